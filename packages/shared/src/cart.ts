@@ -1,0 +1,104 @@
+/**
+ * The bucket (SPEC.md §3 "Bucket", §4 "Bucket"): pure operations on a list of lines.
+ * The web keeps the list in localStorage under `cart`; the checkout sends it as `products`.
+ */
+import { z } from 'zod';
+import { dollarsToCents, formatCents, MAX_AMOUNT_CENTS } from './money';
+
+export const QUANTITY_MIN = 1;
+export const QUANTITY_MAX = 999;
+
+export const cartLineSchema = z.object({
+  /** Line identity. The catalogue id for fixed items; `id:cents` for an open amount, so $25 and $50 to the same cause stay two lines. */
+  key: z.string().min(1).max(64),
+  /** The catalogue item id (7, 8, 9, concert tiers). */
+  id: z.number().int().positive(),
+  name: z.string().min(1).max(300),
+  /** Dollars, as the catalogue shows them. For open amounts, the entered amount. */
+  price: z
+    .number()
+    .positive()
+    .max(MAX_AMOUNT_CENTS / 100),
+  quantity: z.number().int().min(QUANTITY_MIN).max(QUANTITY_MAX),
+  /** True when the visitor entered the amount (ids 7 and 8). */
+  custom: z.boolean().optional(),
+  image: z.string().optional(),
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+export type AddableItem = { id: number; name: string; price: number; image?: string | undefined };
+
+/** Builds the line for a fixed-price item, or for an open amount the visitor entered. */
+export function lineFor(item: AddableItem, customCents?: number): CartLine {
+  if (customCents === undefined) {
+    return {
+      key: String(item.id),
+      id: item.id,
+      name: item.name,
+      price: item.price,
+      quantity: 1,
+      ...(item.image ? { image: item.image } : {}),
+    };
+  }
+  return {
+    key: `${item.id}:${customCents}`,
+    id: item.id,
+    name: `${item.name} - ${formatCents(customCents)}`,
+    price: customCents / 100,
+    quantity: 1,
+    custom: true,
+  };
+}
+
+/** Adding a line whose key is present adds 1 to its quantity; a new line is appended with quantity 1. */
+export function addLine(lines: readonly CartLine[], line: CartLine): CartLine[] {
+  const found = lines.some((l) => l.key === line.key);
+  if (!found) return [...lines, { ...line, quantity: QUANTITY_MIN }];
+  return lines.map((l) => (l.key === line.key ? { ...l, quantity: Math.min(QUANTITY_MAX, l.quantity + 1) } : l));
+}
+
+/** Minus / plus: change by delta, never below 1 (nor above the cap). */
+export function changeQuantity(lines: readonly CartLine[], key: string, delta: number): CartLine[] {
+  return lines.map((l) =>
+    l.key === key ? { ...l, quantity: Math.max(QUANTITY_MIN, Math.min(QUANTITY_MAX, l.quantity + delta)) } : l,
+  );
+}
+
+export function removeLine(lines: readonly CartLine[], key: string): CartLine[] {
+  return lines.filter((l) => l.key !== key);
+}
+
+export function totalQuantity(lines: readonly CartLine[]): number {
+  return lines.reduce((n, l) => n + l.quantity, 0);
+}
+
+/** Sum of price x quantity, in cents. */
+export function totalCents(lines: readonly CartLine[]): number {
+  return lines.reduce((sum, l) => sum + dollarsToCents(l.price) * l.quantity, 0);
+}
+
+/**
+ * Reads what localStorage holds under `cart`. Anything that is not a JSON list of valid lines
+ * (corrupt text, another app's value, an old format) yields an empty bucket rather than a crash;
+ * invalid lines inside an otherwise good list are dropped one by one.
+ */
+export function parseStoredCart(raw: string | null): CartLine[] {
+  if (raw === null) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(value)) return [];
+  const lines: CartLine[] = [];
+  const seen = new Set<string>();
+  for (const entry of value) {
+    const parsed = cartLineSchema.safeParse(entry);
+    if (parsed.success && !seen.has(parsed.data.key)) {
+      seen.add(parsed.data.key);
+      lines.push(parsed.data);
+    }
+  }
+  return lines;
+}

@@ -1,0 +1,48 @@
+/**
+ * Money rules shared by the web and the server.
+ * Inside the system money is integer cents; on screen it is dollars with two decimals.
+ * Prices in `config/site.json` and in the browser's bucket are dollars (as SPEC.md describes them),
+ * so every sum goes through cents to avoid floating-point drift (0.1 + 0.2).
+ */
+
+/** The largest open amount one line may carry: $1,000,000.00. Card processors refuse more anyway. */
+export const MAX_AMOUNT_CENTS = 100_000_000;
+
+/** Dollars (possibly fractional) to integer cents, rounding half away from zero. */
+export function dollarsToCents(dollars: number): number {
+  return Math.sign(dollars) * Math.round(Math.abs(dollars) * 100);
+}
+
+export function centsToDollars(cents: number): number {
+  return cents / 100;
+}
+
+const dollarFormat = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** `250000` -> `$2,500.00` */
+export function formatCents(cents: number): string {
+  return dollarFormat.format(cents / 100);
+}
+
+/** `2500` -> `$2,500.00` */
+export function formatDollars(dollars: number): string {
+  return formatCents(dollarsToCents(dollars));
+}
+
+/**
+ * Reads what a visitor typed as an open donation amount.
+ * Returns cents when it is a finite number above 0 (and within the cap), else null.
+ * Amounts with more than two decimals are rounded to the cent.
+ */
+export function parseDonationAmount(input: string): number | null {
+  const text = input.trim();
+  if (!/^\d+(\.\d+)?$|^\.\d+$/.test(text)) return null;
+  const cents = dollarsToCents(Number(text));
+  if (!Number.isFinite(cents) || cents <= 0 || cents > MAX_AMOUNT_CENTS) return null;
+  return cents;
+}

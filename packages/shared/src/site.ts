@@ -1,0 +1,81 @@
+/**
+ * The shape of `config/site.json`: the foundation, its catalogue, concert tiers, centers and event.
+ * The server validates the file with this schema at start; the web parses the API's answers with it.
+ */
+import { z } from 'zod';
+import { MAX_AMOUNT_CENTS } from './money';
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+/** A price in dollars with at most two decimals; 0 means the visitor enters the amount. */
+export const priceSchema = z
+  .number()
+  .min(0)
+  .max(MAX_AMOUNT_CENTS / 100)
+  .refine((p) => Number.isInteger(Math.round(p * 100)) && Math.abs(p * 100 - Math.round(p * 100)) < 1e-6, {
+    message: 'must have at most two decimals',
+  });
+
+export const catalogueItemSchema = z.object({
+  id: z.number().int().positive(),
+  name: text(200),
+  price: priceSchema,
+  desc: z.string().max(20_000),
+  /** A picture path under the web root (e.g. `/images/book.svg`) or an https URL. */
+  image: z
+    .string()
+    .regex(/^(\/[\w\-./]+|https:\/\/\S+)$/, 'must be a path starting with / or an https URL')
+    .optional(),
+  imageAlt: z.string().max(300).optional(),
+});
+export type CatalogueItem = z.infer<typeof catalogueItemSchema>;
+
+export const centerSchema = z.object({
+  id: z.number().int().positive(),
+  name: text(200),
+  /** Where book orders marked for pickup can be collected. */
+  address: z.string().max(500).optional(),
+});
+export type Center = z.infer<typeof centerSchema>;
+
+export const eventSchema = z.object({
+  title: text(200),
+  date: z.iso.date(),
+  venue: text(300),
+  description: z.string().max(5000),
+});
+export type SiteEvent = z.infer<typeof eventSchema>;
+
+export const foundationSchema = z.object({
+  name: text(200),
+  url: z.url({ protocol: /^https?$/ }),
+});
+export type Foundation = z.infer<typeof foundationSchema>;
+
+const uniqueIds = (items: { id: number }[]) => new Set(items.map((i) => i.id)).size === items.length;
+
+export const siteSchema = z
+  .object({
+    foundation: foundationSchema,
+    catalogue: z.array(catalogueItemSchema).min(1).refine(uniqueIds, 'ids must be unique'),
+    concert: z.array(catalogueItemSchema).min(1).refine(uniqueIds, 'ids must be unique'),
+    centers: z.array(centerSchema).min(1).refine(uniqueIds, 'ids must be unique'),
+    event: eventSchema,
+  })
+  .refine((s) => uniqueIds([...s.catalogue, ...s.concert]), {
+    message: 'catalogue and concert ids must not overlap',
+    path: ['concert'],
+  });
+export type Site = z.infer<typeof siteSchema>;
+
+/** GET /api/public/catalogue */
+export const catalogueResponseSchema = z.object({
+  foundation: foundationSchema,
+  items: z.array(catalogueItemSchema),
+  concert: z.array(catalogueItemSchema),
+});
+export type CatalogueResponse = z.infer<typeof catalogueResponseSchema>;
+
+/** GET /api/public/centers */
+export const centersResponseSchema = z.object({ centers: z.array(centerSchema) });
+export type CentersResponse = z.infer<typeof centersResponseSchema>;

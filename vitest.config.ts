@@ -1,0 +1,46 @@
+/**
+ * One test runner for everything `npm test` runs. Projects:
+ *  shared          unit tests of the shared rules
+ *  server-pglite   API tests on an embedded PGlite database
+ *  server-postgres the same API tests on a real PostgreSQL server started by test/postgres-global-setup.ts
+ *  web             component tests (jsdom + Testing Library)
+ *  e2e             Playwright (playwright-core) driving Debian's Chromium against the built app
+ */
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'server-pglite',
+          include: ['apps/server/src/**/*.test.ts'],
+          environment: 'node',
+          env: { TEST_DB: 'pglite' },
+        },
+      },
+      {
+        test: {
+          name: 'server-postgres',
+          include: ['apps/server/src/**/*.test.ts'],
+          environment: 'node',
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['test/postgres-global-setup.ts'],
+        },
+      },
+      { extends: 'apps/web/vite.config.ts', test: { name: 'web', root: 'apps/web' } },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['e2e/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
