@@ -8,9 +8,13 @@
 /** The largest open amount one line may carry: $1,000,000.00. Card processors refuse more anyway. */
 export const MAX_AMOUNT_CENTS = 100_000_000;
 
-/** Dollars (possibly fractional) to integer cents, rounding half away from zero. */
+/**
+ * Dollars (possibly fractional) to integer cents, rounding half away from zero.
+ * `toPrecision(12)` first removes binary noise, so 1.005 (stored as 1.00499999...) gives 101 cents.
+ */
 export function dollarsToCents(dollars: number): number {
-  return Math.sign(dollars) * Math.round(Math.abs(dollars) * 100);
+  const scaled = Number((Math.abs(dollars) * 100).toPrecision(12));
+  return Math.sign(dollars) * Math.round(scaled);
 }
 
 export function centsToDollars(cents: number): number {

@@ -1,0 +1,62 @@
+/**
+ * Debian's Chromium driven by playwright-core (never a downloaded browser). The flags keep
+ * Chromium from dialling hosts this network refuses (DESIGN.md "Recipes").
+ */
+import { existsSync } from 'node:fs';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install Debian's chromium (apt-get install -y chromium)`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export type PageFixture = { page: Page; context: BrowserContext; baseUrl: string; dialogs: string[] };
+
+/**
+ * Gives each test a fresh browser context (empty localStorage) and page. Alerts are accepted
+ * and recorded in `dialogs`, so tests can assert their texts. Page errors fail the test.
+ */
+export function usePage(): PageFixture {
+  const fixture = { dialogs: [] as string[], baseUrl: inject('baseUrl') } as PageFixture;
+  let browser: Browser;
+  let pageErrors: Error[] = [];
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    pageErrors = [];
+    fixture.dialogs.length = 0;
+    fixture.context = await browser.newContext({ baseURL: fixture.baseUrl });
+    fixture.page = await fixture.context.newPage();
+    fixture.page.on('dialog', (dialog) => {
+      fixture.dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    fixture.page.on('pageerror', (err) => pageErrors.push(err));
+  });
+  afterEach(async () => {
+    await fixture.context?.close();
+    if (pageErrors.length > 0) throw new Error(`page errors: ${pageErrors.map((e) => e.message).join('; ')}`);
+  });
+  return fixture;
+}

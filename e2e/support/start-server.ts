@@ -1,0 +1,73 @@
+/**
+ * Starts the real built site (apps/server serving apps/web/dist) as a child process on a free
+ * loopback port with its own temporary DATA_DIR (embedded PGlite), and waits until /healthz is ok.
+ * The tests talk to it over HTTP only: PGlite takes one connection, so they never open its files.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort } from './free-port';
+
+export const repoRoot = resolve(import.meta.dirname, '../..');
+
+export type RunningServer = { baseUrl: string; dataDir: string; stop: () => Promise<void>; logs: () => string };
+
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
+    throw new Error('apps/web/dist is missing: run `npm run build` before the end-to-end tests');
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'store-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
+    try {
+      const res = await fetch(`${baseUrl}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not become healthy within 30 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    baseUrl,
+    dataDir,
+    logs: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
