@@ -30,7 +30,12 @@ describe('store and bucket', () => {
     // Back in the store, the shared amount input was cleared and 'Proceed to Pay' now shows.
     await page.getByRole('link', { name: 'Back to Store' }).click();
     await page.getByRole('link', { name: 'Proceed to Pay' }).waitFor();
-    expect(await page.getByRole('article', { name: VAGDEVI }).getByLabel(/donation amount/i).inputValue()).toBe('');
+    expect(
+      await page
+        .getByRole('article', { name: VAGDEVI })
+        .getByLabel(/donation amount/i)
+        .inputValue(),
+    ).toBe('');
   });
 
   it('adds the book twice, changes quantities down to the floor, removes lines until empty, and keeps the bucket across a reload', async () => {
@@ -45,7 +50,7 @@ describe('store and bucket', () => {
     await page.getByRole('article', { name: BOOK }).getByRole('button', { name: 'Donate' }).click();
     await page.waitForURL('**/cart');
 
-    const quantity = page.getByLabel(`Quantity of ${BOOK}`);
+    const quantity = page.getByLabel(`Quantity of ${BOOK}`, { exact: true });
     await expect.poll(() => quantity.textContent()).toBe('2');
     await page.getByText('Total: $10.00').waitFor();
 

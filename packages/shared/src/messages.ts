@@ -9,6 +9,14 @@ export const messages = {
     invalidAmount: 'Please enter a valid donation amount.',
     donationAdded: 'Donation Added!',
     footer: 'is a non-profit organization. Donations are tax-deductible as per applicable laws.',
+    /** Our wording (SPEC.md leaves it open): shown before the catalogue answers or when it fails. */
+    footerFallbackName: 'The foundation',
+    price: 'Price:',
+    amountLabel: 'Donation amount (USD)',
+    loading: 'Loading donation items…',
+    loadFailed: 'Could not load the donation items.',
+    retry: 'Retry',
+    concertTitle: 'Concert Donations',
   },
   cart: {
     backToStore: 'Back to Store',
@@ -16,8 +24,31 @@ export const messages = {
     empty: 'Your donation bucket is empty.',
     updated: 'Cart updated',
     checkout: 'Checkout',
+    title: 'Your Donation Bucket',
+    total: 'Total:',
+  },
+  /** The placeholder payment screen (SPEC.md §2 "Placeholder payment screen", §9). */
+  payment: {
+    title: 'Payment Details',
+    nameOnCard: 'Name on Card',
+    cardNumber: 'Card Number',
+    expiryDate: 'Expiry Date',
+    expiryHint: 'MM/YY',
+    cvv: 'CVV',
+    orderId: 'ORD-2024-000123',
+    amount: '₹799.00',
+    payNow: 'Pay Now',
+    recorded: 'Payment details recorded on this device only. No payment was made.',
+  },
+  nav: {
+    title: 'Navigation',
+  },
+  /** Screens that later issues build. */
+  placeholder: {
+    notAvailable: 'This page is not available yet.',
   },
   errors: {
     unexpected: 'Unexpected Application Error!',
+    notFound: '404 Not Found',
   },
 } as const;

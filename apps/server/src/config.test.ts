@@ -1,0 +1,112 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+const braintree = {
+  BRAINTREE_ENVIRONMENT: 'sandbox',
+  BRAINTREE_MERCHANT_ID: 'merchant',
+  BRAINTREE_PUBLIC_KEY: 'public',
+  BRAINTREE_PRIVATE_KEY: 'private',
+};
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.port).toBe(8080);
+    expect(config.dataDir).toBe(resolve(process.cwd(), 'data'));
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: resolve(process.cwd(), 'data', 'pglite') });
+    expect(config.payment).toEqual({ gateway: 'sandbox' });
+    expect(config.captcha).toEqual({ provider: 'altcha' });
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.admin).toBeUndefined();
+    expect(config.sessionSecret).toBeUndefined();
+    expect(config.logLevel).toBe('info');
+    expect(config.trustProxy).toBe(false);
+    expect(config.siteConfigPath).toMatch(/config\/site\.json$/);
+    expect(config.webDist).toMatch(/apps\/web\/dist$/);
+  });
+
+  it('finds config/site.json from its own location, whatever the current directory', () => {
+    expect(loadConfig({}).siteConfigPath).toBe(resolve(import.meta.dirname, '../../../config/site.json'));
+  });
+
+  it('names PORT when it is not a port', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT must be a whole number/);
+    expect(() => loadConfig({ PORT: '80.5' })).toThrow(/PORT/);
+  });
+
+  it('names every bad variable at once', () => {
+    expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'loud', CAPTCHA_PROVIDER: 'hcaptcha' })).toThrow(
+      /PORT.*CAPTCHA_PROVIDER.*LOG_LEVEL/,
+    );
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(8080);
+    expect(loadConfig({ DATABASE_URL: '' }).database.kind).toBe('pglite');
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const url = 'postgres://app@db.example:5432/store';
+    expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ kind: 'postgres', url });
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('picks the sandbox gateway unless every Braintree credential is set', () => {
+    expect(loadConfig({}).payment.gateway).toBe('sandbox');
+    expect(loadConfig(braintree).payment).toEqual({
+      gateway: 'braintree',
+      braintree: { environment: 'sandbox', merchantId: 'merchant', publicKey: 'public', privateKey: 'private' },
+    });
+    expect(loadConfig({ ...braintree, PAYMENT_GATEWAY: 'sandbox' }).payment.gateway).toBe('sandbox');
+  });
+
+  it('refuses a half-configured Braintree and names what is missing', () => {
+    expect(() => loadConfig({ BRAINTREE_MERCHANT_ID: 'm' })).toThrow(/BRAINTREE_PRIVATE_KEY/);
+    expect(() => loadConfig({ PAYMENT_GATEWAY: 'braintree' })).toThrow(/PAYMENT_GATEWAY=braintree needs/);
+    expect(() => loadConfig({ PAYMENT_GATEWAY: 'stripe' })).toThrow(/PAYMENT_GATEWAY/);
+  });
+
+  it('needs both reCAPTCHA keys for the recaptcha provider', () => {
+    expect(() => loadConfig({ CAPTCHA_PROVIDER: 'recaptcha' })).toThrow(/RECAPTCHA_SECRET_KEY/);
+    expect(
+      loadConfig({ CAPTCHA_PROVIDER: 'recaptcha', RECAPTCHA_SITE_KEY: 's', RECAPTCHA_SECRET_KEY: 'k' }).captcha,
+    ).toEqual({ provider: 'recaptcha', siteKey: 's', secretKey: 'k' });
+    expect(loadConfig({ CAPTCHA_PROVIDER: 'off' }).captcha).toEqual({ provider: 'off' });
+  });
+
+  it('takes ADMIN_USERNAME and ADMIN_PASSWORD together only', () => {
+    expect(loadConfig({ ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: 'a long pass ' }).admin).toEqual({
+      username: 'ops',
+      password: 'a long pass ',
+    });
+    expect(() => loadConfig({ ADMIN_USERNAME: 'ops' })).toThrow(/ADMIN_USERNAME and ADMIN_PASSWORD/);
+  });
+
+  it('never echoes a secret value in its error', () => {
+    const secret = 'short-secret';
+    expect(() => loadConfig({ SESSION_SECRET: secret })).toThrow(/SESSION_SECRET must be at least 32/);
+    try {
+      loadConfig({ SESSION_SECRET: secret });
+    } catch (error) {
+      expect(String(error)).not.toContain(secret);
+    }
+  });
+
+  it('checks SMTP_URL and resolves relative paths against the current directory', () => {
+    expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
+    const config = loadConfig({ DATA_DIR: 'var/store', WEB_DIST: 'web', SITE_CONFIG: '/etc/site.json' });
+    expect(config.dataDir).toBe(resolve(process.cwd(), 'var/store'));
+    expect(config.webDist).toBe(resolve(process.cwd(), 'web'));
+    expect(config.siteConfigPath).toBe('/etc/site.json');
+  });
+
+  it('reads TRUST_PROXY as a flag, a hop count or addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
+    expect(() => loadConfig({ TRUST_PROXY: 'yes please!' })).toThrow(/TRUST_PROXY/);
+  });
+});

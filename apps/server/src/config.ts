@@ -1,0 +1,203 @@
+/**
+ * Every environment variable the server reads, parsed once, here (DESIGN.md "Configuration").
+ * Nothing else in the server reads `process.env`: modules get the typed `Config` object.
+ * A bad value throws an Error naming the variable (never echoing its value: it may be a secret).
+ */
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** apps/server/src -> repository root. Resolved from this file so the server can start from any cwd. */
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const BRAINTREE_VARS = [
+  'BRAINTREE_ENVIRONMENT',
+  'BRAINTREE_MERCHANT_ID',
+  'BRAINTREE_PUBLIC_KEY',
+  'BRAINTREE_PRIVATE_KEY',
+] as const;
+
+const optionalText = z.string().optional();
+
+const envSchema = z.object({
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce
+    .number({ error: 'must be a whole number from 0 to 65535' })
+    .int('must be a whole number from 0 to 65535')
+    .min(0, 'must be a whole number from 0 to 65535')
+    .max(65535, 'must be a whole number from 0 to 65535')
+    .default(8080),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'braintree'], { error: 'must be sandbox or braintree' }).optional(),
+  BRAINTREE_ENVIRONMENT: z
+    .enum(['sandbox', 'production'], { error: 'must be sandbox or production (Braintree environments)' })
+    .optional(),
+  BRAINTREE_MERCHANT_ID: optionalText,
+  BRAINTREE_PUBLIC_KEY: optionalText,
+  BRAINTREE_PRIVATE_KEY: optionalText,
+  CAPTCHA_PROVIDER: z
+    .enum(['altcha', 'recaptcha', 'off'], { error: 'must be altcha, recaptcha or off' })
+    .default('altcha'),
+  RECAPTCHA_SITE_KEY: optionalText,
+  RECAPTCHA_SECRET_KEY: optionalText,
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  ADMIN_USERNAME: optionalText,
+  ADMIN_PASSWORD: optionalText,
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
+  SITE_CONFIG: optionalText,
+  WEB_DIST: optionalText,
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  TRUST_PROXY: optionalText,
+});
+type Env = z.infer<typeof envSchema>;
+
+export type BraintreeConfig = {
+  environment: 'sandbox' | 'production';
+  merchantId: string;
+  publicKey: string;
+  privateKey: string;
+};
+
+export type PaymentConfig = { gateway: 'sandbox' } | { gateway: 'braintree'; braintree: BraintreeConfig };
+
+export type CaptchaConfig =
+  | { provider: 'altcha' }
+  | { provider: 'recaptcha'; siteKey: string; secretKey: string }
+  | { provider: 'off' };
+
+export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+
+/** Fastify's `trustProxy`: off, on (trust every hop), a hop count, or a list of addresses / CIDRs. */
+export type TrustProxy = boolean | number | string;
+
+export type Config = {
+  host: string;
+  port: number;
+  /** Absolute. PGlite files, e-mail outbox, initial admin password. */
+  dataDir: string;
+  database: DatabaseConfig;
+  payment: PaymentConfig;
+  captcha: CaptchaConfig;
+  /** Unset: e-mails are written as .eml files under `dataDir/outbox`. */
+  smtpUrl: string | undefined;
+  /** ADMIN_USERNAME + ADMIN_PASSWORD: an admin created or updated at start (automation). */
+  admin: { username: string; password: string } | undefined;
+  /** Unset: generated once and stored in the database (see db/secrets.ts). */
+  sessionSecret: string | undefined;
+  /** Absolute path of config/site.json. */
+  siteConfigPath: string;
+  /** Absolute path of the built web app (apps/web/dist). */
+  webDist: string;
+  logLevel: LogLevel;
+  trustProxy: TrustProxy;
+};
+
+/** Every message starts the same way so an operator sees at once that the environment is at fault. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+  constructor(problem: string) {
+    super(`Invalid environment: ${problem}`);
+  }
+}
+
+/** Docker and shell scripts often pass `VAR=` to mean "not set": treat empty as unset. */
+function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) {
+    // Values are kept as given (not trimmed): a password may legitimately end in a space.
+    if (value !== undefined && value.trim() !== '') out[key] = value;
+  }
+  return out;
+}
+
+function parseTrustProxy(raw: string | undefined): TrustProxy {
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  // Addresses / CIDRs, comma separated: Fastify (proxy-addr) validates them when the app is built.
+  if (/^[\w.:/,\s-]+$/.test(raw)) return raw;
+  throw new ConfigError('TRUST_PROXY must be true, false, a hop count, or a comma-separated list of addresses');
+}
+
+function paymentConfig(env: Env): PaymentConfig {
+  const present = BRAINTREE_VARS.filter((name) => env[name] !== undefined);
+  const missing = BRAINTREE_VARS.filter((name) => env[name] === undefined);
+  // A half-configured Braintree is a mistake worth stopping for, not a reason to fall back to the sandbox.
+  if (present.length > 0 && missing.length > 0) {
+    throw new ConfigError(`${missing.join(', ')} must be set too (${present.join(', ')} is set)`);
+  }
+  const gateway = env.PAYMENT_GATEWAY ?? (missing.length === 0 ? 'braintree' : 'sandbox');
+  if (gateway === 'sandbox') return { gateway };
+  const { BRAINTREE_ENVIRONMENT, BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY, BRAINTREE_PRIVATE_KEY } = env;
+  if (!BRAINTREE_ENVIRONMENT || !BRAINTREE_MERCHANT_ID || !BRAINTREE_PUBLIC_KEY || !BRAINTREE_PRIVATE_KEY) {
+    throw new ConfigError(`PAYMENT_GATEWAY=braintree needs ${BRAINTREE_VARS.join(', ')}`);
+  }
+  return {
+    gateway,
+    braintree: {
+      environment: BRAINTREE_ENVIRONMENT,
+      merchantId: BRAINTREE_MERCHANT_ID,
+      publicKey: BRAINTREE_PUBLIC_KEY,
+      privateKey: BRAINTREE_PRIVATE_KEY,
+    },
+  };
+}
+
+function captchaConfig(env: Env): CaptchaConfig {
+  if (env.CAPTCHA_PROVIDER !== 'recaptcha') return { provider: env.CAPTCHA_PROVIDER };
+  const { RECAPTCHA_SITE_KEY, RECAPTCHA_SECRET_KEY } = env;
+  if (!RECAPTCHA_SITE_KEY || !RECAPTCHA_SECRET_KEY) {
+    throw new ConfigError('CAPTCHA_PROVIDER=recaptcha needs RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY');
+  }
+  return { provider: 'recaptcha', siteKey: RECAPTCHA_SITE_KEY, secretKey: RECAPTCHA_SECRET_KEY };
+}
+
+function adminConfig(env: Env): Config['admin'] {
+  const { ADMIN_USERNAME, ADMIN_PASSWORD } = env;
+  if (ADMIN_USERNAME === undefined && ADMIN_PASSWORD === undefined) return undefined;
+  if (ADMIN_USERNAME === undefined || ADMIN_PASSWORD === undefined) {
+    throw new ConfigError('ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
+  }
+  return { username: ADMIN_USERNAME, password: ADMIN_PASSWORD };
+}
+
+/** Reads the environment once. Relative paths are resolved against the current directory. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(withoutEmpty(env));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(problems.join('; '));
+  }
+  const e = parsed.data;
+  const cwd = process.cwd();
+  const dataDir = resolve(cwd, e.DATA_DIR);
+  const fromCwd = (p: string | undefined, fallback: string) =>
+    p === undefined ? fallback : isAbsolute(p) ? p : resolve(cwd, p);
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: resolve(dataDir, 'pglite') },
+    payment: paymentConfig(e),
+    captcha: captchaConfig(e),
+    smtpUrl: e.SMTP_URL,
+    admin: adminConfig(e),
+    sessionSecret: e.SESSION_SECRET,
+    siteConfigPath: fromCwd(e.SITE_CONFIG, resolve(REPO_ROOT, 'config/site.json')),
+    webDist: fromCwd(e.WEB_DIST, resolve(REPO_ROOT, 'apps/web/dist')),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * Secrets the server makes for itself when the environment does not give them.
+ * DESIGN.md first put SESSION_SECRET in a file in DATA_DIR; it lives in the database instead, so that
+ * every process on one PostgreSQL signs and checks sessions with the same key.
+ */
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Database } from './client';
+import { appSecrets } from './schema';
+
+async function readSecret(db: Database, name: string): Promise<string | undefined> {
+  const rows = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name));
+  return rows[0]?.value;
+}
+
+/**
+ * Returns the secret called `name`, creating a random 32-byte one on first use. Processes racing on
+ * first start all end up with the one row that won the insert.
+ */
+export async function getOrCreateSecret(db: Database, name: string): Promise<string> {
+  const existing = await readSecret(db, name);
+  if (existing !== undefined) return existing;
+  await db
+    .insert(appSecrets)
+    .values({ name, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing({ target: appSecrets.name });
+  const created = await readSecret(db, name);
+  if (created === undefined) throw new Error(`Secret ${name} could not be stored`);
+  return created;
+}
+
+/** Every secret the app signs with. Later modules add theirs (e.g. the captcha HMAC key) here. */
+export type AppSecrets = { session: string };
+
+export async function resolveSecrets(config: Pick<Config, 'sessionSecret'>, db: Database): Promise<AppSecrets> {
+  return { session: config.sessionSecret ?? (await getOrCreateSecret(db, 'session_secret')) };
+}

@@ -1,0 +1,71 @@
+/**
+ * The one error type modules throw on purpose. The error handler (plugins/error-handler.ts) turns it
+ * into `{ error: { code, message, fields? } }` with its status. Its message always reaches the visitor,
+ * whatever the status, so write it for them and keep internals in `cause` (logged, never shown).
+ * Any other error that escapes a route becomes a generic 500.
+ */
+
+/** Codes the API answers with. Add a code here when a module needs a new kind of failure. */
+export type ErrorCode =
+  | 'validation_error'
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'rate_limited'
+  | 'internal_error'
+  | 'service_unavailable';
+
+/** The status each code is answered with unless the thrower says otherwise. */
+const DEFAULT_STATUS: Record<ErrorCode, number> = {
+  validation_error: 400,
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+};
+
+export type AppErrorOptions = {
+  status?: number;
+  /** Field path (dot-joined) -> message, for validation errors. */
+  fields?: Record<string, string>;
+  cause?: unknown;
+};
+
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.status = options.status ?? DEFAULT_STATUS[code];
+    this.fields = options.fields;
+  }
+}
+
+export function isAppError(value: unknown): value is AppError {
+  return value instanceof AppError;
+}
+
+/** The code that fits a status, for errors that arrive with a status but no code of ours (Fastify's own). */
+export function codeForStatus(status: number): ErrorCode {
+  const found = (Object.keys(DEFAULT_STATUS) as ErrorCode[]).find(
+    (code) => DEFAULT_STATUS[code] === status && code !== 'validation_error',
+  );
+  if (found) return found;
+  return status >= 500 ? 'internal_error' : 'bad_request';
+}

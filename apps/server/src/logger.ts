@@ -1,0 +1,71 @@
+/**
+ * The pino logger the server and Fastify share (JSON lines on stdout).
+ * Credentials and card data must never reach the logs. Fastify logs each request's method and URL;
+ * URLs can carry secrets (`/auth-success?token=…`, OAuth `?code=…`), so their values are masked.
+ * Headers and bodies are not logged at all; the redact paths catch what a module logs by mistake.
+ */
+import type { FastifyRequest } from 'fastify';
+import { type DestinationStream, type Logger, pino } from 'pino';
+import type { LogLevel } from './config';
+
+const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  '*.password',
+  '*.newPassword',
+  '*.sessionSecret',
+  '*.cardNumber',
+  '*.cvv',
+  '*.nonce',
+  '*.token',
+];
+
+const SENSITIVE_PARAM = /token|password|secret|code|nonce|key|signature|auth/i;
+
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** `/auth-success?token=abc&x=1` -> `/auth-success?token=[redacted]&x=1` */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q === -1) return url;
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((part) => {
+      const eq = part.indexOf('=');
+      const key = eq === -1 ? part : part.slice(0, eq);
+      return eq !== -1 && SENSITIVE_PARAM.test(decode(key)) ? `${key}=[redacted]` : part;
+    })
+    .join('&');
+  return `${url.slice(0, q)}?${query}`;
+}
+
+/** Fastify's own request serializer, with the URL masked. Fastify lets a logger's serializers win. */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/** `destination` is for tests that read what was logged; stdout otherwise. */
+export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
+  const options = {
+    level,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: { req: serializeRequest },
+  };
+  return destination ? pino(options, destination) : pino(options);
+}

@@ -1,0 +1,97 @@
+/**
+ * main.ts as `npm run serve` runs it: a child process under tsx. Slow-ish (a PGlite data directory
+ * is created from scratch), so one start covers serving and stopping.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { catalogueResponseSchema } from '@store/shared/site';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, describeWithDb, type TestDb, usingPostgres } from '../test/test-db';
+
+const MAIN = join(import.meta.dirname, 'main.ts');
+
+type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+function start(env: Record<string, string>): Run {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function readyUrl(run: Run, timeoutMs: number): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const match = run.output().match(/donation store ready at (http:\/\/[\d.:]+)/);
+    if (match?.[1]) return match[1];
+    if (run.child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`server did not start:\n${run.output()}`);
+}
+
+describe('main.ts refuses bad settings', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'main-test-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('exits 1 naming the bad variable', async () => {
+    const run = start({ PORT: 'http', DATA_DIR: dir });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain('Invalid environment: PORT must be a whole number');
+  });
+
+  it('exits 1 with the site file problem', async () => {
+    const site = join(dir, 'site.json');
+    writeFileSync(site, JSON.stringify({ foundation: { name: 'F', url: 'https://f.example' } }));
+    const run = start({ SITE_CONFIG: site, DATA_DIR: dir });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toMatch(/site\.json is invalid: catalogue: .*centers: /);
+  });
+});
+
+describeWithDb('main.ts', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'main-data-'));
+  let testDb: TestDb | undefined;
+  beforeAll(async () => {
+    if (usingPostgres) testDb = await createTestDb();
+  });
+  afterAll(async () => {
+    await testDb?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('migrates, serves the API, and stops cleanly on SIGTERM', async () => {
+    const run = start({
+      DATA_DIR: dataDir,
+      PORT: '0',
+      WEB_DIST: join(dataDir, 'no-web'),
+      ...(testDb?.url ? { DATABASE_URL: testDb.url } : {}),
+    });
+    try {
+      const url = await readyUrl(run, 60_000);
+      const res = await fetch(`${url}/api/public/catalogue`);
+      expect(res.status).toBe(200);
+      expect(catalogueResponseSchema.parse(await res.json()).items).toHaveLength(3);
+      expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ status: 'ok', database: 'ok' });
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+      expect(run.output()).toContain('shutting down');
+      expect(run.output()).not.toMatch(/"level":(50|60)/);
+      // The embedded database was closed, so the next start may open it.
+      expect(existsSync(join(dataDir, 'pglite', 'server.lock'))).toBe(false);
+    } finally {
+      run.child.kill('SIGKILL');
+    }
+  }, 90_000);
+});

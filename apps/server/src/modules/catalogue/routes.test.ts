@@ -1,0 +1,48 @@
+import { catalogueResponseSchema, centersResponseSchema } from '@store/shared/site';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describeWithDb } from '../../../test/test-db';
+
+describeWithDb('catalogue routes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('GET /api/public/catalogue answers the foundation, items 7, 8, 9 and the concert tiers', async () => {
+    const res = await t.app.inject({ url: '/api/public/catalogue' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    const body = catalogueResponseSchema.parse(res.json());
+    expect(Object.keys(res.json()).sort()).toEqual(['concert', 'foundation', 'items']);
+    expect(body.foundation).toEqual(t.site.foundation);
+    expect(body.items.map((i) => [i.id, i.name, i.price])).toEqual([
+      [7, 'SGS Vagdevi Center', 0],
+      [8, 'Any Other Donation', 0],
+      [9, 'Guruvara Dattam Vimalacharita Satakam', 5],
+    ]);
+    expect(body.items.find((i) => i.id === 9)?.image).toMatch(/^\//);
+    expect(body.concert.map((i) => i.price)).toEqual([10, 500, 2500, 5000]);
+  });
+
+  it('GET /api/public/centers answers the centers of site.json', async () => {
+    const res = await t.app.inject({ url: '/api/public/centers' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    const body = centersResponseSchema.parse(res.json());
+    expect(body.centers).toEqual(t.site.centers);
+    expect(body.centers.length).toBeGreaterThan(0);
+  });
+
+  it('answers from the site it was given', async () => {
+    const site = { ...t.site, centers: [{ id: 42, name: 'Test Center' }] };
+    const other = await buildTestApp({ site });
+    try {
+      const res = await other.app.inject({ url: '/api/public/centers' });
+      expect(res.json()).toEqual({ centers: [{ id: 42, name: 'Test Center' }] });
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * The seam between orders and whoever moves the money. `sandbox` (offline, default) and
+ * `braintree` (the real SDK) implement it; the order service never knows which one it talks to.
+ * Amounts are integer cents. `orderId` is OUR order id, sent to the gateway so a crashed request
+ * can be settled later by asking the gateway what happened to that order (reconciliation).
+ */
+
+export type SaleInput = {
+  orderId: string;
+  amountCents: number;
+  nonce: string;
+  customer: { firstName: string; lastName: string; email: string };
+};
+
+export type ProcessorResponse = { code: string; text: string };
+
+export type SaleOutcome =
+  | { status: 'succeeded'; transactionId: string; processor: ProcessorResponse }
+  /** The gateway refused the payment (declined card, gateway rejection, validation error). No money moved. */
+  | { status: 'failed'; transactionId?: string; processor?: ProcessorResponse; message: string };
+
+/** What the gateway knows of one of our orders; `null` when it never saw it (nothing was charged). */
+export type RecordedSale = {
+  transactionId: string;
+  amountCents: number;
+  succeeded: boolean;
+  processor?: ProcessorResponse;
+};
+
+export type WebhookEvent = { kind: string; transactionId?: string; orderId?: string; timestamp: Date };
+
+export interface PaymentGateway {
+  readonly name: 'sandbox' | 'braintree';
+  /** A client token for the browser's card widget. */
+  createClientToken(): Promise<string>;
+  /** Charges and submits for settlement. Throws only when the outcome is unknown (network, timeout). */
+  sale(input: SaleInput): Promise<SaleOutcome>;
+  /** Looks a sale up by our order id, for the reconciler. */
+  findSaleByOrderId(orderId: string): Promise<RecordedSale | null>;
+  /** Verifies and parses a webhook notification; throws when the signature does not verify. */
+  parseWebhook(signature: string, payload: string): Promise<WebhookEvent>;
+}
+
+/** Thrown by `sale` when we cannot know whether money moved (timeout, connection reset, 5xx). */
+export class GatewayUnavailableError extends Error {
+  override readonly name = 'GatewayUnavailableError';
+}

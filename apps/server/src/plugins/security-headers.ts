@@ -1,0 +1,40 @@
+/**
+ * Security headers (helmet) with a Content-Security-Policy for the React single-page app.
+ * Everything is served from our origin; images may also come from https URLs in config/site.json.
+ * Modules that embed third-party scripts later (reCAPTCHA, Braintree Drop-in) add their hosts to
+ * `extraSources` here rather than loosening the defaults.
+ */
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+export type CspSources = Partial<Record<'scriptSrc' | 'connectSrc' | 'frameSrc' | 'imgSrc' | 'styleSrc', string[]>>;
+
+export function contentSecurityPolicy(extraSources: CspSources = {}): Record<string, string[] | null> {
+  const extra = (key: keyof CspSources) => extraSources[key] ?? [];
+  return {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    objectSrc: ["'none'"],
+    scriptSrc: ["'self'", ...extra('scriptSrc')],
+    scriptSrcAttr: ["'none'"],
+    // React and Swagger UI set inline style attributes; inline styles cannot run code.
+    styleSrc: ["'self'", "'unsafe-inline'", ...extra('styleSrc')],
+    imgSrc: ["'self'", 'data:', 'https:', ...extra('imgSrc')],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...extra('connectSrc')],
+    frameSrc: ["'self'", ...extra('frameSrc')],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    // Helmet's default would make browsers rewrite every URL to https, which breaks the site when it
+    // is served over plain http (the default http://127.0.0.1:8080). TLS is the proxy's job; HSTS remains.
+    upgradeInsecureRequests: null,
+  };
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, extraSources?: CspSources): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(extraSources) },
+    // The legacy header says the same as frame-ancestors 'none', for browsers that ignore CSP.
+    frameguard: { action: 'deny' },
+  });
+}

@@ -1,0 +1,112 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { describeWithDb } from '../../test/test-db';
+import { NO_BUILD_TEXT } from './web-app';
+
+const INDEX =
+  '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app-3f2a.js"></script></body></html>';
+
+describeWithDb('the web app', () => {
+  describe('with a build', () => {
+    const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    let t: TestApp;
+    beforeAll(async () => {
+      mkdirSync(join(dist, 'assets'));
+      mkdirSync(join(dist, 'images'));
+      writeFileSync(join(dist, 'index.html'), INDEX);
+      writeFileSync(join(dist, 'assets', 'app-3f2a.js'), 'console.log("app")');
+      writeFileSync(join(dist, 'images', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      t = await buildTestApp({ env: { WEB_DIST: dist } });
+    });
+    afterAll(async () => {
+      await t?.close();
+      rmSync(dist, { recursive: true, force: true });
+    });
+
+    it('serves index.html at / without caching it', async () => {
+      const res = await t.app.inject({ url: '/' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    });
+
+    it('serves index.html for the app routes and unknown pages, with status 200', async () => {
+      for (const url of ['/cart', '/checkout', '/no-such-page', '/deep/unknown/page?x=1', '/report/']) {
+        const res = await t.app.inject({ url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toBe(INDEX);
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+      }
+    });
+
+    it('caches hashed assets for a year and other files briefly', async () => {
+      const asset = await t.app.inject({ url: '/assets/app-3f2a.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const image = await t.app.inject({ url: '/images/logo.svg' });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['cache-control']).toBe('public, max-age=3600');
+    });
+
+    it('answers a missing file with 404, not with index.html', async () => {
+      for (const url of ['/assets/gone-1234.js', '/favicon.ico', '/assets/nested']) {
+        const res = await t.app.inject({ url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body, url).not.toContain('<div id="root">');
+      }
+    });
+
+    it('keeps API addresses as JSON 404s', async () => {
+      for (const url of ['/api/unknown', '/auth/unknown']) {
+        const res = await t.app.inject({ url });
+        expect(res.statusCode).toBe(404);
+        expect(res.json().error.code).toBe('not_found');
+      }
+      expect((await t.app.inject({ url: '/api/public/catalogue' })).statusCode).toBe(200);
+    });
+
+    it('does not fall back for other methods', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/cart', payload: {} });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('not_found');
+    });
+
+    it('serves the fallback over real HTTP too', async () => {
+      const served = await buildTestApp({ env: { WEB_DIST: dist } });
+      try {
+        const address = await served.app.listen({ port: 0, host: '127.0.0.1' });
+        const res = await fetch(`${address}/no-such-page`);
+        expect(res.status).toBe(200);
+        expect(await res.text()).toBe(INDEX);
+      } finally {
+        await served.close();
+      }
+    });
+  });
+
+  describe('without a build', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await buildTestApp();
+    });
+    afterAll(() => t?.close());
+
+    it('says at / how to build the web app', async () => {
+      const res = await t.app.inject({ url: '/' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/plain/);
+      expect(res.body).toBe(NO_BUILD_TEXT);
+      expect(res.body).toContain('npm run build');
+    });
+
+    it('still serves the API', async () => {
+      expect((await t.app.inject({ url: '/api/public/centers' })).statusCode).toBe(200);
+      expect((await t.app.inject({ url: '/api/nope' })).json().error.code).toBe('not_found');
+    });
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Serves the built React app (apps/web/dist) and decides what an unknown URL gets:
+ *  - /api/*, /auth/*, /healthz: a JSON 404 (`not_found`), so API clients never receive HTML;
+ *  - any other GET: index.html with status 200, so React Router shows the page, or its own
+ *    'Unexpected Application Error!' screen for an unknown route (SPEC.md §8);
+ *  - a missing file (a path with an extension, or under /assets/): a plain 404, never index.html,
+ *    which a browser would try to run as a script or stylesheet.
+ * Without a build, `/` says how to make one, and the API works as usual.
+ */
+import { existsSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors/app-error';
+
+const SERVER_PREFIXES = ['/api', '/auth', '/healthz'];
+
+/** Vite names files under /assets/ by content hash: a changed file gets a new name, so cache forever. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Other public files (favicon, pictures) keep their names: cache briefly. */
+const SHORT = 'public, max-age=3600';
+/** index.html must be revalidated every time, or visitors keep loading last release's asset names. */
+const REVALIDATE = 'no-cache';
+
+export const NO_BUILD_TEXT =
+  'The web app has not been built yet. Run `npm run build` (or `npm start`, which builds first), then reload.\n' +
+  'The API is running: see /api/docs.\n';
+
+function pathOf(request: FastifyRequest): string {
+  const path = request.url.split('?', 1)[0] ?? '/';
+  return path === '' ? '/' : path;
+}
+
+export function isServerPath(path: string): boolean {
+  return SERVER_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/** A request for a file rather than a page: the app's routes never contain a dot or live under /assets. */
+function looksLikeFile(path: string): boolean {
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return path.startsWith('/assets/') || last.includes('.');
+}
+
+function notFound(request: FastifyRequest): AppError {
+  const path = pathOf(request).slice(0, 200);
+  return new AppError('not_found', `No such address: ${request.method} ${path}`);
+}
+
+export async function registerWebApp(app: FastifyInstance, { webDist }: { webDist: string }): Promise<void> {
+  const built = existsSync(join(webDist, 'index.html'));
+  if (built) {
+    const assetsDir = `${join(webDist, 'assets')}${sep}`;
+    await app.register(fastifyStatic, {
+      root: webDist,
+      // Our own Cache-Control below instead of send's default `max-age=0`.
+      cacheControl: false,
+      // Uses dist/*.br or *.gz when the build wrote them; falls back to the plain file otherwise.
+      preCompressed: true,
+      setHeaders: (reply, filePath) => {
+        const policy = filePath.startsWith(assetsDir) ? IMMUTABLE : filePath.endsWith('.html') ? REVALIDATE : SHORT;
+        reply.header('cache-control', policy);
+      },
+    });
+  } else {
+    app.log.warn({ webDist }, 'web app not built: / shows how to build it');
+    app.get('/', { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('text/plain; charset=utf-8').send(NO_BUILD_TEXT),
+    );
+  }
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = pathOf(request);
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(path);
+    if (!isPage) throw notFound(request);
+    if (looksLikeFile(path)) return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
+    if (!built) return reply.code(404).type('text/plain; charset=utf-8').send(NO_BUILD_TEXT);
+    return reply.header('cache-control', REVALIDATE).sendFile('index.html');
+  });
+}

@@ -1,0 +1,133 @@
+/**
+ * How the fake decides a sale, following Braintree's sandbox conventions so the same test values work
+ * against the real sandbox (developer.paypal.com/braintree/docs/reference/general/testing):
+ *  - 'fake-valid-nonce' (and the 'fake-valid-*-nonce' family) approve: 1000 Approved;
+ *  - 'fake-processor-declined-*-nonce' decline: 2000 Do Not Honor;
+ *  - 'fake-gateway-rejected-fraud-nonce' is rejected by the gateway (reason 'fraud');
+ *  - an approved nonce with an amount of 2000.00–2999.99 declines with code = the integer part,
+ *    3000.00–3000.99 fails with 3000 (processor network unavailable);
+ *  - unknown nonces (e.g. 'fake-validation-error-nonce') and bad amounts are validation errors.
+ * Two nonces exist only here, to test the client side of failures: 'fake-timeout-nonce' never gets an
+ * answer and 'fake-server-error-nonce' gets an HTTP 500.
+ */
+import type { FakeSaleStatus } from './sales-store';
+
+export type ValidationError = { code: string; attribute: string; message: string };
+
+export type SaleDecision =
+  | { kind: 'validation'; errors: ValidationError[] }
+  | { kind: 'hang' }
+  | { kind: 'server-error' }
+  | {
+      kind: 'transaction';
+      status: FakeSaleStatus;
+      code: string;
+      text: string;
+      type: 'approved' | 'soft_declined' | 'hard_declined';
+      gatewayRejectionReason: string | null;
+    };
+
+export const FAKE_NONCES = {
+  valid: 'fake-valid-nonce',
+  processorDeclined: 'fake-processor-declined-visa-nonce',
+  gatewayRejectedFraud: 'fake-gateway-rejected-fraud-nonce',
+  validationError: 'fake-validation-error-nonce',
+  timeout: 'fake-timeout-nonce',
+  serverError: 'fake-server-error-nonce',
+} as const;
+
+/** A few of Braintree's processor response texts; the rest read 'Processor Declined'. */
+const DECLINE_TEXTS: Record<number, string> = {
+  2000: 'Do Not Honor',
+  2001: 'Insufficient Funds',
+  2002: 'Limit Exceeded',
+  2003: "Cardholder's Activity Limit Exceeded",
+  2004: 'Expired Card',
+  2005: 'Invalid Credit Card Number',
+  2010: 'Card Issuer Declined CVV',
+  2046: 'Declined',
+};
+
+/** Braintree's own wording for the validation errors the fake can produce. */
+const ERRORS = {
+  amountRequired: { code: '81502', attribute: 'amount', message: 'Amount is required.' },
+  amountFormat: { code: '81503', attribute: 'amount', message: 'Amount is an invalid format.' },
+  amountZero: { code: '81531', attribute: 'amount', message: 'Amount must be greater than zero.' },
+  nonceUnknown: {
+    code: '91565',
+    attribute: 'payment_method_nonce',
+    message: 'Unknown or expired payment_method_nonce.',
+  },
+  nonceRequired: {
+    code: '91508',
+    attribute: 'base',
+    message: 'Cannot determine payment method.',
+  },
+} satisfies Record<string, ValidationError>;
+
+export function decideSale(nonce: string | null, amount: string | null): SaleDecision {
+  if (nonce === FAKE_NONCES.timeout) return { kind: 'hang' };
+  if (nonce === FAKE_NONCES.serverError) return { kind: 'server-error' };
+
+  const errors: ValidationError[] = [];
+  if (amount === null || amount === '') errors.push(ERRORS.amountRequired);
+  else if (!/^\d{1,10}(\.\d{1,2})?$/.test(amount)) errors.push(ERRORS.amountFormat);
+  else if (Number(amount) === 0) errors.push(ERRORS.amountZero);
+  if (nonce === null || nonce === '') errors.push(ERRORS.nonceRequired);
+  else if (!isKnownNonce(nonce)) errors.push(ERRORS.nonceUnknown);
+  if (errors.length > 0 || amount === null || nonce === null) return { kind: 'validation', errors };
+
+  if (nonce.startsWith('fake-processor-declined-')) return declined(2000);
+  if (nonce === FAKE_NONCES.gatewayRejectedFraud) {
+    return {
+      kind: 'transaction',
+      status: 'gateway_rejected',
+      code: '',
+      text: '',
+      type: 'hard_declined',
+      gatewayRejectionReason: 'fraud',
+    };
+  }
+  const dollars = Number.parseInt(amount, 10);
+  if (dollars >= 2000 && dollars <= 2999) return declined(dollars);
+  if (dollars === 3000) {
+    const text = 'Processor Network Unavailable - Try Again';
+    return {
+      kind: 'transaction',
+      status: 'failed',
+      code: '3000',
+      text,
+      type: 'soft_declined',
+      gatewayRejectionReason: null,
+    };
+  }
+  return {
+    kind: 'transaction',
+    status: 'submitted_for_settlement',
+    code: '1000',
+    text: 'Approved',
+    type: 'approved',
+    gatewayRejectionReason: null,
+  };
+}
+
+function isKnownNonce(nonce: string): boolean {
+  return (
+    nonce === FAKE_NONCES.valid ||
+    /^fake-valid-[a-z-]+-nonce$/.test(nonce) ||
+    nonce.startsWith('fake-processor-declined-') ||
+    nonce === FAKE_NONCES.gatewayRejectedFraud
+  );
+}
+
+function declined(code: number): SaleDecision {
+  return {
+    kind: 'transaction',
+    status: 'processor_declined',
+    code: String(code),
+    text: DECLINE_TEXTS[code] ?? 'Processor Declined',
+    // Braintree marks 2000-2099 soft and a few (2004 expired, 2005 invalid number…) hard; close enough here.
+    type: code === 2004 || code === 2005 ? 'hard_declined' : 'soft_declined',
+    gatewayRejectionReason: null,
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * First-load JS of `/`: the entry script in dist/index.html plus every chunk it imports statically
+ * (transitively), each compressed with gzip level 9. Lazy chunks (dynamic import()) are left out:
+ * they are not needed to draw the first screen. Budget: 100 KB (DESIGN.md "Measured here").
+ * Run after `npm run build -w @store/web`: `node apps/web/scripts/first-load-size.mjs`.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_BYTES = 100 * 1024;
+const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+const entries = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]);
+
+const seen = new Set();
+function visit(file) {
+  if (seen.has(file)) return;
+  seen.add(file);
+  const code = readFileSync(file, 'utf8');
+  // Static imports only: `import ... from "./x.js"` and bare `import "./x.js"`, never `import("./x.js")`.
+  for (const m of code.matchAll(/(?:^|[;\s}])import\s*(?:[\w*{}\s,$]+from\s*)?["'](\.{1,2}\/[^"']+)["']/g)) {
+    visit(resolve(dirname(file), m[1]));
+  }
+}
+for (const src of entries) visit(join(dist, src.replace(/^\//, '')));
+
+let total = 0;
+for (const file of seen) {
+  const size = gzipSync(readFileSync(file), { level: 9 }).length;
+  total += size;
+  console.log(`${(size / 1024).toFixed(2).padStart(8)} KB  ${file.slice(dist.length + 1)}`);
+}
+console.log(`${(total / 1024).toFixed(2).padStart(8)} KB  first-load JS of / (gzip -9), budget 100 KB`);
+if (total > BUDGET_BYTES) {
+  console.error('Over budget.');
+  process.exitCode = 1;
+}

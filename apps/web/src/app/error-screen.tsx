@@ -1,0 +1,18 @@
+import { messages } from '@store/shared/messages';
+
+/**
+ * The screen React Router's default error element shows (SPEC.md §8 "Unknown route"): we use the
+ * declarative router, which has no error element, so we draw the same two headings ourselves.
+ */
+export function ErrorScreen({ detail }: { detail: string }) {
+  return (
+    <div className="error-screen">
+      <h2>{messages.errors.unexpected}</h2>
+      <h3>{detail}</h3>
+    </div>
+  );
+}
+
+export function NotFoundPage() {
+  return <ErrorScreen detail={messages.errors.notFound} />;
+}

@@ -1,0 +1,47 @@
+import { messages } from '@store/shared/messages';
+import { Suspense } from 'react';
+import { Link } from 'react-router';
+import { useCart } from '../features/bucket/cart-context';
+import { useCatalogue } from '../features/store/catalogue-context';
+
+export function TopBar() {
+  const { state } = useCatalogue();
+  const foundation = state.status === 'ready' ? state.data.foundation : null;
+
+  const brand = (
+    <>
+      <img className="top-bar__logo" src="/logo.svg" alt="" width={40} height={40} />
+      <span className="top-bar__title">{messages.store.title}</span>
+    </>
+  );
+
+  return (
+    <header className="top-bar">
+      <div className="top-bar__inner">
+        {/* SPEC.md §2: logo and title link to the foundation's own site, known once the catalogue arrives. */}
+        {foundation ? (
+          <a className="top-bar__brand" href={foundation.url} title={`${foundation.name} home page`}>
+            {brand}
+          </a>
+        ) : (
+          <span className="top-bar__brand">{brand}</span>
+        )}
+        {/* Nothing to show until the bucket is read; the button appears once it holds an item. */}
+        <Suspense fallback={null}>
+          <ProceedToPay />
+        </Suspense>
+      </div>
+    </header>
+  );
+}
+
+/** SPEC.md §2: shown only while the bucket holds at least one item. */
+function ProceedToPay() {
+  const { totalQuantity } = useCart();
+  if (totalQuantity === 0) return null;
+  return (
+    <Link className="button" to="/cart">
+      {messages.store.proceedToPay}
+    </Link>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * The bucket's state and rules, outside React. Loaded lazily by CartProvider: the shared cart rules
+ * validate stored lines with zod, which does not fit the first-load budget of `/`.
+ *
+ * Every change is written to localStorage at once (SPEC.md §3 "saved after every change"); changes
+ * made by another tab arrive through the `storage` event and are not written back, so two tabs
+ * cannot echo each other forever.
+ */
+import {
+  type AddableItem,
+  addLine,
+  type CartLine,
+  changeQuantity,
+  lineFor,
+  removeLine,
+  totalCents,
+  totalQuantity,
+} from '@store/shared/cart';
+import { readStoredCart, subscribeToOtherTabs, writeStoredCart } from './cart-storage';
+
+export type CartSnapshot = { lines: readonly CartLine[]; totalQuantity: number; totalCents: number };
+
+export type CartStore = {
+  getSnapshot: () => CartSnapshot;
+  subscribe: (listener: () => void) => () => void;
+  /** A fixed-price item, or an open-amount item with the amount the visitor entered. */
+  add: (item: AddableItem, customCents?: number) => void;
+  changeQuantity: (key: string, delta: number) => void;
+  remove: (key: string) => void;
+  clear: () => void;
+};
+
+function snapshotOf(lines: CartLine[]): CartSnapshot {
+  return { lines, totalQuantity: totalQuantity(lines), totalCents: totalCents(lines) };
+}
+
+export function createCartStore(): CartStore {
+  // Read once, when the store is made (SPEC.md §3 "loaded at start").
+  let snapshot = snapshotOf(readStoredCart());
+  const listeners = new Set<() => void>();
+  let stopWatchingOtherTabs: (() => void) | null = null;
+
+  function set(lines: CartLine[], save: boolean) {
+    snapshot = snapshotOf(lines);
+    if (save) writeStoredCart(lines);
+    for (const listener of listeners) listener();
+  }
+  const change = (next: (lines: CartLine[]) => CartLine[]) => set(next([...snapshot.lines]), true);
+
+  return {
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      // Watch other tabs only while someone is listening, so a discarded store leaks no listener.
+      stopWatchingOtherTabs ??= subscribeToOtherTabs((lines) => set(lines, false));
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) {
+          stopWatchingOtherTabs?.();
+          stopWatchingOtherTabs = null;
+        }
+      };
+    },
+    add: (item, customCents) => change((lines) => addLine(lines, lineFor(item, customCents))),
+    changeQuantity: (key, delta) => change((lines) => changeQuantity(lines, key, delta)),
+    remove: (key) => change((lines) => removeLine(lines, key)),
+    clear: () => change(() => []),
+  };
+}

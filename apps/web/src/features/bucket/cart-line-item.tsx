@@ -1,0 +1,50 @@
+import { type CartLine, QUANTITY_MAX, QUANTITY_MIN } from '@store/shared/cart';
+import { formatDollars } from '@store/shared/money';
+
+type CartLineItemProps = {
+  line: CartLine;
+  onChangeQuantity: (key: string, delta: number) => void;
+  onRemove: (key: string) => void;
+};
+
+/** One bucket line: name, price, minus / quantity / plus, and remove (SPEC.md §2 "Bucket screen"). */
+export function CartLineItem({ line, onChangeQuantity, onRemove }: CartLineItemProps) {
+  return (
+    <li className="cart-line">
+      <span className="cart-line__name">{line.name}</span>
+      <span className="cart-line__price">{formatDollars(line.price)}</span>
+      <span className="cart-line__quantity">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={`Decrease quantity of ${line.name}`}
+          disabled={line.quantity <= QUANTITY_MIN}
+          onClick={() => onChangeQuantity(line.key, -1)}
+        >
+          −
+        </button>
+        {/* <output> is announced when it changes, so the new quantity is heard after minus / plus. */}
+        <output className="cart-line__count" aria-label={`Quantity of ${line.name}`}>
+          {line.quantity}
+        </output>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={`Increase quantity of ${line.name}`}
+          disabled={line.quantity >= QUANTITY_MAX}
+          onClick={() => onChangeQuantity(line.key, 1)}
+        >
+          +
+        </button>
+      </span>
+      <button
+        type="button"
+        className="icon-button icon-button--remove"
+        aria-label={`Remove ${line.name}`}
+        onClick={() => onRemove(line.key)}
+      >
+        ✕
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,24 @@
+import { messages } from '@store/shared/messages';
+import type { CatalogueState } from './catalogue-context';
+
+type CatalogueStatusProps = { state: Exclude<CatalogueState, { status: 'ready' }>; onRetry: () => void };
+
+/** What the store and concert pages show until the catalogue has arrived. */
+export function CatalogueStatus({ state, onRetry }: CatalogueStatusProps) {
+  if (state.status === 'loading') {
+    return (
+      <p role="status" className="notice">
+        {messages.store.loading}
+      </p>
+    );
+  }
+  return (
+    <div role="alert" className="notice notice--error">
+      <p>{messages.store.loadFailed}</p>
+      <p>{state.message}</p>
+      <button type="button" className="button" onClick={onRetry}>
+        {messages.store.retry}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+import { CART_STORAGE_KEY } from '@store/shared/storage-keys';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
+import { currentPath, jsonResponse, renderApp, stubCatalogueFetch } from '../../test/render-app';
+import { anyOther, catalogueFixture, satakam, vagdevi } from '../../test/site-fixture';
+
+const card = (name: string) => screen.findByRole('article', { name });
+const amountInput = (name: string) => screen.getByLabelText(`Donation amount (USD) for ${name}`);
+
+describe('store (/)', () => {
+  test('shows a loading status, then the three catalogue cards', async () => {
+    const fetchMock = stubCatalogueFetch();
+    await renderApp({ stubFetch: false });
+    await card(vagdevi.name);
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([
+      vagdevi.name,
+      anyOther.name,
+      satakam.name,
+    ]);
+    expect(fetchMock).toHaveBeenCalledWith('/api/public/catalogue', expect.anything());
+  });
+
+  test('only the item with id 9 shows an image; the others show their name as a heading', async () => {
+    await renderApp();
+    const book = await card(satakam.name);
+    expect(within(book).getByRole('img', { name: satakam.imageAlt ?? '' })).toHaveAttribute('width');
+    expect(within(book).queryByRole('heading')).toBeNull();
+    for (const item of [vagdevi, anyOther]) {
+      const article = screen.getByRole('article', { name: item.name });
+      expect(within(article).queryByRole('img')).toBeNull();
+      expect(within(article).getByRole('heading', { level: 2, name: item.name })).toBeInTheDocument();
+    }
+  });
+
+  test('cuts a long description at the last space before 500 characters, with More / Show less', async () => {
+    const { user } = await renderApp();
+    const book = await card(satakam.name);
+    const more = within(book).getByRole('button', { name: 'More' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    const cutText = within(book).getByText(/\.\.\.$/).textContent ?? '';
+    expect(cutText.length).toBeLessThanOrEqual(503);
+    expect(satakam.desc.startsWith(cutText.slice(0, -3))).toBe(true);
+
+    await user.click(more);
+    expect(within(book).getByText(satakam.desc)).toBeInTheDocument();
+    const less = within(book).getByRole('button', { name: 'Show less' });
+    expect(less).toHaveAttribute('aria-expanded', 'true');
+
+    await user.click(less);
+    expect(within(book).getByText(cutText)).toBeInTheDocument();
+    // Short descriptions are shown whole, with no toggle.
+    expect(
+      within(screen.getByRole('article', { name: vagdevi.name })).queryByRole('button', { name: 'More' }),
+    ).toBeNull();
+  });
+
+  test('shows a price line for fixed items and an amount input for open ones', async () => {
+    await renderApp();
+    const book = await card(satakam.name);
+    expect(within(book).getByText('Price: $5.00')).toBeInTheDocument();
+    const open = screen.getByRole('article', { name: vagdevi.name });
+    expect(within(open).queryByText(/Price:/)).toBeNull();
+    expect(within(open).getByRole('spinbutton')).toHaveAttribute('min', '1');
+  });
+
+  test('colours cards by price class', async () => {
+    await renderApp();
+    // 0 and 5 dollars are below every threshold.
+    for (const item of catalogueFixture.items) expect(await card(item.name)).toHaveClass('card--grey');
+  });
+
+  test('the open-amount cards share one amount', async () => {
+    const { user } = await renderApp();
+    await card(vagdevi.name);
+    await user.type(amountInput(vagdevi.name), '12.5');
+    expect(amountInput(anyOther.name)).toHaveValue(12.5);
+    await user.clear(amountInput(anyOther.name));
+    expect(amountInput(vagdevi.name)).toHaveValue(null);
+  });
+
+  test.each(['', '0'])('an amount of %j alerts and adds nothing', async (typed) => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const { user } = await renderApp();
+    const open = await card(vagdevi.name);
+    if (typed) await user.type(amountInput(vagdevi.name), typed);
+    await user.click(within(open).getByRole('button', { name: 'Donate' }));
+    expect(alert).toHaveBeenCalledWith('Please enter a valid donation amount.');
+    expect(currentPath()).toBe('/');
+    expect(window.localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Proceed to Pay' })).toBeNull();
+  });
+
+  test('25 adds "SGS Vagdevi Center - $25.00", clears the input, toasts and goes to /cart', async () => {
+    const { user } = await renderApp();
+    const open = await card(vagdevi.name);
+    await user.type(amountInput(vagdevi.name), '25');
+    await user.click(within(open).getByRole('button', { name: 'Donate' }));
+
+    expect(await screen.findByText('Donation Added!')).toBeInTheDocument();
+    // Navigation is a transition: the old screen stays until the lazy /cart chunk has loaded.
+    await waitFor(() => expect(currentPath()).toBe('/cart'));
+    const list = await screen.findByRole('list');
+    expect(within(list).getByText('SGS Vagdevi Center - $25.00')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Store' })).toHaveAttribute('href', '/');
+
+    await user.click(screen.getByRole('link', { name: 'Back to Store' }));
+    expect(amountInput(vagdevi.name)).toHaveValue(null);
+  });
+
+  test('a fixed item is added at its price, and the top bar then offers Proceed to Pay', async () => {
+    const { user } = await renderApp();
+    const book = await card(satakam.name);
+    expect(screen.queryByRole('link', { name: 'Proceed to Pay' })).toBeNull();
+    await user.click(within(book).getByRole('button', { name: 'Donate' }));
+    expect(await screen.findByRole('link', { name: 'Proceed to Pay' })).toHaveAttribute('href', '/cart');
+    expect(await screen.findByText('Total: $5.00')).toBeInTheDocument();
+  });
+
+  test('the top bar links to the foundation; the footer names it', async () => {
+    await renderApp();
+    await card(vagdevi.name);
+    expect(screen.getByRole('link', { name: 'Online Store' })).toHaveAttribute('href', catalogueFixture.foundation.url);
+    expect(
+      screen.getByText(
+        'Sri Datta Vani Foundation is a non-profit organization. Donations are tax-deductible as per applicable laws.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  test('a failed load shows the error and Retry loads again', async () => {
+    let calls = 0;
+    stubCatalogueFetch(() =>
+      ++calls === 1
+        ? jsonResponse({ error: { code: 'internal', message: 'The catalogue is unavailable.' } }, 500)
+        : jsonResponse(catalogueFixture),
+    );
+    const { user } = await renderApp({ stubFetch: false });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the donation items.');
+    expect(alert).toHaveTextContent('The catalogue is unavailable.');
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await card(vagdevi.name)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+});
+
+describe('concert (/concert)', () => {
+  test('lists the concert tiers coloured by price, and adding returns to them from /cart', async () => {
+    const { user } = await renderApp({ path: '/concert' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Concert Donations' })).toBeInTheDocument();
+    const colours = ['card--sky', 'card--teal', 'card--orange', 'card--yellow'];
+    for (const [i, tier] of catalogueFixture.concert.entries()) {
+      expect(await card(tier.name)).toHaveClass(colours[i] ?? '');
+    }
+    const patron = screen.getByRole('article', { name: 'Concert Patron' });
+    expect(within(patron).getByText('Price: $500.00')).toBeInTheDocument();
+    await user.click(within(patron).getByRole('button', { name: 'Donate' }));
+
+    await waitFor(() => expect(currentPath()).toBe('/cart'));
+    const back = await screen.findByRole('link', { name: 'Back to Concert Donations' });
+    expect(back).toHaveAttribute('href', '/concert');
+    expect(screen.getByText('Concert Patron')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,15 @@
+/** The real config/site.json, shaped as GET /api/public/catalogue answers it. */
+import type { CatalogueResponse } from '@store/shared/site';
+import site from '../../../../config/site.json';
+
+export const catalogueFixture: CatalogueResponse = {
+  foundation: site.foundation,
+  items: site.catalogue,
+  concert: site.concert,
+};
+
+export const [vagdevi, anyOther, satakam] = catalogueFixture.items as [
+  CatalogueResponse['items'][number],
+  CatalogueResponse['items'][number],
+  CatalogueResponse['items'][number],
+];

@@ -1,0 +1,130 @@
+/**
+ * The card widget's rules (SPEC.md §5 "Embedded card widget", §9), for the offline sandbox card
+ * form and the server's sandbox tokenizer. Brand detection, Luhn and expiry come from Braintree's
+ * own `card-validator` (the library its hosted fields use), so the sandbox behaves like the widget.
+ */
+import cardValidator from 'card-validator';
+import { z } from 'zod';
+
+/** SPEC.md §9: the brands the widget accepts. */
+export const SUPPORTED_BRANDS = [
+  'visa',
+  'mastercard',
+  'american-express',
+  'diners-club',
+  'discover',
+  'jcb',
+  'unionpay',
+  'maestro',
+  'elo',
+  'mir',
+  'hiper',
+  'hipercard',
+] as const;
+export type CardBrand = (typeof SUPPORTED_BRANDS)[number];
+
+export const CARD_NUMBER_MAX_DIGITS = 19;
+export const CARDHOLDER_NAME_MAX = 255; // "under 256 characters"
+/** SPEC.md §9: the empty-field error shows 150 ms after blur. */
+export const EMPTY_FIELD_ERROR_DELAY_MS = 150;
+
+/** SPEC.md §8: what the widget says to the shopper. */
+export const widgetMessages = {
+  generic: 'Something went wrong on our end.',
+  duplicateCard: 'This credit card already exists as a saved payment method.',
+  tokenizationFailed: 'Please check your information and try again.',
+  network: 'Network error. Please try again.',
+  cvvFailed: 'Credit card verification failed. Please check your information and try again.',
+  unsupportedType: 'This card type is not supported. Please try another card.',
+  deletionFailed: 'Unable to delete payment method, try again.',
+  // Field errors, worded as the drop-in words them.
+  numberRequired: 'Please fill out a card number.',
+  numberInvalid: 'This card number is not valid.',
+  expiryRequired: 'Please fill out an expiration date.',
+  expiryInvalid: 'This expiration date is not valid.',
+  cvvRequired: 'Please fill out a CVV.',
+  cvvInvalid: 'This security code is not valid.',
+  nameRequired: 'Please fill out a cardholder name.',
+  nameTooLong: 'Cardholder name is too long.',
+} as const;
+
+export function digitsOnly(value: string): string {
+  return value.replace(/[\s-]/g, '');
+}
+
+/** The brand of a (partial) number, or null when none matches yet or it is not a brand we take. */
+export function detectBrand(number: string): CardBrand | null {
+  // card-validator names a card once exactly one brand matches the digits so far.
+  const type = cardValidator.number(digitsOnly(number), { maxLength: CARD_NUMBER_MAX_DIGITS }).card?.type;
+  return SUPPORTED_BRANDS.find((b) => b === type) ?? null;
+}
+
+export function cvvLength(brand: CardBrand | null): 3 | 4 {
+  return brand === 'american-express' ? 4 : 3;
+}
+
+export type CardField = 'number' | 'expirationDate' | 'cvv' | 'cardholderName';
+export type CardInput = Record<CardField, string>;
+
+/** One field's error, or null. `now` makes expiry testable. */
+export function cardFieldError(field: CardField, input: CardInput, now = new Date()): string | null {
+  const value = input[field].trim();
+  switch (field) {
+    case 'number': {
+      if (value === '') return widgetMessages.numberRequired;
+      const digits = digitsOnly(value);
+      if (!/^\d+$/.test(digits) || digits.length > CARD_NUMBER_MAX_DIGITS) return widgetMessages.numberInvalid;
+      const check = cardValidator.number(digits, { maxLength: CARD_NUMBER_MAX_DIGITS });
+      if (check.card !== null && detectBrand(digits) === null) return widgetMessages.unsupportedType;
+      return check.isValid ? null : widgetMessages.numberInvalid;
+    }
+    case 'expirationDate': {
+      if (value === '') return widgetMessages.expiryRequired;
+      const check = cardValidator.expirationDate(value, now.getFullYear());
+      if (!check.isValid || check.month === null || check.year === null) return widgetMessages.expiryInvalid;
+      const year = Number(check.year.length === 2 ? `20${check.year}` : check.year);
+      const month = Number(check.month);
+      const current = now.getFullYear() * 12 + now.getMonth() + 1;
+      return year * 12 + month < current ? widgetMessages.expiryInvalid : null;
+    }
+    case 'cvv': {
+      if (value === '') return widgetMessages.cvvRequired;
+      return new RegExp(`^\\d{${cvvLength(detectBrand(input.number))}}$`).test(value)
+        ? null
+        : widgetMessages.cvvInvalid;
+    }
+    case 'cardholderName': {
+      if (value === '') return widgetMessages.nameRequired;
+      return value.length > CARDHOLDER_NAME_MAX ? widgetMessages.nameTooLong : null;
+    }
+  }
+}
+
+export const CARD_FIELDS: readonly CardField[] = ['number', 'expirationDate', 'cvv', 'cardholderName'];
+
+export function cardErrors(input: CardInput, now = new Date()): Partial<Record<CardField, string>> {
+  const errors: Partial<Record<CardField, string>> = {};
+  for (const field of CARD_FIELDS) {
+    const error = cardFieldError(field, input, now);
+    if (error) errors[field] = error;
+  }
+  return errors;
+}
+
+/** POST /api/public/payment/sandbox/tokenize: the card, exchanged for a single-use nonce. */
+export const sandboxTokenizeRequestSchema = z
+  .object({
+    number: z.string().max(40),
+    expirationDate: z.string().max(10),
+    cvv: z.string().max(4),
+    cardholderName: z.string().max(1000),
+  })
+  .superRefine((input, ctx) => {
+    const errors = cardErrors(input);
+    for (const [path, message] of Object.entries(errors)) ctx.addIssue({ code: 'custom', path: [path], message });
+  });
+
+export const sandboxTokenizeResponseSchema = z.object({
+  nonce: z.string(),
+  details: z.object({ cardType: z.string(), lastFour: z.string().length(4) }),
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkoutDetailsSchema,
+  checkoutMessages,
+  checkoutRequestSchema,
+  requiresDelivery,
+  withDeliveryRule,
+} from './checkout';
+
+const details = {
+  center: '2',
+  cardFirstName: 'Asha',
+  cardLastName: 'Rao',
+  email: 'asha@example.org',
+  mobile: '5125550123',
+};
+
+function fieldErrors(input: unknown, schema = checkoutDetailsSchema): Record<string, string> {
+  const result = schema.safeParse(input);
+  if (result.success) return {};
+  return Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+}
+
+describe('checkout form rules (SPEC.md §5)', () => {
+  it('accepts a complete form', () => {
+    expect(fieldErrors(details)).toEqual({});
+  });
+
+  it('names every missing field with the spec message', () => {
+    expect(fieldErrors({ center: '', cardFirstName: ' ', cardLastName: '', email: '', mobile: '' })).toEqual({
+      center: checkoutMessages.center,
+      cardFirstName: 'First name is required',
+      cardLastName: 'Last name is required',
+      email: 'Email is required',
+      mobile: 'Mobile number is required',
+    });
+  });
+
+  it('checks the email format and the 10-digit mobile', () => {
+    expect(fieldErrors({ ...details, email: 'not-an-email', mobile: '12345' })).toEqual({
+      email: 'Invalid email format',
+      mobile: 'Mobile number must be 10 digits',
+    });
+    expect(fieldErrors({ ...details, mobile: '51255501234' })).toEqual({ mobile: 'Mobile number must be 10 digits' });
+  });
+
+  it('asks for a delivery address for the book unless it is picked up', () => {
+    const schema = withDeliveryRule(checkoutDetailsSchema, true);
+    expect(fieldErrors(details, schema)).toEqual({
+      street: checkoutMessages.street,
+      city: checkoutMessages.city,
+      state: checkoutMessages.state,
+      zip: checkoutMessages.zip,
+    });
+    expect(fieldErrors({ ...details, pickup: true }, schema)).toEqual({});
+    expect(fieldErrors({ ...details, street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' }, schema)).toEqual(
+      {},
+    );
+    expect(fieldErrors(details, withDeliveryRule(checkoutDetailsSchema, false))).toEqual({});
+  });
+
+  it('knows the book is shipped', () => {
+    expect(requiresDelivery([{ id: 9 }])).toBe(true);
+    expect(requiresDelivery([{ id: 7 }, { id: 101 }])).toBe(false);
+  });
+});
+
+describe('checkout request', () => {
+  const body = {
+    nonce: 'fake-valid-nonce',
+    amount: 5,
+    customerDetails: details,
+    products: [{ key: '9', id: 9, name: 'Book', price: 5, quantity: 1 }],
+    center: '2',
+  };
+
+  it('accepts the body SPEC.md §7 describes', () => {
+    expect(checkoutRequestSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('refuses an empty bucket, a non-positive amount and a missing nonce', () => {
+    const result = checkoutRequestSchema.safeParse({ ...body, products: [], amount: -1, nonce: '' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.path.join('.')).sort()).toEqual(['amount', 'nonce', 'products']);
+  });
+});

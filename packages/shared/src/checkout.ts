@@ -1,0 +1,116 @@
+/**
+ * The checkout's rules (SPEC.md §3 "Checkout form", §5 "Checkout", §7): ONE schema serves the
+ * checkout form (react-hook-form's zod resolver) and POST /api/public/payment/checkout.
+ */
+import { z } from 'zod';
+import { cartLineSchema } from './cart';
+import { MAX_AMOUNT_CENTS } from './money';
+
+export const checkoutMessages = {
+  center: 'Please select a center.',
+  cardFirstName: 'First name is required',
+  cardLastName: 'Last name is required',
+  emailRequired: 'Email is required',
+  emailFormat: 'Invalid email format',
+  mobileRequired: 'Mobile number is required',
+  mobileDigits: 'Mobile number must be 10 digits',
+  amount: 'Amount must be a positive number.',
+  street: 'Street is required for delivery',
+  city: 'City is required for delivery',
+  state: 'State is required for delivery',
+  zip: 'Zip is required for delivery',
+  captchaNotReady: 'Captcha not ready, please retry.',
+  paymentUiNotReady: 'Payment UI not ready. Click “Reload Payment UI”.',
+  initFailedBanner: 'Could not initialize payment. Check captcha/site key and network.',
+  initFailedToast: 'Could not initialize payment.',
+  captchaNotReadyYet: 'Captcha not ready yet.',
+  widgetFailed: 'Payment UI failed to load.',
+  paymentSucceeded: (id: string) => `Payment successful! Transaction ID: ${id}`,
+  paymentFailedToast: 'Payment failed.',
+  emptyBucket: 'Your donation bucket is empty.',
+  successHeading: 'Thank You for Your Order!',
+  noTransactionId: 'Transaction ID not available.',
+  failedHeading: 'Payment Failed',
+  failedText: 'Payment failed. Please try again.',
+} as const;
+
+const required = (message: string, max = 100) =>
+  z.string().trim().min(1, message).max(max, `At most ${max} characters`);
+const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters`).optional();
+
+/** The form's fields. The center is the `<select>` value: a center id as text. */
+export const checkoutDetailsSchema = z.object({
+  center: z.string().regex(/^[1-9]\d{0,8}$/, checkoutMessages.center),
+  cardFirstName: required(checkoutMessages.cardFirstName),
+  cardLastName: required(checkoutMessages.cardLastName),
+  studentName: optionalText(200),
+  email: z
+    .string()
+    .trim()
+    .min(1, checkoutMessages.emailRequired)
+    .max(254, 'At most 254 characters')
+    .pipe(z.email(checkoutMessages.emailFormat)),
+  mobile: z
+    .string()
+    .trim()
+    // abort: an empty field says only that it is required, not also that it lacks 10 digits.
+    .min(1, { message: checkoutMessages.mobileRequired, abort: true })
+    .regex(/^\d{10}$/, checkoutMessages.mobileDigits),
+  street: optionalText(200),
+  city: optionalText(100),
+  state: optionalText(100),
+  zip: optionalText(20),
+  /** Collect the book at the chosen center instead of having it delivered. */
+  pickup: z.boolean().optional(),
+});
+export type CheckoutDetails = z.infer<typeof checkoutDetailsSchema>;
+
+/**
+ * When the bucket holds something to ship (the book), the donor either picks it up at the center
+ * or gives a delivery address: without one the book could not be sent.
+ */
+export function withDeliveryRule<T extends z.ZodType<CheckoutDetails>>(schema: T, requiresDelivery: boolean) {
+  return schema.superRefine((details, ctx) => {
+    if (!requiresDelivery || details.pickup === true) return;
+    for (const field of ['street', 'city', 'state', 'zip'] as const) {
+      if (!details[field]) ctx.addIssue({ code: 'custom', path: [field], message: checkoutMessages[field] });
+    }
+  });
+}
+
+/** Item ids that are shipped (the book, SPEC.md §3 id 9). */
+export const SHIPPABLE_ITEM_IDS: readonly number[] = [9];
+
+export function requiresDelivery(products: readonly { id: number }[]): boolean {
+  return products.some((p) => SHIPPABLE_ITEM_IDS.includes(p.id));
+}
+
+/** POST /api/public/payment/checkout, as SPEC.md §7 names it. Amount in dollars, as the browser shows it. */
+export const checkoutRequestSchema = z.object({
+  nonce: z.string().min(1, 'nonce is required').max(4096),
+  amount: z
+    .number(checkoutMessages.amount)
+    .positive(checkoutMessages.amount)
+    .max(MAX_AMOUNT_CENTS / 100),
+  customerDetails: checkoutDetailsSchema.extend({ amount: z.number().optional() }),
+  products: z.array(cartLineSchema).min(1, checkoutMessages.emptyBucket).max(100),
+  center: z.union([z.string().max(20), z.number().int()]),
+  recaptchaToken: z.string().max(20_000).optional(),
+});
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+export const checkoutResponseSchema = z.union([
+  z.object({ success: z.literal(true), transactionId: z.string(), orderId: z.string() }),
+  z.object({ success: z.literal(false), message: z.string(), orderId: z.string().optional() }),
+]);
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+/** GET /api/public/payment/token */
+export const clientTokenResponseSchema = z.object({
+  clientToken: z.string().min(1),
+  gateway: z.enum(['sandbox', 'braintree']),
+});
+export type ClientTokenResponse = z.infer<typeof clientTokenResponseSchema>;
+
+/** The Idempotency-Key header: a UUID the browser makes per order attempt. */
+export const idempotencyKeySchema = z.uuid('Idempotency-Key must be a UUID');
