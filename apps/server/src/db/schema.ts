@@ -14,3 +14,9 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
 });
+
+// Module-owned tables, re-exported so drizzle-kit and Drizzle's typed schema see them.
+export { captchaSpent } from '../modules/captcha/tables';
+export { mailOutbox } from '../modules/mail/tables';
+export { orders, paymentDeclines } from '../modules/orders/tables';
+export { sandboxNonces, sandboxTransactions } from '../modules/payments/gateways/sandbox-tables';

@@ -1,0 +1,33 @@
+/**
+ * The sandbox gateway's own state, apart from the orders: the nonces it issued and its ledger of
+ * charges. Keeping a separate ledger is what makes crash and reconciliation tests meaningful: the
+ * two books must agree to the cent.
+ */
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const sandboxNonces = pgTable('sandbox_nonces', {
+  nonce: text('nonce').primaryKey(),
+  brand: text('brand').notNull(),
+  lastFour: text('last_four').notNull(),
+  /** What a sale with this nonce does, decided from the card at tokenization (the number is not kept). */
+  outcome: text('outcome').$type<'approve' | 'decline'>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+});
+
+export const sandboxTransactions = pgTable(
+  'sandbox_transactions',
+  {
+    id: text('id').primaryKey(),
+    /** One sale per order: a second charge for the same order is impossible at the database level. */
+    orderId: text('order_id').notNull().unique(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status').$type<'submitted_for_settlement' | 'processor_declined'>().notNull(),
+    processorCode: text('processor_code').notNull(),
+    processorText: text('processor_text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('sandbox_transactions_amount_positive', sql`${t.amountCents} > 0`)],
+);
