@@ -8,16 +8,21 @@
  */
 import { defineConfig } from 'vitest/config';
 
+// Generous limits: on a loaded 2-core machine a test that opens a database can take seconds.
+// Speed is measured in benchmarks (npm run bench), never by timing tests.
+const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
+
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node', ...timeouts } },
       {
         test: {
           name: 'server-pglite',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'pglite' },
+          ...timeouts,
         },
       },
       {
@@ -26,10 +31,11 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'postgres' },
+          ...timeouts,
           globalSetup: ['test/postgres-global-setup.ts'],
         },
       },
-      { extends: 'apps/web/vite.config.ts', test: { name: 'web', root: 'apps/web' } },
+      { extends: 'apps/web/vite.config.ts', test: { name: 'web', root: 'apps/web', ...timeouts } },
       {
         test: {
           name: 'e2e',
