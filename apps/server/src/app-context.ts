@@ -3,6 +3,8 @@ import type { Site } from '@store/shared/site';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AppSecrets } from './db/secrets';
+import type { MailNotifier } from './modules/mail/worker';
+import type { PaymentGateway } from './modules/payments/gateway';
 
 export type AppContext = {
   config: Config;
@@ -10,4 +12,14 @@ export type AppContext = {
   /** config/site.json, validated, loaded once at start. */
   site: Site;
   secrets: AppSecrets;
+  /**
+   * The gateway config.payment chooses, made by main.ts (the reconciler shares it). Unset: the
+   * payments module makes its own (payments/create-gateway.ts). Tests pass a wrapped or fake one.
+   */
+  paymentGateway?: PaymentGateway;
+  /**
+   * The mail worker main.ts runs. `kick()` after a transaction that queued mail has COMMITTED sends it
+   * now instead of at the next poll (a few seconds); it never throws. Unset in tests: nothing is sent.
+   */
+  mail?: MailNotifier;
 };

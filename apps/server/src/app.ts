@@ -8,11 +8,13 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppContext } from './app-context';
 import type { TrustProxy } from './config';
 import { createLogger } from './logger';
+import { captchaCspSources } from './modules/captcha/csp';
+import { paymentCspSources } from './modules/payments/csp';
 import { registerModules } from './modules/register-modules';
 import { registerApiDocs } from './plugins/api-docs';
 import { installErrorHandler } from './plugins/error-handler';
 import { installRequestIdHeader, requestIdGenerator } from './plugins/request-id';
-import { registerSecurityHeaders } from './plugins/security-headers';
+import { mergeCspSources, registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 
 /** The largest request body: a checkout or a registration of many people is a few KB. */
@@ -44,7 +46,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installErrorHandler(app);
   installRequestIdHeader(app);
 
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(
+    app,
+    mergeCspSources(captchaCspSources(config.captcha), paymentCspSources(config.payment)),
+  );
   await registerApiDocs(app);
   await registerModules(app, { config, ...context });
   await registerWebApp(app, { webDist: config.webDist });

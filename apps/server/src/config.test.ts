@@ -73,8 +73,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CAPTCHA_PROVIDER: 'recaptcha' })).toThrow(/RECAPTCHA_SECRET_KEY/);
     expect(
       loadConfig({ CAPTCHA_PROVIDER: 'recaptcha', RECAPTCHA_SITE_KEY: 's', RECAPTCHA_SECRET_KEY: 'k' }).captcha,
-    ).toEqual({ provider: 'recaptcha', siteKey: 's', secretKey: 'k' });
+    ).toEqual({ provider: 'recaptcha', siteKey: 's', secretKey: 'k', minScore: 0.5 });
     expect(loadConfig({ CAPTCHA_PROVIDER: 'off' }).captcha).toEqual({ provider: 'off' });
+  });
+
+  it('takes RECAPTCHA_MIN_SCORE from 0 to 1', () => {
+    const recaptcha = { CAPTCHA_PROVIDER: 'recaptcha', RECAPTCHA_SITE_KEY: 's', RECAPTCHA_SECRET_KEY: 'k' };
+    expect(loadConfig({ ...recaptcha, RECAPTCHA_MIN_SCORE: '0.7' }).captcha).toMatchObject({ minScore: 0.7 });
+    expect(loadConfig({ ...recaptcha, RECAPTCHA_MIN_SCORE: '0' }).captcha).toMatchObject({ minScore: 0 });
+    for (const bad of ['1.5', '-0.1', 'high']) {
+      expect(() => loadConfig({ ...recaptcha, RECAPTCHA_MIN_SCORE: bad })).toThrow(
+        /RECAPTCHA_MIN_SCORE must be a number from 0 to 1/,
+      );
+    }
   });
 
   it('takes ADMIN_USERNAME and ADMIN_PASSWORD together only', () => {
@@ -101,6 +112,17 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe(resolve(process.cwd(), 'var/store'));
     expect(config.webDist).toBe(resolve(process.cwd(), 'web'));
     expect(config.siteConfigPath).toBe('/etc/site.json');
+  });
+
+  it('takes MAIL_FROM as one address, with or without a name', () => {
+    expect(loadConfig({}).mailFrom).toBeUndefined();
+    expect(loadConfig({ MAIL_FROM: 'receipts@example.org' }).mailFrom).toBe('receipts@example.org');
+    expect(loadConfig({ MAIL_FROM: 'The Foundation <receipts@example.org>' }).mailFrom).toBe(
+      'The Foundation <receipts@example.org>',
+    );
+    expect(() => loadConfig({ MAIL_FROM: 'receipts' })).toThrow(/MAIL_FROM/);
+    expect(() => loadConfig({ MAIL_FROM: 'a@b.org, c@d.org' })).toThrow(/MAIL_FROM/);
+    expect(() => loadConfig({ MAIL_FROM: 'X\r\nBcc: <a@b.org>' })).toThrow(/MAIL_FROM/);
   });
 
   it('reads TRUST_PROXY as a flag, a hop count or addresses', () => {

@@ -47,9 +47,23 @@ const envSchema = z.object({
     .default('altcha'),
   RECAPTCHA_SITE_KEY: optionalText,
   RECAPTCHA_SECRET_KEY: optionalText,
+  // reCAPTCHA v3 scores run from 0.0 (a bot) to 1.0 (a person); Google suggests 0.5 to start with.
+  RECAPTCHA_MIN_SCORE: z.coerce
+    .number({ error: 'must be a number from 0 to 1' })
+    .min(0, 'must be a number from 0 to 1')
+    .max(1, 'must be a number from 0 to 1')
+    .default(0.5),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  // One address, bare or with a display name; no line breaks (it becomes a header).
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^(?:[^<>@\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/,
+      'must be an e-mail address, optionally with a name: Name <receipts@example.org>',
+    )
     .optional(),
   ADMIN_USERNAME: optionalText,
   ADMIN_PASSWORD: optionalText,
@@ -72,7 +86,7 @@ export type PaymentConfig = { gateway: 'sandbox' } | { gateway: 'braintree'; bra
 
 export type CaptchaConfig =
   | { provider: 'altcha' }
-  | { provider: 'recaptcha'; siteKey: string; secretKey: string }
+  | { provider: 'recaptcha'; siteKey: string; secretKey: string; minScore: number }
   | { provider: 'off' };
 
 export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
@@ -90,6 +104,8 @@ export type Config = {
   captcha: CaptchaConfig;
   /** Unset: e-mails are written as .eml files under `dataDir/outbox`. */
   smtpUrl: string | undefined;
+  /** MAIL_FROM. Unset: `<foundation name> <receipts@localhost>` (modules/mail/transport.ts). */
+  mailFrom: string | undefined;
   /** ADMIN_USERNAME + ADMIN_PASSWORD: an admin created or updated at start (automation). */
   admin: { username: string; password: string } | undefined;
   /** Unset: generated once and stored in the database (see db/secrets.ts). */
@@ -159,7 +175,12 @@ function captchaConfig(env: Env): CaptchaConfig {
   if (!RECAPTCHA_SITE_KEY || !RECAPTCHA_SECRET_KEY) {
     throw new ConfigError('CAPTCHA_PROVIDER=recaptcha needs RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY');
   }
-  return { provider: 'recaptcha', siteKey: RECAPTCHA_SITE_KEY, secretKey: RECAPTCHA_SECRET_KEY };
+  return {
+    provider: 'recaptcha',
+    siteKey: RECAPTCHA_SITE_KEY,
+    secretKey: RECAPTCHA_SECRET_KEY,
+    minScore: env.RECAPTCHA_MIN_SCORE,
+  };
 }
 
 function adminConfig(env: Env): Config['admin'] {
@@ -193,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payment: paymentConfig(e),
     captcha: captchaConfig(e),
     smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     admin: adminConfig(e),
     sessionSecret: e.SESSION_SECRET,
     siteConfigPath: fromCwd(e.SITE_CONFIG, resolve(REPO_ROOT, 'config/site.json')),

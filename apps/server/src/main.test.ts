@@ -58,6 +58,13 @@ describe('main.ts refuses bad settings', () => {
     expect(await run.exited).toBe(1);
     expect(run.output()).toMatch(/site\.json is invalid: catalogue: .*centers: /);
   });
+
+  it('warns at start when the captcha is off', async () => {
+    // A database nobody serves: the process warns first, then fails to start (quickly, no PGlite).
+    const run = start({ CAPTCHA_PROVIDER: 'off', DATA_DIR: dir, DATABASE_URL: 'postgres://app@127.0.0.1:1/none' });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toMatch(/"level":40.*captcha is OFF: for tests only/);
+  });
 });
 
 describeWithDb('main.ts', () => {
@@ -88,6 +95,7 @@ describeWithDb('main.ts', () => {
       expect(await run.exited).toBe(0);
       expect(run.output()).toContain('shutting down');
       expect(run.output()).not.toMatch(/"level":(50|60)/);
+      expect(run.output()).not.toContain('captcha is OFF');
       // The embedded database was closed, so the next start may open it.
       expect(existsSync(join(dataDir, 'pglite', 'server.lock'))).toBe(false);
     } finally {

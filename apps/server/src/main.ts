@@ -2,6 +2,7 @@
  * `npm run serve`: read the environment and config/site.json, open and migrate the database,
  * then serve the API and the built web app until SIGTERM / SIGINT.
  */
+import { join } from 'node:path';
 import type { Site } from '@store/shared/site';
 import type { FastifyInstance } from 'fastify';
 import { type Config, loadConfig } from './config';
@@ -9,6 +10,8 @@ import { type DbConnection, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { resolveSecrets } from './db/secrets';
 import { createLogger } from './logger';
+import { createMailTransport, defaultMailFrom, type MailTransport } from './modules/mail/transport';
+import { type MailWorker, startMailWorker } from './modules/mail/worker';
 import { loadSite } from './site/load-site';
 
 /** After this, a stuck shutdown (a hanging request, a database that does not answer) is cut short. */
@@ -28,8 +31,13 @@ function readSettings(): { config: Config; site: Site } {
 async function main(): Promise<void> {
   const { config, site } = readSettings();
   const logger = createLogger(config.logLevel);
+  // Every checkout and registration goes through unchallenged: never what production should run.
+  if (config.captcha.provider === 'off') logger.warn('captcha is OFF: for tests only (CAPTCHA_PROVIDER=off)');
   let connection: DbConnection | undefined;
   let app: FastifyInstance | undefined;
+  let stopReconciler: (() => Promise<void>) | undefined;
+  let mailWorker: MailWorker | undefined;
+  let mailTransport: MailTransport | undefined;
 
   // Once only: a second signal, or a signal during a failed start, must not close things twice.
   let stopping: Promise<void> | undefined;
@@ -42,7 +50,11 @@ async function main(): Promise<void> {
       force.unref();
       let code = exitCode;
       try {
-        await app?.close();
+        // A reconciler run in progress finishes (or the timeout cuts it) before the database closes.
+        await Promise.all([stopReconciler?.(), app?.close()]);
+        // After the app: a request finishing during close may still queue and kick a receipt.
+        await mailWorker?.stop();
+        mailTransport?.close();
         await connection?.close();
       } catch (error) {
         logger.error({ err: error }, 'error during shutdown');
@@ -73,8 +85,34 @@ async function main(): Promise<void> {
     await migrateDatabase(connection);
     const secrets = await resolveSecrets(config, connection.db);
     const { buildApp } = await appModule;
-    app = await buildApp({ config, db: connection.db, site, secrets, logger });
+    // Sends the e-mail outbox off the request path; `kick` lets the app send a receipt at once.
+    if (config.smtpUrl && !config.mailFrom) {
+      logger.warn('SMTP_URL is set without MAIL_FROM: mail goes out as receipts@localhost');
+    }
+    mailTransport = createMailTransport({
+      smtpUrl: config.smtpUrl,
+      outboxDir: join(config.dataDir, 'outbox'),
+      from: config.mailFrom ?? defaultMailFrom(site),
+    });
+    mailWorker = startMailWorker({ db: connection.db, transport: mailTransport, logger });
+    // One gateway, shared by the routes and the reconciler.
+    const [{ createGateway }, { startReconciler }] = await Promise.all([
+      import('./modules/payments/create-gateway'),
+      import('./modules/orders/start-reconciler'),
+    ]);
+    const paymentGateway = await createGateway({ config, db: connection.db, secrets });
+    app = await buildApp({
+      config,
+      db: connection.db,
+      site,
+      secrets,
+      logger,
+      paymentGateway,
+      mail: { kick: mailWorker.kick },
+    });
     const url = await app.listen({ host: config.host, port: config.port });
+    // Settles what a previous run left pending (a crash between charge and record), then every minute.
+    stopReconciler = startReconciler({ db: connection.db, gateway: paymentGateway, site, logger, mail: mailWorker });
     logger.info(
       {
         database: config.database.kind,

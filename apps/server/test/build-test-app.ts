@@ -14,7 +14,10 @@ import { join } from 'node:path';
 import type { Site } from '@store/shared/site';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
+import type { AppContext } from '../src/app-context';
 import { type Config, loadConfig } from '../src/config';
+import type { MailNotifier } from '../src/modules/mail/worker';
+import type { PaymentGateway } from '../src/modules/payments/gateway';
 import { loadSite } from '../src/site/load-site';
 import { createTestDb, type TestDb } from './test-db';
 
@@ -27,8 +30,18 @@ export type BuildTestAppOptions = {
   site?: Site;
   /** Defaults to a silent logger. */
   logger?: FastifyBaseLogger;
-  /** Runs before `ready()`: register extra routes a test needs (e.g. one that throws). */
-  extend?: (app: FastifyInstance) => void | Promise<void>;
+  /**
+   * Runs before `ready()`: register extra routes a test needs (e.g. one that throws). The context is
+   * the one the app's modules got (same database and secrets), e.g. to build a captcha verifier.
+   */
+  extend?: (app: FastifyInstance, context: AppContext) => void | Promise<void>;
+  /**
+   * The payment gateway the app uses instead of the one config.payment chooses, made from the app's
+   * context (same database and secrets): e.g. a sandbox wrapped to fail, or Braintree on a local fake.
+   */
+  paymentGateway?: (context: AppContext) => PaymentGateway;
+  /** Stands in for the mail worker main.ts runs (AppContext.mail), e.g. to count kicks. */
+  mail?: MailNotifier;
 };
 
 export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
@@ -47,14 +60,11 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     const site = options.site ?? loadSite(config.siteConfigPath);
     const db = await createTestDb();
     testDb = db;
-    const app = await buildApp({
-      config,
-      db: db.db,
-      site,
-      secrets: { session: TEST_SESSION_SECRET },
-      ...(options.logger ? { logger: options.logger } : {}),
-    });
-    await options.extend?.(app);
+    const context: AppContext = { config, db: db.db, site, secrets: { session: TEST_SESSION_SECRET } };
+    if (options.paymentGateway) context.paymentGateway = options.paymentGateway(context);
+    if (options.mail) context.mail = options.mail;
+    const app = await buildApp({ ...context, ...(options.logger ? { logger: options.logger } : {}) });
+    await options.extend?.(app, context);
     await app.ready();
     return {
       app,

@@ -26,6 +26,11 @@ describe('checkout form rules (SPEC.md §5)', () => {
     expect(fieldErrors(details)).toEqual({});
   });
 
+  it('says an empty mobile is required, and only that', () => {
+    const result = checkoutDetailsSchema.safeParse({ ...details, mobile: '  ' });
+    expect(result.success ? [] : result.error.issues.map((i) => i.message)).toEqual(['Mobile number is required']);
+  });
+
   it('names every missing field with the spec message', () => {
     expect(fieldErrors({ center: '', cardFirstName: ' ', cardLastName: '', email: '', mobile: '' })).toEqual({
       center: checkoutMessages.center,
@@ -57,6 +62,25 @@ describe('checkout form rules (SPEC.md §5)', () => {
       {},
     );
     expect(fieldErrors(details, withDeliveryRule(checkoutDetailsSchema, false))).toEqual({});
+  });
+
+  it('names the missing address together with the other missing fields', () => {
+    const schema = withDeliveryRule(checkoutDetailsSchema, true);
+    expect(fieldErrors({ ...details, email: '' }, schema)).toEqual({
+      email: 'Email is required',
+      street: checkoutMessages.street,
+      city: checkoutMessages.city,
+      state: checkoutMessages.state,
+      zip: checkoutMessages.zip,
+    });
+    expect(fieldErrors({ ...details, mobile: '' }, schema)).toEqual({
+      mobile: 'Mobile number is required',
+      street: checkoutMessages.street,
+      city: checkoutMessages.city,
+      state: checkoutMessages.state,
+      zip: checkoutMessages.zip,
+    });
+    expect(fieldErrors({ ...details, email: '', pickup: true }, schema)).toEqual({ email: 'Email is required' });
   });
 
   it('knows the book is shipped', () => {

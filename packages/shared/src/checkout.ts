@@ -53,9 +53,10 @@ export const checkoutDetailsSchema = z.object({
   mobile: z
     .string()
     .trim()
-    // abort: an empty field says only that it is required, not also that it lacks 10 digits.
-    .min(1, { message: checkoutMessages.mobileRequired, abort: true })
-    .regex(/^\d{10}$/, checkoutMessages.mobileDigits),
+    .min(1, checkoutMessages.mobileRequired)
+    // Empty passes here: an empty field says only that it is required, not also that it lacks 10
+    // digits. (Not `abort: true`, which would also silence the delivery rule of withDeliveryRule.)
+    .regex(/^(\d{10})?$/, checkoutMessages.mobileDigits),
   street: optionalText(200),
   city: optionalText(100),
   state: optionalText(100),
@@ -70,12 +71,20 @@ export type CheckoutDetails = z.infer<typeof checkoutDetailsSchema>;
  * or gives a delivery address: without one the book could not be sent.
  */
 export function withDeliveryRule<T extends z.ZodType<CheckoutDetails>>(schema: T, requiresDelivery: boolean) {
-  return schema.superRefine((details, ctx) => {
-    if (!requiresDelivery || details.pickup === true) return;
-    for (const field of ['street', 'city', 'state', 'zip'] as const) {
-      if (!details[field]) ctx.addIssue({ code: 'custom', path: [field], message: checkoutMessages[field] });
-    }
-  });
+  return schema.superRefine(
+    (details, ctx) => {
+      if (!requiresDelivery || details.pickup === true) return;
+      for (const field of ['street', 'city', 'state', 'zip'] as const) {
+        if (!details[field]) ctx.addIssue({ code: 'custom', path: [field], message: checkoutMessages[field] });
+      }
+    },
+    {
+      // Run even when other fields already failed (zod skips refinements then by default), so the
+      // form and a 400 name the missing address together with everything else in one go. The rule
+      // only reads fields as truthy, which is safe on any object.
+      when: ({ value }) => typeof value === 'object' && value !== null,
+    },
+  );
 }
 
 /** Item ids that are shipped (the book, SPEC.md §3 id 9). */

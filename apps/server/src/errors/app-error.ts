@@ -18,7 +18,21 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'rate_limited'
   | 'internal_error'
-  | 'service_unavailable';
+  | 'service_unavailable'
+  /** A captcha missing, bad, replayed, for another action or scored too low (modules/captcha). */
+  | 'captcha_failed'
+  /** The captcha provider (reCAPTCHA) does not answer: the visitor is not at fault. */
+  | 'captcha_unavailable'
+  /** Checkout (modules/orders): the bucket's total is not what the catalogue says it costs. */
+  | 'amount_mismatch'
+  /** Checkout: a request with this Idempotency-Key is still being charged. */
+  | 'payment_in_progress'
+  /** Checkout: this Idempotency-Key was used for another order. */
+  | 'idempotency_key_reused'
+  /** Checkout: the gateway's answer is unknown; the reconciler settles the order later. */
+  | 'payment_unconfirmed'
+  /** Checkout: card-testing defence, too many declined payments from one address or e-mail. */
+  | 'too_many_declines';
 
 /** The status each code is answered with unless the thrower says otherwise. */
 const DEFAULT_STATUS: Record<ErrorCode, number> = {
@@ -34,6 +48,14 @@ const DEFAULT_STATUS: Record<ErrorCode, number> = {
   rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,
+  // After the generic codes, so codeForStatus(403 / 503) keeps answering forbidden / service_unavailable.
+  captcha_failed: 403,
+  captcha_unavailable: 503,
+  amount_mismatch: 400,
+  payment_in_progress: 409,
+  idempotency_key_reused: 422,
+  payment_unconfirmed: 503,
+  too_many_declines: 429,
 };
 
 export type AppErrorOptions = {

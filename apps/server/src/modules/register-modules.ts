@@ -5,10 +5,25 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
+import { createCaptchaVerifier } from './captcha/create-verifier';
+import { captchaRoutes } from './captcha/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { healthRoutes } from './health/routes';
+import { createGateway } from './payments/create-gateway';
+import { paymentRoutes } from './payments/routes';
 
 export async function registerModules(app: FastifyInstance, context: AppContext): Promise<void> {
   await app.register(healthRoutes, { db: context.db });
   await app.register(catalogueRoutes, { site: context.site });
+  await app.register(captchaRoutes, { config: context.config, secrets: context.secrets });
+  // One verifier for every guarded route; a module puts `preHandler: captchaPreHandler(captcha, action)` on it.
+  const captcha = createCaptchaVerifier({ ...context, logger: app.log });
+  const paymentGateway = context.paymentGateway ?? (await createGateway(context));
+  await app.register(paymentRoutes, {
+    db: context.db,
+    site: context.site,
+    gateway: paymentGateway,
+    captcha,
+    mail: context.mail,
+  });
 }

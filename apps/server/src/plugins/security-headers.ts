@@ -2,12 +2,23 @@
  * Security headers (helmet) with a Content-Security-Policy for the React single-page app.
  * Everything is served from our origin; images may also come from https URLs in config/site.json.
  * Modules that embed third-party scripts later (reCAPTCHA, Braintree Drop-in) add their hosts to
- * `extraSources` here rather than loosening the defaults.
+ * `extraSources` (app.ts merges their lists with mergeCspSources) rather than loosening the defaults.
  */
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 export type CspSources = Partial<Record<'scriptSrc' | 'connectSrc' | 'frameSrc' | 'imgSrc' | 'styleSrc', string[]>>;
+
+/** Several modules' sources in one: each list keeps its order, without repeats. */
+export function mergeCspSources(...parts: CspSources[]): CspSources {
+  const merged: CspSources = {};
+  for (const part of parts) {
+    for (const [key, sources] of Object.entries(part) as [keyof CspSources, string[]][]) {
+      merged[key] = [...new Set([...(merged[key] ?? []), ...sources])];
+    }
+  }
+  return merged;
+}
 
 export function contentSecurityPolicy(extraSources: CspSources = {}): Record<string, string[] | null> {
   const extra = (key: keyof CspSources) => extraSources[key] ?? [];

@@ -13,9 +13,6 @@ describe('routes', () => {
   });
 
   test.each([
-    ['/checkout', 'Checkout'],
-    ['/order-success', 'Order Success'],
-    ['/order-failed', 'Order Failed'],
     ['/login', 'Login'],
     ['/register', 'Register'],
     ['/dashboard', 'Dashboard'],

@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import { z } from 'zod';
 import { jsonResponse } from '../test/render-app';
-import { ApiClientError, getJson } from './api-client';
+import { ApiClientError, getJson, sendJson } from './api-client';
 
 const schema = z.object({ n: z.number() });
 const load = async () => schema;
@@ -40,5 +40,31 @@ describe('getJson', () => {
     );
     stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     await expect(getJson('/api/x', load)).rejects.toThrow('Could not reach the server.');
+  });
+});
+
+describe('sendJson', () => {
+  test('posts JSON with the given headers and parses the answer', async () => {
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => jsonResponse({ n: 2 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(sendJson('/api/x', { a: 1 }, load, { headers: { 'X-Test': 'yes' } })).resolves.toEqual({ n: 2 });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe('{"a":1}');
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+    expect(new Headers(init?.headers).get('X-Test')).toBe('yes');
+  });
+
+  test('parses the body of an answer status; other errors carry the fields the server refused', async () => {
+    stubFetch(() => jsonResponse({ n: 3 }, 402));
+    await expect(sendJson('/api/x', {}, load, { answerStatuses: [402] })).resolves.toEqual({ n: 3 });
+    stubFetch(() =>
+      jsonResponse({ error: { code: 'validation_error', message: 'Bad.', fields: { 'a.b': 'Required' } } }, 400),
+    );
+    await expect(sendJson('/api/x', {}, load, { answerStatuses: [402] })).rejects.toMatchObject({
+      status: 400,
+      code: 'validation_error',
+      fields: { 'a.b': 'Required' },
+    });
   });
 });

@@ -8,7 +8,7 @@
  */
 import type { z } from 'zod';
 
-/** Thrown for every failed API read; `message` is fit to show to a visitor. */
+/** Thrown for every failed API call; `message` is fit to show to a visitor. */
 export class ApiClientError extends Error {
   override readonly name = 'ApiClientError';
   constructor(
@@ -17,6 +17,8 @@ export class ApiClientError extends Error {
     readonly status?: number,
     /** The server's error code (DESIGN.md "HTTP surface"), when it sent one. */
     readonly code?: string,
+    /** Field path (dot-joined) -> message, when the server named the fields it refused. */
+    readonly fields?: Readonly<Record<string, string>>,
   ) {
     super(message);
   }
@@ -24,16 +26,58 @@ export class ApiClientError extends Error {
 
 export type SchemaLoader<T> = () => Promise<z.ZodType<T>>;
 
-type GetOptions = { signal?: AbortSignal | undefined };
+type GetOptions = { signal?: AbortSignal | undefined; headers?: Record<string, string> | undefined };
 
-export async function getJson<T>(path: string, loadSchema: SchemaLoader<T>, { signal }: GetOptions = {}): Promise<T> {
+type SendOptions = GetOptions & {
+  method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /**
+   * Error statuses whose body is still an answer to parse with the schema rather than an error,
+   * e.g. 402 for a declined payment (`{ success: false, message }`).
+   */
+  answerStatuses?: readonly number[] | undefined;
+};
+
+export function getJson<T>(
+  path: string,
+  loadSchema: SchemaLoader<T>,
+  { signal, headers }: GetOptions = {},
+): Promise<T> {
+  return requestJson(path, loadSchema, { method: 'GET', signal, headers });
+}
+
+export function sendJson<T>(path: string, body: unknown, loadSchema: SchemaLoader<T>, options: SendOptions = {}) {
+  const { method = 'POST', signal, headers, answerStatuses } = options;
+  return requestJson(path, loadSchema, {
+    method,
+    signal,
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+    answerStatuses,
+  });
+}
+
+type RequestOptions = {
+  method: string;
+  signal: AbortSignal | undefined;
+  headers: Record<string, string> | undefined;
+  body?: string;
+  answerStatuses?: readonly number[] | undefined;
+};
+
+async function requestJson<T>(path: string, loadSchema: SchemaLoader<T>, options: RequestOptions): Promise<T> {
+  const { method, signal, headers, body: requestBody, answerStatuses = [] } = options;
   const schema = loadSchema();
   // A failed request must not leave the loader's rejection unhandled.
   schema.catch(() => {});
 
   let response: Response;
   try {
-    response = await fetch(path, { headers: { Accept: 'application/json' }, signal });
+    response = await fetch(path, {
+      method,
+      headers: { Accept: 'application/json', ...headers },
+      signal,
+      ...(requestBody === undefined ? {} : { body: requestBody }),
+    });
   } catch (error) {
     // Aborts are the caller's own doing (unmount, retry): let them through unchanged.
     if (signal?.aborted) throw error;
@@ -48,7 +92,9 @@ export async function getJson<T>(path: string, loadSchema: SchemaLoader<T>, { si
     throw new ApiClientError(`The server answered ${path} with something that is not JSON.`, response.status);
   }
 
-  if (!response.ok) throw await errorFromBody(path, response.status, body);
+  if (!response.ok && !answerStatuses.includes(response.status)) {
+    throw await errorFromBody(path, response.status, body);
+  }
 
   const parsed = (await schema).safeParse(body);
   if (!parsed.success) {
@@ -57,10 +103,13 @@ export async function getJson<T>(path: string, loadSchema: SchemaLoader<T>, { si
   return parsed.data;
 }
 
-/** Uses the server's `{ error: { code, message } }` body (DESIGN.md "HTTP surface") when it sent one. */
+/** Uses the server's `{ error: { code, message, fields? } }` body (DESIGN.md "HTTP surface") when it sent one. */
 async function errorFromBody(path: string, status: number, body: unknown): Promise<ApiClientError> {
   const { apiErrorSchema } = await import('@store/shared/api-error');
   const apiError = apiErrorSchema.safeParse(body);
-  if (apiError.success) return new ApiClientError(apiError.data.error.message, status, apiError.data.error.code);
+  if (apiError.success) {
+    const { message, code, fields } = apiError.data.error;
+    return new ApiClientError(message, status, code, fields);
+  }
   return new ApiClientError(`The server could not answer ${path} (HTTP ${status}).`, status);
 }

@@ -1,6 +1,7 @@
 /** Renders the whole app (providers, layout, routes) at a route, with `fetch` answering like the API. */
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { App } from '../app/app';
@@ -23,17 +24,27 @@ function LocationProbe() {
   return <div data-testid="location">{location.pathname}</div>;
 }
 
-type RenderAppOptions = { path?: string; state?: unknown; stubFetch?: boolean };
+type RenderAppOptions = {
+  path?: string;
+  state?: unknown;
+  stubFetch?: boolean;
+  /** Wraps the app, e.g. in a context that hands a screen its test doubles. */
+  wrap?: (app: ReactNode) => ReactNode;
+};
 
-export async function renderApp({ path = '/', state, stubFetch = true }: RenderAppOptions = {}) {
+export async function renderApp({ path = '/', state, stubFetch = true, wrap = (app) => app }: RenderAppOptions = {}) {
   if (stubFetch) stubCatalogueFetch();
   const user = userEvent.setup();
   // Async act: the bucket and lazy screens arrive through Suspense, which a synchronous render would not await.
   const result = await act(async () =>
     render(
       <MemoryRouter initialEntries={[{ pathname: path, state }]}>
-        <App />
-        <LocationProbe />
+        {wrap(
+          <>
+            <App />
+            <LocationProbe />
+          </>,
+        )}
       </MemoryRouter>,
     ),
   );

@@ -45,3 +45,8 @@ export interface PaymentGateway {
 export class GatewayUnavailableError extends Error {
   override readonly name = 'GatewayUnavailableError';
 }
+
+/** Thrown by `parseWebhook` when the signature does not verify: answer 4xx and ignore the payload. */
+export class WebhookSignatureError extends Error {
+  override readonly name = 'WebhookSignatureError';
+}

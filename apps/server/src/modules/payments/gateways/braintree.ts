@@ -28,6 +28,7 @@ import {
   type SaleInput,
   type SaleOutcome,
   type WebhookEvent,
+  WebhookSignatureError,
 } from '../gateway';
 
 export type BraintreeEnvironment = 'sandbox' | 'production' | { host: string; port: number; ssl: boolean };
@@ -41,10 +42,8 @@ export type BraintreeGatewayOptions = {
   timeoutMs?: number;
 };
 
-/** Thrown by `parseWebhook` when the signature does not verify: answer 4xx and ignore the payload. */
-export class WebhookSignatureError extends Error {
-  override readonly name = 'WebhookSignatureError';
-}
+// Defined beside the interface (both gateways throw it); re-exported for existing imports.
+export { WebhookSignatureError };
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 

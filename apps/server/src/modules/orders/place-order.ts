@@ -1,0 +1,109 @@
+/**
+ * The checkout (DESIGN.md "Money and orders"): price the order, write it `pending` under its
+ * Idempotency-Key, charge it once, then record the outcome and its answer in one transaction.
+ *
+ * Exactly one request per key reaches the gateway: the one whose insert created the row. Any other
+ * request with that key gets the stored answer (same body, settled), 409 (same body, still being
+ * charged) or 422 (another body). A gateway whose answer is unknown leaves the order pending for
+ * the reconciler and the visitor is told not to pay again.
+ */
+import { randomUUID } from 'node:crypto';
+import type { CheckoutRequest } from '@store/shared/checkout';
+import type { Site } from '@store/shared/site';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { GatewayUnavailableError, type PaymentGateway, type SaleOutcome } from '../payments/gateway';
+import { idempotencyKeyReused, paymentInProgress, paymentUnconfirmed } from './checkout-errors';
+import { checkDeclineLimit } from './decline-limit';
+import { findOrderById, findOrderByIdempotencyKey, insertPendingOrder, type Order } from './order-repo';
+import { prepareOrder } from './prepare-order';
+import { requestHash } from './request-hash';
+import { settleOrder } from './settle-order';
+import type { StoredAnswer } from './tables';
+
+export type PlaceOrderInput = {
+  db: Database;
+  gateway: PaymentGateway;
+  site: Site;
+  logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  body: CheckoutRequest;
+  idempotencyKey: string;
+  clientIp: string;
+};
+
+export type CheckoutResult = {
+  /** 200 charged, 402 refused by the gateway (nothing charged). */
+  status: 200 | 402;
+  answer: StoredAnswer;
+  /** True when this is the stored answer to an earlier request with the same key. */
+  replayed: boolean;
+};
+
+function resultOf(answer: StoredAnswer, replayed: boolean): CheckoutResult {
+  return { status: answer.success ? 200 : 402, answer, replayed };
+}
+
+/** What a request gets when its key already has an order. */
+function answerExisting(order: Order, hash: string): CheckoutResult {
+  if (order.requestHash !== hash) throw idempotencyKeyReused();
+  if (!order.answer) throw paymentInProgress();
+  return resultOf(order.answer, true);
+}
+
+export async function placeOrder(input: PlaceOrderInput): Promise<CheckoutResult> {
+  const { db, gateway, site, logger, body, idempotencyKey, clientIp } = input;
+  const hash = requestHash(body);
+  // A retry is answered from the database first: even if the catalogue or the limits changed since.
+  const earlier = await findOrderByIdempotencyKey(db, idempotencyKey);
+  if (earlier) return answerExisting(earlier, hash);
+
+  const prepared = prepareOrder(site, body);
+  // Before anything is stored or charged.
+  await checkDeclineLimit(db, { clientIp, email: prepared.email });
+
+  const order = await insertPendingOrder(db, {
+    ...prepared,
+    id: randomUUID(),
+    idempotencyKey,
+    requestHash: hash,
+    gateway: gateway.name,
+    clientIp,
+  });
+  if (!order) {
+    // Another request with this key inserted first, between our read and our insert.
+    const winner = await findOrderByIdempotencyKey(db, idempotencyKey);
+    if (!winner) throw new Error('Idempotency-Key conflict without an order');
+    return answerExisting(winner, hash);
+  }
+
+  let outcome: SaleOutcome;
+  try {
+    outcome = await gateway.sale({
+      orderId: order.id,
+      amountCents: order.amountCents,
+      nonce: body.nonce,
+      customer: { firstName: order.firstName, lastName: order.lastName, email: order.email },
+    });
+  } catch (error) {
+    if (!(error instanceof GatewayUnavailableError)) throw error;
+    logger.warn({ err: error, orderId: order.id }, 'payment outcome unknown; the reconciler will settle the order');
+    throw paymentUnconfirmed(order.id, error);
+  }
+
+  let settled: Order | null;
+  try {
+    settled = await settleOrder({ db, site, logger, orderId: order.id, outcome, countDecline: true });
+  } catch (error) {
+    // Money may have moved but the outcome is not recorded: the order stays pending for the reconciler.
+    logger.error({ err: error, orderId: order.id, outcome: outcome.status }, 'could not record the payment outcome');
+    throw paymentUnconfirmed(order.id, error);
+  }
+  // Null: the reconciler settled this order while the gateway was answering; its record stands.
+  const recorded = settled ?? (await findOrderById(db, order.id));
+  if (!recorded?.answer) throw paymentUnconfirmed(order.id);
+  logger.info(
+    { orderId: order.id, status: recorded.status, processorCode: recorded.processorCode },
+    'checkout settled',
+  );
+  return resultOf(recorded.answer, false);
+}

@@ -1,0 +1,55 @@
+/**
+ * Prices the bucket from the catalogue (DESIGN.md "Money and orders"): the browser's lines say WHAT
+ * was chosen, the catalogue says what it costs. Fixed items take the catalogue price whatever the
+ * browser sent; open amounts (catalogue price 0, ids 7 and 8) take the amount the donor entered.
+ * Names come from the catalogue too: they end up in the receipt e-mail.
+ */
+import type { CartLine } from '@store/shared/cart';
+import { checkoutMessages } from '@store/shared/checkout';
+import { dollarsToCents, MAX_AMOUNT_CENTS } from '@store/shared/money';
+import type { CatalogueItem, Site } from '@store/shared/site';
+import type { OrderProduct } from './tables';
+
+export type PricedProducts = { products: OrderProduct[]; totalCents: number; itemCount: number };
+
+export type PricingResult = { ok: true; priced: PricedProducts } | { ok: false; fields: Record<string, string> };
+
+export const UNKNOWN_ITEM_MESSAGE = 'This item is no longer offered. Please remove it from your bucket.';
+
+/** An entered amount is whole cents: the catalogue card never makes anything else. */
+function hasAtMostTwoDecimals(dollars: number): boolean {
+  return Math.abs(dollars * 100 - dollarsToCents(dollars)) < 1e-6;
+}
+
+export function priceProducts(site: Pick<Site, 'catalogue' | 'concert'>, lines: readonly CartLine[]): PricingResult {
+  const items = new Map<number, CatalogueItem>([...site.catalogue, ...site.concert].map((item) => [item.id, item]));
+  const fields: Record<string, string> = {};
+  const products: OrderProduct[] = [];
+  lines.forEach((line, index) => {
+    const item = items.get(line.id);
+    if (!item) {
+      fields[`products.${index}.id`] = UNKNOWN_ITEM_MESSAGE;
+      return;
+    }
+    const custom = item.price === 0;
+    if (
+      custom &&
+      !(line.price > 0 && dollarsToCents(line.price) <= MAX_AMOUNT_CENTS && hasAtMostTwoDecimals(line.price))
+    ) {
+      fields[`products.${index}.price`] = checkoutMessages.amount;
+      return;
+    }
+    const unitCents = dollarsToCents(custom ? line.price : item.price);
+    products.push({ id: item.id, name: item.name, unitCents, quantity: line.quantity, custom });
+  });
+  if (Object.keys(fields).length > 0) return { ok: false, fields };
+  return {
+    ok: true,
+    priced: {
+      products,
+      // Integer cents: no floating-point drift however many lines.
+      totalCents: products.reduce((sum, p) => sum + p.unitCents * p.quantity, 0),
+      itemCount: products.reduce((sum, p) => sum + p.quantity, 0),
+    },
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * The sandbox tokenizer's single-use nonces (sandbox_nonces). A nonce stands for a card the
+ * tokenizer validated; the row keeps only what a receipt or a test needs (brand, last four, the
+ * outcome the card will have), never the number or the CVV.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import type { CardOutcome } from './sandbox-outcomes';
+import { sandboxNonces } from './sandbox-tables';
+
+/** Braintree's payment method nonces expire after three hours; the sandbox's do too. */
+export const NONCE_TTL_MS = 3 * 60 * 60_000;
+
+/** Distinct from Braintree's fake nonces, so one string can never be read as both. */
+const NONCE_PREFIX = 'tokencc_sandbox_';
+
+export type IssuedCard = { brand: string; lastFour: string; outcome: CardOutcome };
+
+export async function issueNonce(db: Database, card: IssuedCard, now = new Date()): Promise<string> {
+  // 24 random bytes: a nonce cannot be guessed, so only the browser that tokenized the card can pay with it.
+  const nonce = `${NONCE_PREFIX}${randomBytes(24).toString('base64url')}`;
+  await db.insert(sandboxNonces).values({ nonce, ...card, expiresAt: new Date(now.getTime() + NONCE_TTL_MS) });
+  return nonce;
+}
+
+export function isSandboxNonce(nonce: string): boolean {
+  return nonce.startsWith(NONCE_PREFIX);
+}
+
+export type ConsumedNonce = { ok: true; outcome: CardOutcome } | { ok: false; reason: 'used' | 'expired' | 'unknown' };
+
+/**
+ * Marks the nonce used and returns its outcome, in one statement: of two sales racing with the same
+ * nonce exactly one gets it. Run it in the sale's transaction so a sale that does not complete gives
+ * the nonce back.
+ */
+export async function consumeNonce(db: Database, nonce: string): Promise<ConsumedNonce> {
+  const [consumed] = await db
+    .update(sandboxNonces)
+    .set({ consumedAt: sql`now()` })
+    .where(
+      and(eq(sandboxNonces.nonce, nonce), isNull(sandboxNonces.consumedAt), gt(sandboxNonces.expiresAt, sql`now()`)),
+    )
+    .returning({ outcome: sandboxNonces.outcome });
+  if (consumed) return { ok: true, outcome: consumed.outcome };
+  const [row] = await db
+    .select({ consumedAt: sandboxNonces.consumedAt })
+    .from(sandboxNonces)
+    .where(eq(sandboxNonces.nonce, nonce));
+  if (!row) return { ok: false, reason: 'unknown' };
+  return { ok: false, reason: row.consumedAt ? 'used' : 'expired' };
+}

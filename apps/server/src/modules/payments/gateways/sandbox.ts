@@ -1,0 +1,143 @@
+/**
+ * The `sandbox` gateway (DESIGN.md "Payment gateways"): no network, no account. The browser's card
+ * form sends the card to the sandbox tokenizer (sandbox-routes.ts), which answers a single-use nonce;
+ * `sale` turns a nonce into a charge in the sandbox's own ledger (sandbox_transactions), apart from
+ * the orders, so that crash and reconciliation tests compare two independent books.
+ * The card number and CVV are read once, to validate and classify the card, and never kept or logged.
+ */
+import { type CardInput, detectBrand, digitsOnly } from '@store/shared/card';
+import type { Database } from '../../../db/client';
+import { GatewayUnavailableError, type PaymentGateway, type SaleInput, type SaleOutcome } from '../gateway';
+import { createSandboxClientToken, verifySandboxClientToken } from './sandbox-client-token';
+import { findSale, insertSale, toRecordedSale, toSaleOutcome } from './sandbox-ledger';
+import { type ConsumedNonce, consumeNonce, isSandboxNonce, issueNonce } from './sandbox-nonces';
+import { type CardOutcome, cardOutcome, cardTypeName, decideSale, fakeNonceOutcome } from './sandbox-outcomes';
+import { parseSandboxWebhook } from './sandbox-webhook';
+
+export type TokenizedCard = { nonce: string; details: { cardType: string; lastFour: string } };
+
+export interface SandboxGateway extends PaymentGateway {
+  readonly name: 'sandbox';
+  /** True for a client token this app issued that has not expired. */
+  verifyClientToken(token: string): boolean;
+  /** Exchanges a card that passed the widget's rules for a single-use nonce. */
+  tokenize(card: CardInput): Promise<TokenizedCard>;
+}
+
+export function isSandboxGateway(gateway: PaymentGateway): gateway is SandboxGateway {
+  return gateway.name === 'sandbox' && 'tokenize' in gateway && 'verifyClientToken' in gateway;
+}
+
+export type SandboxGatewayOptions = {
+  db: Database;
+  /** The session secret: client tokens and webhooks are signed with keys derived from it. */
+  secret: string;
+};
+
+/** Widget-style wording (SPEC.md §8): the donor re-enters the card, which makes a fresh nonce. */
+const NONCE_MESSAGES: Record<Exclude<ConsumedNonce, { ok: true }>['reason'], string> = {
+  used: 'This card entry was already used for a payment. Please check your information and try again.',
+  expired: 'This card entry has expired. Please check your information and try again.',
+  unknown: 'The payment method was not recognised. Please check your information and try again.',
+};
+
+/**
+ * A database failure's own message, without the SQL and parameters Drizzle's error adds to its
+ * message: a nonce is one of those parameters, and errors are logged. The cause is dropped for the
+ * same reason.
+ */
+function databaseReason(error: unknown): string {
+  const root = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return root instanceof Error ? root.message : 'unknown database error';
+}
+
+/** Raised inside the sale's transaction to roll it back (and give the nonce back) when the order already has a sale. */
+class SaleExists extends Error {}
+
+export function createSandboxGateway({ db, secret }: SandboxGatewayOptions): SandboxGateway {
+  /** The card's outcome, consuming the nonce when it is one of ours; a message when it cannot pay. */
+  async function nonceOutcome(tx: Database, nonce: string): Promise<CardOutcome | string> {
+    const fake = fakeNonceOutcome(nonce);
+    if (fake) return fake;
+    if (!isSandboxNonce(nonce)) return NONCE_MESSAGES.unknown;
+    const consumed = await consumeNonce(tx, nonce);
+    return consumed.ok ? consumed.outcome : NONCE_MESSAGES[consumed.reason];
+  }
+
+  async function charge(input: SaleInput): Promise<SaleOutcome> {
+    // A repeated sale for one order answers the first outcome instead of charging again.
+    const existing = await findSale(db, input.orderId);
+    if (existing) return toSaleOutcome(existing);
+    if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
+      return { status: 'failed', message: 'Amount must be greater than zero.' };
+    }
+    try {
+      return await db.transaction(async (tx) => {
+        const outcome = await nonceOutcome(tx, input.nonce);
+        // Like Braintree's validation errors: refused before any transaction exists.
+        if (outcome !== 'approve' && outcome !== 'decline') return { status: 'failed', message: outcome };
+        const decision = decideSale(outcome, input.amountCents);
+        const row = await insertSale(tx, { orderId: input.orderId, amountCents: input.amountCents, decision });
+        if (!row) throw new SaleExists();
+        return toSaleOutcome(row);
+      });
+    } catch (error) {
+      if (!(error instanceof SaleExists)) throw error;
+      const winner = await findSale(db, input.orderId);
+      if (!winner) throw new Error(`Sandbox sale for order ${input.orderId} conflicted but cannot be read`);
+      return toSaleOutcome(winner);
+    }
+  }
+
+  return {
+    name: 'sandbox',
+
+    async createClientToken() {
+      return createSandboxClientToken(secret);
+    },
+
+    verifyClientToken(token) {
+      return verifySandboxClientToken(secret, token);
+    },
+
+    async tokenize(card) {
+      const digits = digitsOnly(card.number);
+      const details = { cardType: cardTypeName(detectBrand(digits)), lastFour: digits.slice(-4) };
+      try {
+        const nonce = await issueNonce(db, {
+          brand: details.cardType,
+          lastFour: details.lastFour,
+          outcome: cardOutcome(digits),
+        });
+        return { nonce, details };
+      } catch (error) {
+        throw new Error(`The sandbox could not store a nonce: ${databaseReason(error)}`);
+      }
+    },
+
+    async sale(input) {
+      try {
+        return await charge(input);
+      } catch (error) {
+        // The ledger lives in our database: if it failed mid-sale we cannot be sure the sale did not
+        // commit, which is exactly the "outcome unknown" case the reconciler settles later.
+        if (error instanceof GatewayUnavailableError) throw error;
+        throw new GatewayUnavailableError(`The sandbox ledger could not record the sale: ${databaseReason(error)}`);
+      }
+    },
+
+    async findSaleByOrderId(orderId) {
+      let row: Awaited<ReturnType<typeof findSale>>;
+      try {
+        row = await findSale(db, orderId);
+      } catch (error) {
+        throw new GatewayUnavailableError(`The sandbox ledger could not be read: ${databaseReason(error)}`);
+      }
+      return row ? toRecordedSale(row) : null;
+    },
+
+    async parseWebhook(signature, payload) {
+      return parseSandboxWebhook(secret, signature, payload);
+    },
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * The checkout form (SPEC.md §2 "Checkout", §3 "Checkout form", §5 "Checkout"): validated with the
+ * shared schema the server also uses, so both say the same words. Errors show after a submit and
+ * each clears as soon as its field is edited (SPEC.md §5); the form is checked again on the next submit.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { checkoutDetailsSchema, requiresDelivery, withDeliveryRule } from '@store/shared/checkout';
+import { formatCents } from '@store/shared/money';
+import { useId, useMemo, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useCart } from '../bucket/cart-context';
+import { CenterSelect } from './center-select';
+import { type CheckoutFieldName, DELIVERY_FIELDS, emptyCheckoutForm, formFieldOf } from './checkout-form-values';
+import { ContactFields } from './contact-fields';
+import { DeliveryFieldset } from './delivery-fieldset';
+import type { FieldFor } from './field-props';
+import { OrderSummary } from './order-summary';
+import { PaymentBanners } from './payment-banners';
+import { useCenters } from './use-centers';
+import { usePaymentSetup } from './use-payment-setup';
+import { usePlaceOrder } from './use-place-order';
+
+export function CheckoutForm() {
+  const id = useId();
+  const { lines, totalCents, clear } = useCart();
+  const withDelivery = requiresDelivery(lines);
+  const resolver = useMemo(() => zodResolver(withDeliveryRule(checkoutDetailsSchema, withDelivery)), [withDelivery]);
+  const { register, handleSubmit, clearErrors, setError, control, formState } = useForm({
+    resolver,
+    defaultValues: emptyCheckoutForm,
+    mode: 'onSubmit',
+    // Not 'onChange': an edited field loses its error at once (SPEC.md §5) rather than trading it
+    // for the next rule's message mid-typing; the next submit checks everything again.
+    reValidateMode: 'onSubmit',
+  });
+  const centers = useCenters();
+  const pickup = useWatch({ control, name: 'pickup' }) === true;
+  const centerId = useWatch({ control, name: 'center' });
+  const widgetContainer = useRef<HTMLDivElement>(null);
+  const setup = usePaymentSetup(widgetContainer);
+  const { placeOrder, processing, submitError } = usePlaceOrder({
+    setup,
+    lines,
+    totalCents,
+    withDelivery,
+    clearCart: clear,
+    onFieldErrors: (fields) => {
+      for (const [path, message] of Object.entries(fields)) {
+        const name = formFieldOf(path);
+        if (name) setError(name, { type: 'server', message }, { shouldFocus: true });
+      }
+    },
+  });
+
+  const field: FieldFor = (name: CheckoutFieldName) => ({
+    ...register(name, {
+      onChange: () => clearErrors(name === 'pickup' ? [...DELIVERY_FIELDS] : name),
+    }),
+    id: `${id}-${name}`,
+    error: formState.errors[name]?.message,
+  });
+  const chosenCenter = centers.status === 'ready' ? centers.centers.find((c) => String(c.id) === centerId) : undefined;
+  const submitErrorId = `${id}-submit-error`;
+
+  return (
+    <>
+      <OrderSummary lines={lines} />
+      <form className="form checkout-form" noValidate onSubmit={handleSubmit(placeOrder)}>
+        <CenterSelect field={field('center')} centers={centers} />
+        <ContactFields field={field} />
+        {withDelivery && <DeliveryFieldset field={field} pickup={pickup} center={chosenCenter} />}
+        <section className="checkout-payment" aria-labelledby={`${id}-payment`}>
+          <h2 id={`${id}-payment`}>Payment</h2>
+          <PaymentBanners {...setup} />
+          {/* The card widget (our sandbox form or Braintree's Drop-in) renders itself in here. */}
+          <div ref={widgetContainer} className="card-widget" />
+        </section>
+        <p className="checkout-total">{`Total: ${formatCents(totalCents)}`}</p>
+        <button
+          type="submit"
+          className="button button--large"
+          disabled={processing || setup.status !== 'ready'}
+          aria-describedby={submitError ? submitErrorId : undefined}
+        >
+          {processing ? 'Processing...' : 'Place Order'}
+        </button>
+        {submitError && (
+          <p id={submitErrorId} role="alert" className="checkout-form__error">
+            {submitError}
+          </p>
+        )}
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,454 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { describe, expect, test, vi } from 'vitest';
+import {
+  bookLine,
+  checkoutDoubles,
+  deferred,
+  seedCart,
+  storedCart,
+  stubApi,
+  vagdevi25,
+} from '../../test/checkout-doubles';
+import { currentPath, jsonResponse, renderApp } from '../../test/render-app';
+import { CardInputError, ClientTokenExpiredError } from './card-widget';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const approved = () => jsonResponse({ success: true, transactionId: 'txn_123', orderId: 'order-1' });
+const declined = () => jsonResponse({ success: false, message: 'Your card was declined.', orderId: 'order-2' }, 402);
+
+async function openCheckout(options: { handlers?: Parameters<typeof stubApi>[0]; lines?: (typeof bookLine)[] } = {}) {
+  seedCart(options.lines ?? [bookLine, vagdevi25]);
+  const api = stubApi(options.handlers);
+  const doubles = checkoutDoubles();
+  const { user } = await renderApp({ path: '/checkout', stubFetch: false, wrap: doubles.wrap });
+  await screen.findByRole('heading', { level: 1, name: 'Checkout' }, { timeout: 5000 });
+  return { user, api, ...doubles };
+}
+
+const placeOrder = () => screen.getByRole('button', { name: /^(Place Order|Processing\.\.\.)$/ });
+
+async function waitUntilReady() {
+  await waitFor(() => expect(placeOrder()).toBeEnabled(), { timeout: 3000 });
+}
+
+/** Focus and paste: one change event per field keeps these tests fast. */
+async function enter(user: UserEvent, label: string, text: string) {
+  const field = screen.getByLabelText(label);
+  await user.clear(field);
+  await user.click(field);
+  await user.paste(text);
+}
+
+async function fillForm(user: UserEvent, { delivery = true } = {}) {
+  await screen.findByRole('option', { name: 'Dallas Center, Texas' });
+  await user.selectOptions(screen.getByLabelText('Center'), 'Dallas Center, Texas');
+  await enter(user, 'Card Holder First Name', 'Asha');
+  await enter(user, 'Card Holder Last Name', 'Rao');
+  await enter(user, 'Email', 'asha@example.org');
+  await enter(user, 'Mobile', '5125550100');
+  if (delivery) {
+    await enter(user, 'Street', '12 Main St');
+    await enter(user, 'City', 'Austin');
+    await enter(user, 'State', 'TX');
+    await enter(user, 'Zip', '78701');
+  }
+}
+
+describe('checkout (/checkout)', () => {
+  test('an empty bucket cannot check out', async () => {
+    const { services } = await openCheckout({ lines: [] });
+    expect(screen.getByText('Your donation bucket is empty.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Store' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('button', { name: 'Place Order' })).toBeNull();
+    expect(services.loadCaptcha).not.toHaveBeenCalled();
+  });
+
+  test('shows the lines, the total, the centers and the fields; Place Order waits for the payment UI', async () => {
+    const token = deferred<Response>();
+    const { api, captcha, services, widgets } = await openCheckout({
+      handlers: { 'GET /api/public/payment/token': () => token.promise },
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading payment options...');
+    expect(placeOrder()).toHaveTextContent('Place Order');
+    expect(placeOrder()).toBeDisabled();
+
+    const summary = screen.getByRole('region', { name: 'Order Summary' });
+    expect(within(summary).getByText(bookLine.name)).toBeInTheDocument();
+    expect(within(summary).getByText('SGS Vagdevi Center - $25.00')).toBeInTheDocument();
+    expect(screen.getByText('Total: $30.00')).toBeInTheDocument();
+
+    const center = screen.getByLabelText('Center');
+    expect(within(center).getAllByRole('option')[0]).toHaveTextContent('Select a center');
+    expect(await within(center).findByRole('option', { name: 'Dallas Center, Texas' })).toHaveValue('2');
+    for (const label of ['Card Holder First Name', 'Card Holder Last Name', 'Student Full Name (optional)', 'Email']) {
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText('Mobile')).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.getByRole('group', { name: 'Delivery' })).toBeInTheDocument();
+
+    await act(async () => token.resolve(jsonResponse({ clientToken: 'client-token-1', gateway: 'sandbox' })));
+    await waitUntilReady();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByText('Card widget 1')).toBeInTheDocument();
+    expect(captcha.execute).toHaveBeenCalledWith('payment_token');
+    const [tokenRequest] = api.requests('GET /api/public/payment/token');
+    expect(tokenRequest?.headers.get('X-Captcha-Token')).toBe('captcha-token-payment_token');
+    expect(tokenRequest?.headers.get('X-Captcha-Action')).toBe('payment_token');
+    expect(services.createCardWidget).toHaveBeenCalledTimes(1);
+    expect(widgets[0]?.options).toEqual({ clientToken: 'client-token-1', gateway: 'sandbox' });
+  });
+
+  test('every required field says what it needs, and each message clears when its field is edited', async () => {
+    const { user, api } = await openCheckout();
+    await waitUntilReady();
+    await user.click(placeOrder());
+    expect(await screen.findByText('Please select a center.')).toBeInTheDocument();
+
+    const expected: [string, string][] = [
+      ['Center', 'Please select a center.'],
+      ['Card Holder First Name', 'First name is required'],
+      ['Card Holder Last Name', 'Last name is required'],
+      ['Email', 'Email is required'],
+      ['Mobile', 'Mobile number is required'],
+      ['Street', 'Street is required for delivery'],
+      ['City', 'City is required for delivery'],
+      ['State', 'State is required for delivery'],
+      ['Zip', 'Zip is required for delivery'],
+    ];
+    for (const [label, message] of expected) {
+      const field = screen.getByLabelText(label);
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(message);
+    }
+    expect(screen.getByLabelText('Center')).toHaveFocus();
+    expect(screen.queryByText('Mobile number must be 10 digits')).toBeNull();
+    expect(screen.getByLabelText('Student Full Name (optional)')).not.toHaveAttribute('aria-invalid');
+    expect(api.requests('POST /api/public/payment/checkout')).toHaveLength(0);
+
+    await screen.findByRole('option', { name: 'Dallas Center, Texas' });
+    await user.selectOptions(screen.getByLabelText('Center'), 'Dallas Center, Texas');
+    expect(screen.queryByText('Please select a center.')).toBeNull();
+    for (const [label, message] of expected.slice(1)) {
+      await user.type(screen.getByLabelText(label), 'x');
+      expect(screen.queryByText(message)).toBeNull();
+      expect(screen.getByLabelText(label)).not.toHaveAttribute('aria-invalid');
+    }
+  });
+
+  test('mobile needs exactly 10 digits and email a valid format', async () => {
+    const { user } = await openCheckout();
+    await waitUntilReady();
+    await fillForm(user);
+    await enter(user, 'Email', 'asha@');
+    for (const mobile of ['512555010', '51255501001', '512-555-01']) {
+      await enter(user, 'Mobile', mobile);
+      await user.click(placeOrder());
+      expect(await screen.findByText('Mobile number must be 10 digits')).toBeInTheDocument();
+      expect(screen.getByText('Invalid email format')).toBeInTheDocument();
+    }
+  });
+
+  test('pickup at the center replaces the delivery address', async () => {
+    const { user, api } = await openCheckout({ handlers: { 'POST /api/public/payment/checkout': approved } });
+    await waitUntilReady();
+    await user.click(placeOrder());
+    expect(await screen.findByText('Street is required for delivery')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Pick up at the selected center' }));
+    expect(screen.queryByText('Street is required for delivery')).toBeNull();
+    expect(screen.queryByLabelText('Street')).toBeNull();
+
+    await fillForm(user, { delivery: false });
+    expect(screen.getByText('Pick up at Dallas Center, Texas, 4455 Legacy Dr, Frisco, TX 75034.')).toBeInTheDocument();
+    await user.click(placeOrder());
+    await waitFor(() => expect(currentPath()).toBe('/order-success'));
+    const [order] = api.requests('POST /api/public/payment/checkout');
+    expect(order?.body).toMatchObject({ customerDetails: { pickup: true } });
+    expect(order?.body).not.toHaveProperty('customerDetails.street');
+  });
+
+  test('without the book there is no delivery fieldset', async () => {
+    await openCheckout({ lines: [vagdevi25] });
+    await waitUntilReady();
+    expect(screen.queryByRole('group', { name: 'Delivery' })).toBeNull();
+  });
+});
+
+describe('placing the order', () => {
+  test('success: toast, empty bucket, /order-success with the transaction id', async () => {
+    const answer = deferred<Response>();
+    const { user, api, captcha, widgets } = await openCheckout({
+      handlers: { 'POST /api/public/payment/checkout': () => answer.promise },
+    });
+    const toastSuccess = vi.spyOn(toast, 'success');
+    await waitUntilReady();
+    await fillForm(user);
+    await enter(user, 'Student Full Name (optional)', 'Ravi Rao');
+    await user.click(placeOrder());
+
+    await waitFor(() => expect(placeOrder()).toHaveTextContent('Processing...'));
+    expect(placeOrder()).toBeDisabled();
+    expect(captcha.execute).toHaveBeenLastCalledWith('checkout');
+    expect(widgets[0]?.requestNonce).toHaveBeenCalledTimes(1);
+    await act(async () => answer.resolve(approved()));
+
+    expect(await screen.findByText('Payment successful! Transaction ID: txn_123')).toBeInTheDocument();
+    expect(toastSuccess).toHaveBeenCalledWith('Payment successful! Transaction ID: txn_123', {
+      position: 'top-center',
+    });
+    await waitFor(() => expect(currentPath()).toBe('/order-success'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank You for Your Order!' })).toBeInTheDocument();
+    expect(screen.getByText('Transaction ID: txn_123')).toBeInTheDocument();
+    expect(storedCart()).toEqual([]);
+    expect(screen.queryByRole('link', { name: 'Proceed to Pay' })).toBeNull();
+
+    const [order] = api.requests('POST /api/public/payment/checkout');
+    expect(order?.headers.get('X-Captcha-Token')).toBe('captcha-token-checkout');
+    expect(order?.headers.get('X-Captcha-Action')).toBe('checkout');
+    expect(order?.headers.get('Idempotency-Key')).toMatch(UUID);
+    expect(order?.body).toEqual({
+      nonce: 'fake-valid-nonce',
+      amount: 30,
+      customerDetails: {
+        center: '2',
+        cardFirstName: 'Asha',
+        cardLastName: 'Rao',
+        studentName: 'Ravi Rao',
+        email: 'asha@example.org',
+        mobile: '5125550100',
+        pickup: false,
+        street: '12 Main St',
+        city: 'Austin',
+        state: 'TX',
+        zip: '78701',
+        amount: 30,
+      },
+      products: [bookLine, vagdevi25],
+      center: '2',
+      recaptchaToken: 'captcha-token-checkout',
+    });
+  });
+
+  test('a declined card goes to /order-failed and keeps the bucket', async () => {
+    const { user } = await openCheckout({ handlers: { 'POST /api/public/payment/checkout': declined } });
+    await waitUntilReady();
+    await fillForm(user);
+    await user.click(placeOrder());
+    await waitFor(() => expect(currentPath()).toBe('/order-failed'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Failed' })).toBeInTheDocument();
+    expect(storedCart()).toHaveLength(2);
+  });
+
+  test('an answer of success false on 200 also goes to /order-failed', async () => {
+    const { user } = await openCheckout({
+      handlers: { 'POST /api/public/payment/checkout': () => jsonResponse({ success: false, message: 'Declined' }) },
+    });
+    await waitUntilReady();
+    await fillForm(user);
+    await user.click(placeOrder());
+    await waitFor(() => expect(currentPath()).toBe('/order-failed'));
+  });
+
+  test('an exception toasts "Payment failed." and lets the visitor try again', async () => {
+    const { user, widgets, api } = await openCheckout({ handlers: { 'POST /api/public/payment/checkout': approved } });
+    const toastError = vi.spyOn(toast, 'error');
+    await waitUntilReady();
+    await fillForm(user);
+    widgets[0]?.requestNonce.mockRejectedValueOnce(new CardInputError('Please check your information and try again.'));
+    await user.click(placeOrder());
+    expect(await screen.findByText('Payment failed.')).toBeInTheDocument();
+    expect(toastError).toHaveBeenCalledWith('Payment failed.', expect.objectContaining({ position: 'top-center' }));
+    expect(placeOrder()).toHaveTextContent('Place Order');
+    expect(placeOrder()).toBeEnabled();
+    expect(api.requests('POST /api/public/payment/checkout')).toHaveLength(0);
+    expect(currentPath()).toBe('/checkout');
+  });
+
+  test.each([
+    [429, 'rate_limited', 'Too many declined payments. Please try again in 10 minutes.'],
+    [503, 'service_unavailable', 'Your payment could not be confirmed. Please check your e-mail before trying again.'],
+    [403, 'captcha_failed', 'The captcha check failed. Please try again.'],
+  ])('HTTP %i: "Payment failed." and the server\'s message under the button', async (status, code, message) => {
+    const { user } = await openCheckout({
+      handlers: { 'POST /api/public/payment/checkout': () => jsonResponse({ error: { code, message } }, status) },
+    });
+    await waitUntilReady();
+    await fillForm(user);
+    await user.click(placeOrder());
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByText('Payment failed.')).toBeInTheDocument();
+    expect(placeOrder()).toHaveAccessibleDescription(message);
+    expect(currentPath()).toBe('/checkout');
+  });
+
+  test('a 400 names the refused fields on the form', async () => {
+    const { user } = await openCheckout({
+      handlers: {
+        'POST /api/public/payment/checkout': () =>
+          jsonResponse(
+            {
+              error: {
+                code: 'validation_error',
+                message: 'Some details are not valid.',
+                fields: { 'customerDetails.email': 'Invalid email format', center: 'Please select a center.' },
+              },
+            },
+            400,
+          ),
+      },
+    });
+    await waitUntilReady();
+    await fillForm(user);
+    await user.click(placeOrder());
+    expect(await screen.findByText('Some details are not valid.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Invalid email format');
+    expect(screen.getByLabelText('Center')).toHaveAccessibleDescription('Please select a center.');
+  });
+
+  test('a re-submit after a 503 or a network failure keeps the Idempotency-Key; a decline ends the attempt', async () => {
+    const answers = [
+      () => jsonResponse({ error: { code: 'service_unavailable', message: 'Could not be confirmed.' } }, 503),
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      declined,
+      approved,
+    ];
+    const { user, api } = await openCheckout({
+      handlers: { 'POST /api/public/payment/checkout': () => (answers.shift() ?? approved)() },
+    });
+    await waitUntilReady();
+    await fillForm(user);
+    await user.click(placeOrder());
+    expect(await screen.findByText('Could not be confirmed.')).toBeInTheDocument();
+    await user.click(placeOrder());
+    expect(
+      await screen.findByText('Could not reach the server. Check your connection and try again.'),
+    ).toBeInTheDocument();
+    await user.click(placeOrder());
+    await waitFor(() => expect(currentPath()).toBe('/order-failed'));
+
+    // Back to the bucket and to the checkout again: a new order attempt.
+    await user.click(await screen.findByRole('link', { name: 'Back to Bucket' }));
+    await user.click(await screen.findByRole('link', { name: 'Checkout' }));
+    await waitUntilReady();
+    await fillForm(user);
+    await user.click(placeOrder());
+    await waitFor(() => expect(currentPath()).toBe('/order-success'));
+
+    const keys = api.requests('POST /api/public/payment/checkout').map((r) => r.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(4);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toBe(keys[0]);
+    expect(keys[3]).not.toBe(keys[0]);
+    expect(keys[3]).toMatch(UUID);
+  }, 20_000);
+
+  test('an expired client token fetches a new one and rebuilds the widget', async () => {
+    const { user, widgets, api } = await openCheckout();
+    await waitUntilReady();
+    await fillForm(user);
+    widgets[0]?.requestNonce.mockRejectedValueOnce(new ClientTokenExpiredError('expired'));
+    await user.click(placeOrder());
+    expect(
+      await screen.findByText('Your payment session expired. Please enter your card details again.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(widgets).toHaveLength(2));
+    await waitUntilReady();
+    expect(widgets[0]?.teardown).toHaveBeenCalledTimes(1);
+    expect(api.requests('GET /api/public/payment/token')).toHaveLength(2);
+    expect(screen.queryByText('Card widget 1')).toBeNull();
+    expect(screen.getByText('Card widget 2')).toBeInTheDocument();
+  });
+
+  test('leaving the page tears the widget down', async () => {
+    const { user, widgets } = await openCheckout();
+    await waitUntilReady();
+    await user.click(screen.getByRole('link', { name: 'Proceed to Pay' }));
+    await waitFor(() => expect(widgets[0]?.teardown).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe('payment initialisation', () => {
+  test.each([
+    ['fails', () => jsonResponse({ error: { code: 'captcha_failed', message: 'Captcha failed.' } }, 403)],
+    ['answers without a client token', () => jsonResponse({ gateway: 'sandbox' })],
+  ])('when the token call %s: the error banner, a toast, and Retry Initialization', async (_case, failure) => {
+    const answers = [failure];
+    const { user, services } = await openCheckout({
+      handlers: {
+        'GET /api/public/payment/token': () =>
+          (answers.shift() ?? (() => jsonResponse({ clientToken: 'client-token-2', gateway: 'sandbox' })))(),
+      },
+    });
+    const toastError = vi.spyOn(toast, 'error');
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Could not initialize payment. Check captcha/site key and network.');
+    expect(await screen.findByText('Could not initialize payment.')).toBeInTheDocument();
+    expect(placeOrder()).toBeDisabled();
+    expect(services.createCardWidget).not.toHaveBeenCalled();
+
+    await user.click(within(banner).getByRole('button', { name: 'Retry Initialization' }));
+    await waitUntilReady();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(services.createCardWidget).toHaveBeenCalledWith(expect.any(HTMLElement), {
+      clientToken: 'client-token-2',
+      gateway: 'sandbox',
+    });
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
+  test('a widget that fails to build: toast, "Payment UI not ready", and Reload Payment UI rebuilds it', async () => {
+    const doubles = checkoutDoubles();
+    doubles.services.createCardWidget.mockRejectedValueOnce(new Error('Drop-in could not load'));
+    seedCart([bookLine]);
+    const api = stubApi();
+    const { user } = await renderApp({ path: '/checkout', stubFetch: false, wrap: doubles.wrap });
+
+    const banner = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(banner).toHaveTextContent('Payment UI not ready');
+    expect(await screen.findByText('Payment UI failed to load.')).toBeInTheDocument();
+    expect(placeOrder()).toBeDisabled();
+
+    await user.click(within(banner).getByRole('button', { name: 'Reload Payment UI' }));
+    await waitUntilReady();
+    expect(doubles.services.createCardWidget).toHaveBeenCalledTimes(2);
+    expect(doubles.widgets[0]?.options.clientToken).toBe('client-token-1');
+    // Same token: the reload does not ask the server again.
+    expect(api.requests('GET /api/public/payment/token')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  test('a captcha that does not load says "Captcha not ready yet." and submitting is refused', async () => {
+    const doubles = checkoutDoubles();
+    doubles.services.loadCaptcha.mockRejectedValueOnce(new Error('no captcha'));
+    seedCart([vagdevi25]);
+    const api = stubApi({ 'POST /api/public/payment/checkout': approved });
+    const { user } = await renderApp({ path: '/checkout', stubFetch: false, wrap: doubles.wrap });
+
+    const banner = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(banner).toHaveTextContent('Captcha not ready yet.');
+    expect(api.requests('GET /api/public/payment/token')).toHaveLength(0);
+
+    await fillForm(user, { delivery: false });
+    fireEvent.submit(placeOrder().closest('form') as HTMLFormElement);
+    expect(await screen.findByText('Captcha not ready, please retry.')).toBeInTheDocument();
+    expect(api.requests('POST /api/public/payment/checkout')).toHaveLength(0);
+
+    await user.click(within(banner).getByRole('button', { name: 'Retry Initialization' }));
+    await waitUntilReady();
+    expect(doubles.services.loadCaptcha).toHaveBeenCalledTimes(2);
+  });
+
+  test('submitting while the payment UI is not ready is refused', async () => {
+    const doubles = checkoutDoubles();
+    doubles.services.createCardWidget.mockRejectedValueOnce(new Error('Drop-in could not load'));
+    seedCart([vagdevi25]);
+    const api = stubApi({ 'POST /api/public/payment/checkout': approved });
+    const { user } = await renderApp({ path: '/checkout', stubFetch: false, wrap: doubles.wrap });
+    await screen.findByRole('button', { name: 'Reload Payment UI' }, { timeout: 5000 });
+    await fillForm(user, { delivery: false });
+    fireEvent.submit(placeOrder().closest('form') as HTMLFormElement);
+    expect(await screen.findByText('Payment UI not ready. Click “Reload Payment UI”.')).toBeInTheDocument();
+    expect(api.requests('POST /api/public/payment/checkout')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,15 @@
+import type { FieldFor } from './field-props';
+import { LabelledInput } from './labelled-input';
+
+/** SPEC.md §3 "Checkout form": who pays and how to reach them. */
+export function ContactFields({ field }: { field: FieldFor }) {
+  return (
+    <>
+      <LabelledInput {...field('cardFirstName')} label="Card Holder First Name" autoComplete="given-name" />
+      <LabelledInput {...field('cardLastName')} label="Card Holder Last Name" autoComplete="family-name" />
+      <LabelledInput {...field('studentName')} label="Student Full Name (optional)" autoComplete="off" />
+      <LabelledInput {...field('email')} label="Email" type="email" autoComplete="email" spellCheck={false} />
+      <LabelledInput {...field('mobile')} label="Mobile" type="tel" inputMode="numeric" autoComplete="tel-national" />
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { bookLine, seedCart } from '../../test/checkout-doubles';
+import { currentPath, renderApp } from '../../test/render-app';
+import { catalogueFixture } from '../../test/site-fixture';
+
+describe('/order-success', () => {
+  test('shows the transaction id from navigation state and links to the home site', async () => {
+    await renderApp({ path: '/order-success', state: { transactionId: 'txn_123' } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank You for Your Order!' })).toBeInTheDocument();
+    expect(screen.getByText('Transaction ID: txn_123')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Your donation has been processed successfully. A confirmation email will be sent to you shortly.',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Back to Home Page' })).toHaveAttribute(
+      'href',
+      catalogueFixture.foundation.url,
+    );
+  });
+
+  test.each([undefined, {}, { transactionId: 42 }, { transactionId: '' }])(
+    'says the id is not available without one (state %j)',
+    async (state) => {
+      await renderApp({ path: '/order-success', state });
+      expect(await screen.findByText('Transaction ID not available.')).toBeInTheDocument();
+      expect(screen.queryByText(/^Transaction ID:/)).toBeNull();
+    },
+  );
+});
+
+describe('/order-failed', () => {
+  test('says the payment failed and leads back to the bucket or the home site', async () => {
+    seedCart([bookLine]);
+    const { user } = await renderApp({ path: '/order-failed' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Failed' })).toBeInTheDocument();
+    expect(screen.getByText('Payment failed. Please try again.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Back to Home Page' })).toHaveAttribute(
+      'href',
+      catalogueFixture.foundation.url,
+    );
+    await user.click(screen.getByRole('link', { name: 'Back to Bucket' }));
+    await waitFor(() => expect(currentPath()).toBe('/cart'));
+    expect(await screen.findByText(bookLine.name)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,37 @@
+import { checkoutMessages } from '@store/shared/checkout';
+import type { PaymentSetup } from './use-payment-setup';
+
+type PaymentBannersProps = Pick<PaymentSetup, 'status' | 'retryInitialization' | 'reloadWidget'>;
+
+/** SPEC.md §2 "Banners" and §8: loading, the error banner with 'Retry Initialization', 'Payment UI not ready'. */
+export function PaymentBanners({ status, retryInitialization, reloadWidget }: PaymentBannersProps) {
+  switch (status) {
+    case 'loading':
+      return (
+        <p role="status" className="banner">
+          Loading payment options...
+        </p>
+      );
+    case 'captcha-failed':
+    case 'token-failed':
+      return (
+        <div role="alert" className="banner banner--error">
+          <p>{status === 'captcha-failed' ? checkoutMessages.captchaNotReadyYet : checkoutMessages.initFailedBanner}</p>
+          <button type="button" className="button" onClick={retryInitialization}>
+            Retry Initialization
+          </button>
+        </div>
+      );
+    case 'widget-failed':
+      return (
+        <div role="alert" className="banner banner--error">
+          <p>Payment UI not ready</p>
+          <button type="button" className="button" onClick={reloadWidget}>
+            Reload Payment UI
+          </button>
+        </div>
+      );
+    case 'ready':
+      return null;
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * Mounts the sandbox card form into the widget container as its own React root, the way the Drop-in
+ * takes over its container, so the page drives both gateways through the same CardWidget interface.
+ */
+import { createRoot } from 'react-dom/client';
+import type { CardWidget } from './card-widget';
+import { SandboxCardForm, type SandboxCardFormHandle } from './sandbox-card-form';
+
+export function createSandboxCardWidget(container: HTMLElement, clientToken: string): Promise<CardWidget> {
+  // A prefix of its own: useId values of two roots on one page would otherwise collide.
+  const root = createRoot(container, { identifierPrefix: 'sandbox-card-' });
+  let form: SandboxCardFormHandle | null = null;
+
+  return new Promise((resolve) => {
+    const widget: CardWidget = {
+      requestNonce() {
+        return form ? form.requestNonce() : Promise.reject(new Error('The card form is not mounted.'));
+      },
+      async teardown() {
+        form = null;
+        root.unmount();
+      },
+    };
+    // Ready once React has committed the form and handed over its handle.
+    const onHandle = (handle: SandboxCardFormHandle | null) => {
+      form = handle;
+      if (handle) resolve(widget);
+    };
+    root.render(<SandboxCardForm clientToken={clientToken} ref={onHandle} />);
+  });
+}
