@@ -46,9 +46,21 @@ export const eventSchema = z.object({
 });
 export type SiteEvent = z.infer<typeof eventSchema>;
 
+/** True for an IANA zone name the runtime knows (e.g. America/Chicago). */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const foundationSchema = z.object({
   name: text(200),
   url: z.url({ protocol: /^https?$/ }),
+  /** The foundation's own time zone: receipt dates are in it (a tax year ends at ITS midnight). */
+  timeZone: z.string().refine(isTimeZone, 'must be an IANA time zone such as America/Chicago').default('UTC'),
 });
 export type Foundation = z.infer<typeof foundationSchema>;
 

@@ -6,7 +6,7 @@ import { receiptNumber, renderReceipt } from './receipt';
 type Order = typeof orders.$inferSelect;
 
 const site: Pick<Site, 'foundation' | 'centers'> = {
-  foundation: { name: 'Sri Datta Vani Foundation', url: 'https://www.dattavani.example.org/' },
+  foundation: { name: 'Sri Datta Vani Foundation', url: 'https://www.dattavani.example.org/', timeZone: 'UTC' },
   centers: [
     { id: 1, name: 'Bay Area Center, California', address: '1201 Mission Blvd, Fremont, CA 94539' },
     { id: 2, name: 'Dallas Center, Texas' },
@@ -139,7 +139,10 @@ describe('renderReceipt', () => {
         products: [{ id: 8, name: `Gift ${hostile}`, unitCents: 100, quantity: 1, custom: true }],
         delivery: { pickup: false, street: '<u>1 Main</u>', city: 'X', state: 'Y', zip: '1' },
       }),
-      site: { ...site, foundation: { name: 'F <em>oundation</em>', url: 'https://f.example/?a=1&b="2"' } },
+      site: {
+        ...site,
+        foundation: { name: 'F <em>oundation</em>', url: 'https://f.example/?a=1&b="2"', timeZone: 'UTC' },
+      },
     });
     expect(html).not.toMatch(/<script|<img|<b>|<i>|<u>|<em>/);
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
@@ -158,5 +161,14 @@ describe('renderReceipt', () => {
     expect(mail.to).not.toMatch(/[\r\n]/);
     expect(mail.subject).not.toMatch(/[\r\n]/);
     expect(mail.subject).toBe('Your donation receipt R-20261121-1A2B3C from Foundation X-Injected: yes');
+  });
+});
+
+describe('receipt time zone', () => {
+  it("dates the receipt in the foundation's own zone, so a New Year's Eve gift stays in its tax year", () => {
+    const lateEvening = new Date('2027-01-01T03:30:00Z'); // 9:30 PM on Dec 31 in Chicago
+    const chicago = { ...site, foundation: { ...site.foundation, timeZone: 'America/Chicago' } };
+    const { text } = renderReceipt({ order: order({ createdAt: lateEvening }), site: chicago });
+    expect(text).toContain('December 31, 2026 at 9:30 PM CST');
   });
 });

@@ -68,7 +68,7 @@ function fulfilment(order: Order, site: ReceiptOptions['site']): string | null {
   return address ? `Delivery to ${address}` : null;
 }
 
-export function receiptView({ order, site, timeZone = 'UTC' }: ReceiptOptions): ReceiptView {
+export function receiptView({ order, site, timeZone = site.foundation.timeZone }: ReceiptOptions): ReceiptView {
   const date = new Intl.DateTimeFormat('en-US', {
     timeZone,
     year: 'numeric',

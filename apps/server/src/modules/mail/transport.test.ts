@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type FakeSmtpServer, startFakeSmtpServer } from '../../../test/fake-smtp-server';
 import { createMailTransport, defaultMailFrom, emlFileName, type OutgoingMail } from './transport';
 
-const site = { foundation: { name: 'Sri Datta Vani Foundation', url: 'https://example.org/' } };
+const site = { foundation: { name: 'Sri Datta Vani Foundation', url: 'https://example.org/', timeZone: 'UTC' } };
 
 function mail(overrides: Partial<OutgoingMail> = {}): OutgoingMail {
   return {
