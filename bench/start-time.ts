@@ -6,8 +6,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../e2e/support/free-port';
 import { repoRoot } from '../e2e/support/start-server';
+import { freePort } from '../test/free-port';
 
 async function startOnce(dataDir: string): Promise<number> {
   const port = await freePort();

@@ -6,28 +6,15 @@
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freePort } from './free-port';
 
 const BIN_DIRS = ['/usr/local/bin', '/usr/lib/postgresql/15/bin', '/usr/bin'];
 
 function findBin(name: string): string | undefined {
   return BIN_DIRS.map((d) => join(d, name)).find((p) => existsSync(p));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 declare module 'vitest' {

@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort } from './free-port';
+import { freePort } from '../../test/free-port';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 

@@ -23,6 +23,22 @@ export const SUPPORTED_BRANDS = [
 ] as const;
 export type CardBrand = (typeof SUPPORTED_BRANDS)[number];
 
+/** Braintree's names for the brands (its `details.cardType`), shown beside the number and returned by the sandbox. */
+export const CARD_BRAND_NAMES: Record<CardBrand, string> = {
+  visa: 'Visa',
+  mastercard: 'MasterCard',
+  'american-express': 'American Express',
+  'diners-club': 'Diners Club',
+  discover: 'Discover',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+  maestro: 'Maestro',
+  elo: 'Elo',
+  mir: 'Mir',
+  hiper: 'Hiper',
+  hipercard: 'Hipercard',
+};
+
 export const CARD_NUMBER_MAX_DIGITS = 19;
 export const CARDHOLDER_NAME_MAX = 255; // "under 256 characters"
 /** SPEC.md §9: the empty-field error shows 150 ms after blur. */

@@ -5,6 +5,7 @@
  * is read once, when the page asks for a nonce.
  */
 import {
+  CARD_BRAND_NAMES,
   CARD_FIELDS,
   type CardBrand,
   type CardField,
@@ -18,7 +19,6 @@ import {
 } from '@store/shared/card';
 import { type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import { ApiClientError } from '../../lib/api-client';
-import { cardBrandNames } from './card-brand-names';
 import { CardInputError, ClientTokenExpiredError } from './card-widget';
 import { LabelledInput } from './labelled-input';
 import { normalizeExpiry, tokenizeCard } from './sandbox-tokenize';
@@ -153,7 +153,7 @@ export function SandboxCardForm({ clientToken, ref }: SandboxCardFormProps) {
         placeholder="•••• •••• •••• ••••"
         aside={
           <span className="card-form__brand" aria-live="polite">
-            {brand ? cardBrandNames[brand] : ''}
+            {brand ? CARD_BRAND_NAMES[brand] : ''}
           </span>
         }
       />

@@ -4,11 +4,9 @@
  */
 import type { CatalogueResponse } from '@store/shared/site';
 import { createContext, useContext } from 'react';
+import type { LoadState } from '../../lib/use-load';
 
-export type CatalogueState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; data: CatalogueResponse };
+export type CatalogueState = LoadState<CatalogueResponse>;
 
 export type CatalogueContextValue = { state: CatalogueState; retry: () => void };
 

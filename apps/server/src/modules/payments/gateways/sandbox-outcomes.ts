@@ -9,7 +9,7 @@
  *  - an approvable sale of 2000.00–2999.99 declines with the integer dollars as the processor code.
  * Pure functions: the card number is looked at here and goes no further.
  */
-import type { CardBrand } from '@store/shared/card';
+import { CARD_BRAND_NAMES, type CardBrand } from '@store/shared/card';
 import type { ProcessorResponse } from '../gateway';
 
 export type CardOutcome = 'approve' | 'decline';
@@ -62,22 +62,6 @@ export function decideSale(outcome: CardOutcome, amountCents: number): SaleDecis
   return { approved: true, processor: APPROVED };
 }
 
-/** Braintree's names for the brands (its `details.cardType`), for the tokenizer's answer. */
-const CARD_TYPES: Record<CardBrand, string> = {
-  visa: 'Visa',
-  mastercard: 'MasterCard',
-  'american-express': 'American Express',
-  'diners-club': 'Diners Club',
-  discover: 'Discover',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-  maestro: 'Maestro',
-  elo: 'Elo',
-  mir: 'Mir',
-  hiper: 'Hiper',
-  hipercard: 'Hipercard',
-};
-
 export function cardTypeName(brand: CardBrand | null): string {
-  return brand ? CARD_TYPES[brand] : 'Unknown';
+  return brand ? CARD_BRAND_NAMES[brand] : 'Unknown';
 }
