@@ -15,6 +15,7 @@ export const appSecrets = pgTable('app_secrets', {
   createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
 });
 
+export { admins, loginFailures } from '../modules/admins/tables';
 // Module-owned tables, re-exported so drizzle-kit and Drizzle's typed schema see them.
 export { captchaSpent } from '../modules/captcha/tables';
 export { mailOutbox } from '../modules/mail/tables';
