@@ -1,0 +1,88 @@
+/**
+ * The administrators' payment report (SPEC.md §2 /report, §3 "Report response", §4 Report):
+ * GET /api/report-data and GET /api/report-data.csv take the same query; the page and the server
+ * parse with these schemas.
+ */
+import { z } from 'zod';
+
+export const reportMessages = {
+  title: 'Books Payment Report',
+  donorDetails: 'Donor Details',
+  credentialsRequired: 'Username and password are required.',
+  loginFailed: 'Invalid credentials or server error.',
+  logout: 'Logout',
+} as const;
+
+export const REPORT_PAGE_SIZE_DEFAULT = 50;
+export const REPORT_PAGE_SIZE_MAX = 200;
+
+const day = z.iso.date('must be a date as YYYY-MM-DD');
+
+/** Filters and paging. Days are the foundation's calendar days (its time zone), both ends included. */
+export const reportQuerySchema = z
+  .object({
+    from: day.optional(),
+    to: day.optional(),
+    /** A center id. */
+    center: z.coerce.number().int().positive('must be a center id').optional(),
+    /** Matches the donor's name or e-mail (contains, any case) or the transaction id (exact). */
+    q: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+    /** Opaque: the `nextCursor` of the previous page. */
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(REPORT_PAGE_SIZE_MAX, `must be at most ${REPORT_PAGE_SIZE_MAX}`)
+      .default(REPORT_PAGE_SIZE_DEFAULT),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'must not be after `to`', path: ['from'] });
+export type ReportQuery = z.infer<typeof reportQuerySchema>;
+
+/** SPEC.md §3 "Donor row"; amount in dollars. `orderId` added so rows have a stable identity. */
+export const donorRowSchema = z.object({
+  orderId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  center: z.string(),
+  amount: z.number(),
+  transactionId: z.string(),
+  /** ISO 8601 instant. */
+  date: z.string(),
+  qty: z.number().int(),
+  products: z.string(),
+});
+export type DonorRow = z.infer<typeof donorRowSchema>;
+
+/** One registered person of the event (the registration issue fills this list). */
+export const hostRowSchema = z.object({
+  registrationNumber: z.string(),
+  date: z.string(),
+  name: z.string(),
+  email: z.string(),
+  age: z.number().int(),
+  gender: z.string(),
+  category: z.string().nullable(),
+  phone: z.string().nullable(),
+  parents: z.string().nullable(),
+  location: z.string(),
+});
+export type HostRow = z.infer<typeof hostRowSchema>;
+
+export const reportTotalsSchema = z.object({ count: z.number().int(), amount: z.number() });
+
+export const reportResponseSchema = z.object({
+  donors: z.array(donorRowSchema),
+  hosts: z.array(hostRowSchema),
+  /** Null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** For the whole filter, not just this page. */
+  totals: reportTotalsSchema,
+  /** Donations per day (foundation's days) and per center, for the chosen filter. */
+  perDay: z.array(z.object({ day: z.string(), count: z.number().int(), amount: z.number() })),
+  perCenter: z.array(z.object({ center: z.string(), count: z.number().int(), amount: z.number() })),
+});
+export type ReportResponse = z.infer<typeof reportResponseSchema>;
+
+/** Cells a spreadsheet would run as a formula start with one of these: prefix them with a quote. */
+export const CSV_FORMULA_PREFIXES = ['=', '+', '-', '@', '\t', '\r'] as const;
