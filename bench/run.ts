@@ -4,6 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
+import { runReportBench } from './report';
 import { measureStartTime } from './start-time';
 
 const run = (cmd: string, args: string[]) =>
@@ -22,3 +23,7 @@ console.log(`first start (creates + migrates): ${start.firstMs.toFixed(0)} ms`);
 console.log(
   `restarts: ${start.runsMs.map((ms) => ms.toFixed(0)).join(', ')} ms; median ${start.medianMs.toFixed(0)} ms`,
 );
+
+console.log('\n## Payment report (GET /api/report-data, /api/report-data.csv)\n');
+console.log('sizes: REPORT_BENCH_PG_ROWS (default 1000000), REPORT_BENCH_PGLITE_ROWS (default 100000)\n');
+await runReportBench();

@@ -2,45 +2,11 @@
  * The card checkout as a donor meets it (SPEC.md §2 Checkout, §4 Checkout, §5, §8): the real
  * server with the offline sandbox gateway and the real ALTCHA captcha, in Chromium.
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { usePage } from './support/browser';
+import { donate, fillCard, fillDonor, openCheckout } from './support/checkout-flow';
 
 const BOOK = 'Guruvara Dattam Vimalacharita Satakam';
-const VAGDEVI = 'SGS Vagdevi Center';
-
-async function donate(page: Page, amount: string): Promise<void> {
-  await page.goto('/');
-  const card = page.getByRole('article', { name: VAGDEVI });
-  await card.getByLabel(/donation amount/i).fill(amount);
-  await card.getByRole('button', { name: 'Donate' }).click();
-  await page.waitForURL('**/cart');
-}
-
-async function openCheckout(page: Page): Promise<void> {
-  await page.getByRole('link', { name: 'Checkout' }).click();
-  await page.waitForURL('**/checkout');
-  // Ready when the captcha is solved, the client token fetched and the card form built.
-  await page.getByLabel('Card Number').waitFor({ timeout: 20_000 });
-  await expect
-    .poll(() => page.getByRole('button', { name: 'Place Order' }).isEnabled(), { timeout: 20_000 })
-    .toBe(true);
-}
-
-async function fillDonor(page: Page): Promise<void> {
-  await page.getByLabel('Center', { exact: true }).selectOption({ label: 'Dallas Center, Texas' });
-  await page.getByLabel('Card Holder First Name').fill('Asha');
-  await page.getByLabel('Card Holder Last Name').fill('Rao');
-  await page.getByLabel('Email').fill('asha@example.org');
-  await page.getByLabel('Mobile').fill('5125550123');
-}
-
-async function fillCard(page: Page, number: string): Promise<void> {
-  await page.getByLabel('Card Number').fill(number);
-  await page.getByLabel('Expiration Date').fill('12/30');
-  await page.getByLabel('CVV', { exact: true }).fill('123');
-  await page.getByLabel('Cardholder Name').fill('Asha Rao');
-}
 
 describe('checkout', () => {
   const t = usePage();
@@ -111,7 +77,7 @@ describe('checkout', () => {
     await page.getByRole('heading', { name: 'Payment Failed' }).waitFor();
     await page.getByText('Payment failed. Please try again.').waitFor();
     await page.goto('/cart');
-    await page.getByText(`${VAGDEVI} - $40.00`).waitFor();
+    await page.getByText(`SGS Vagdevi Center - $40.00`).waitFor();
   });
 
   it('shows the retry banner when the client token call fails, and recovers on Retry Initialization', async () => {

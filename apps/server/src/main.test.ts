@@ -3,7 +3,7 @@
  * is created from scratch), so one start covers serving and stopping.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { catalogueResponseSchema } from '@store/shared/site';
@@ -91,6 +91,13 @@ describeWithDb('main.ts', () => {
       expect(res.status).toBe(200);
       expect(catalogueResponseSchema.parse(await res.json()).items).toHaveLength(3);
       expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ status: 'ok', database: 'ok' });
+      // No administrator yet: one was made with a random password, logged once and saved in DATA_DIR.
+      const password = readFileSync(join(dataDir, 'initial-admin-password'), 'utf8').trim();
+      expect(run.output().split(password)).toHaveLength(2);
+      const whoami = await fetch(`${url}/api/admin/whoami`, {
+        headers: { authorization: `Basic ${Buffer.from(`admin:${password}`).toString('base64')}` },
+      });
+      expect(await whoami.json()).toEqual({ username: 'admin' });
       run.child.kill('SIGTERM');
       expect(await run.exited).toBe(0);
       expect(run.output()).toContain('shutting down');

@@ -10,6 +10,7 @@ import { type DbConnection, openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { resolveSecrets } from './db/secrets';
 import { createLogger } from './logger';
+import { ensureAdmin } from './modules/admins/ensure-admin';
 import { createMailTransport, defaultMailFrom, type MailTransport } from './modules/mail/transport';
 import { type MailWorker, startMailWorker } from './modules/mail/worker';
 import { loadSite } from './site/load-site';
@@ -83,6 +84,8 @@ async function main(): Promise<void> {
     appModule.catch(() => undefined);
     connection = await opening;
     await migrateDatabase(connection);
+    // Someone must be able to read the report: ADMIN_USERNAME/ADMIN_PASSWORD, or a first random password.
+    await ensureAdmin({ db: connection.db, config, logger });
     const secrets = await resolveSecrets(config, connection.db);
     const { buildApp } = await appModule;
     // Sends the e-mail outbox off the request path; `kick` lets the app send a receipt at once.

@@ -73,19 +73,25 @@ export async function openDatabase(options: OpenDatabaseOptions, logger?: Pick<L
     pool.on('error', (error) => logger?.warn({ err: error }, 'idle PostgreSQL connection failed'));
     return { kind: 'postgres', db: drizzleNodePg({ client: pool, schema }), pool, close: once(() => pool.end()) };
   }
-  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+  const [{ PGlite }, { drizzle: drizzlePglite }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
   ]);
+  // pg_trgm backs the payment report's "contains" search (migration 0003): a bundled extension
+  // PGlite must load before the migration can create it, or a database using it can open.
+  const extensions = { pg_trgm };
   if (options.dataDir === undefined) {
-    const client = await PGlite.create(options.fromDump ? { loadDataDir: options.fromDump } : {});
+    const client = await PGlite.create(
+      options.fromDump ? { loadDataDir: options.fromDump, extensions } : { extensions },
+    );
     return { kind: 'pglite', db: drizzlePglite({ client, schema }), client, close: once(() => client.close()) };
   }
   mkdirSync(options.dataDir, { recursive: true });
   // PGlite is single-process: a second server on the same directory would corrupt it. Refuse instead.
   const releaseLock = acquirePgliteLock(options.dataDir);
   try {
-    const client = await PGlite.create(options.dataDir);
+    const client = await PGlite.create(options.dataDir, { extensions });
     const close = once(async () => {
       try {
         await client.close();

@@ -21,3 +21,4 @@ export { captchaSpent } from '../modules/captcha/tables';
 export { mailOutbox } from '../modules/mail/tables';
 export { orders, paymentDeclines } from '../modules/orders/tables';
 export { sandboxNonces, sandboxTransactions } from '../modules/payments/gateways/sandbox-tables';
+export { reportDailyTotals, reportSettings } from '../modules/report/tables';

@@ -5,16 +5,20 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
+import { createAdminGuard } from './admins/require-admin';
+import { adminRoutes } from './admins/routes';
 import { createCaptchaVerifier } from './captcha/create-verifier';
 import { captchaRoutes } from './captcha/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { healthRoutes } from './health/routes';
 import { createGateway } from './payments/create-gateway';
 import { paymentRoutes } from './payments/routes';
+import { reportRoutes } from './report/routes';
 
 export async function registerModules(app: FastifyInstance, context: AppContext): Promise<void> {
   await app.register(healthRoutes, { db: context.db });
   await app.register(catalogueRoutes, { site: context.site });
+  await app.register(adminRoutes, { db: context.db });
   await app.register(captchaRoutes, { config: context.config, secrets: context.secrets });
   // One verifier for every guarded route; a module puts `preHandler: captchaPreHandler(captcha, action)` on it.
   const captcha = createCaptchaVerifier({ ...context, logger: app.log });
@@ -25,5 +29,11 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
     gateway: paymentGateway,
     captcha,
     mail: context.mail,
+  });
+  await app.register(reportRoutes, {
+    db: context.db,
+    site: context.site,
+    databaseKind: context.config.database.kind,
+    preHandler: createAdminGuard({ db: context.db, logger: app.log }),
   });
 }

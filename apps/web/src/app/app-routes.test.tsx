@@ -18,7 +18,6 @@ describe('routes', () => {
     ['/dashboard', 'Dashboard'],
     ['/auth-success', 'Signing In'],
     ['/registration', 'Bhagavad Gita Mahayagna Registration'],
-    ['/report', 'Books Payment Report'],
   ])('%s is a placeholder named %j', async (path, title) => {
     await renderApp({ path });
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();

@@ -104,7 +104,7 @@ async function requestJson<T>(path: string, loadSchema: SchemaLoader<T>, options
 }
 
 /** Uses the server's `{ error: { code, message, fields? } }` body (DESIGN.md "HTTP surface") when it sent one. */
-async function errorFromBody(path: string, status: number, body: unknown): Promise<ApiClientError> {
+export async function errorFromBody(path: string, status: number, body: unknown): Promise<ApiClientError> {
   const { apiErrorSchema } = await import('@store/shared/api-error');
   const apiError = apiErrorSchema.safeParse(body);
   if (apiError.success) {

@@ -62,7 +62,7 @@ export function checkoutDoubles() {
   return { captcha, services, widgets, wrap };
 }
 
-type StubRequest = { headers: Headers; body: unknown };
+type StubRequest = { url: URL; headers: Headers; body: unknown };
 type Handler = (request: StubRequest) => Response | Promise<Response>;
 
 /** Answers `METHOD /path` like the API; anything without a handler is a 404 in the API's error shape. */
@@ -77,23 +77,30 @@ export function stubApi(handlers: Record<string, Handler> = {}) {
     const key = keyOf(input, init);
     const handler = routes[key];
     if (!handler) return jsonResponse({ error: { code: 'not_found', message: `No stub for ${key}` } }, 404);
-    return handler(requestOf(init));
+    return handler(requestOf(input, init));
   });
   vi.stubGlobal('fetch', fetchMock);
 
   /** The requests made to `METHOD /path`, in order. */
   const requests = (key: string): StubRequest[] =>
-    fetchMock.mock.calls.filter(([input, init]) => keyOf(input, init) === key).map(([, init]) => requestOf(init));
+    fetchMock.mock.calls
+      .filter(([input, init]) => keyOf(input, init) === key)
+      .map(([input, init]) => requestOf(input, init));
   return { fetchMock, requests };
 }
 
-function keyOf(input: RequestInfo | URL, init: RequestInit | undefined): string {
+function urlOf(input: RequestInfo | URL): URL {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  return `${init?.method ?? 'GET'} ${new URL(url, 'http://localhost').pathname}`;
+  return new URL(url, 'http://localhost');
 }
 
-function requestOf(init: RequestInit | undefined): StubRequest {
+function keyOf(input: RequestInfo | URL, init: RequestInit | undefined): string {
+  return `${init?.method ?? 'GET'} ${urlOf(input).pathname}`;
+}
+
+function requestOf(input: RequestInfo | URL, init: RequestInit | undefined): StubRequest {
   return {
+    url: urlOf(input),
     headers: new Headers(init?.headers),
     body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
   };

@@ -38,6 +38,7 @@ afterEach(() => {
   // Toasts live in a module-level store, so one test's toasts would otherwise show up in the next.
   toast.remove();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   vi.restoreAllMocks();
   if (consoleErrors.length > 0) {
     const first = consoleErrors[0]?.map(String).join(' ') ?? '';

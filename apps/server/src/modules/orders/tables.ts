@@ -61,6 +61,19 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('orders_email_idx').on(sql`lower(${t.email})`),
+    // The payment report (modules/report) reads succeeded orders newest first, by (created_at, id)
+    // keyset: ascending indexes scanned backward serve `order by created_at desc, id desc`.
+    index('orders_report_created_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'succeeded'`),
+    index('orders_report_center_created_idx').on(t.centerId, t.createdAt, t.id).where(sql`${t.status} = 'succeeded'`),
+    // The report's search: exact transaction id; "contains" on name or e-mail needs trigrams (pg_trgm,
+    // created by the migration; PGlite loads it in db/client.ts). ILIKE uses gin_trgm_ops directly.
+    index('orders_transaction_id_idx').on(t.transactionId),
+    index('orders_report_name_trgm_idx')
+      .using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`)
+      .where(sql`${t.status} = 'succeeded'`),
+    index('orders_report_email_trgm_idx')
+      .using('gin', sql`${t.email} gin_trgm_ops`)
+      .where(sql`${t.status} = 'succeeded'`),
   ],
 );
 

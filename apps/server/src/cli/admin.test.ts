@@ -1,0 +1,166 @@
+/**
+ * `npm run admin -- …` as an operator runs it: a child process under tsx, on a PGlite data
+ * directory (server-pglite) or a PostgreSQL database (server-postgres). Passwords go in on stdin.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestDb, describeWithDb, type TestDb, usingPostgres } from '../../test/test-db';
+import { type Database, openDatabase } from '../db/client';
+import { findAdminByUsername } from '../modules/admins/admin-repo';
+import { verifyPassword } from '../modules/admins/passwords';
+
+const CLI = join(import.meta.dirname, 'admin.ts');
+const SLOW = 120_000;
+
+type Run = { code: number | null; stdout: string; stderr: string };
+
+describeWithDb('admin command line', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'admin-cli-'));
+  let testDb: TestDb | undefined;
+  beforeAll(async () => {
+    if (usingPostgres) testDb = await createTestDb();
+  });
+  afterAll(async () => {
+    await testDb?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  function admin(args: string[], stdin?: string): Promise<Run> {
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, ...(testDb?.url ? { DATABASE_URL: testDb.url } : {}) },
+      stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.stdin?.end(stdin);
+    return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  }
+
+  /** The database the command wrote to; PGlite only once the command has exited (one process at a time). */
+  async function withDb<T>(use: (db: Database) => Promise<T>): Promise<T> {
+    if (testDb) return use(testDb.db);
+    const connection = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
+    try {
+      return await use(connection.db);
+    } finally {
+      await connection.close();
+    }
+  }
+
+  /** Which of these passwords the administrator's stored hash accepts. */
+  const passwordsWork = (username: string, passwords: string[]) =>
+    withDb(async (db) => {
+      const hash = (await findAdminByUsername(db, username))?.passwordHash ?? '';
+      return Promise.all(passwords.map((password) => verifyPassword(hash, password)));
+    });
+
+  it('refuses a password given as an argument, before touching anything (more in admin-args.test.ts)', async () => {
+    const run = await admin(['create', 'treasurer', 'correct horse battery']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('Passwords are never taken as arguments');
+    expect((await admin(['help'])).stdout).toContain('Usage: npm run admin -- <command>');
+  });
+
+  it(
+    'creates an administrator with the first line of stdin as password, and lists it without the hash',
+    async () => {
+      const created = await admin(['create', 'Treasurer'], 'correct horse battery\r\nignored second line\n');
+      expect(created).toMatchObject({ code: 0, stdout: 'Administrator "Treasurer" created.\n' });
+      const list = await admin(['list']);
+      expect(list.code).toBe(0);
+      expect(list.stdout).toMatch(/^USERNAME +CREATED +UPDATED\nTreasurer +\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC +/);
+      expect(list.stdout).not.toContain('argon2');
+      expect(await passwordsWork('treasurer', ['correct horse battery'])).toEqual([true]);
+    },
+    SLOW,
+  );
+
+  it(
+    'refuses a short password, a duplicate in any case, a bad username, and an empty stdin',
+    async () => {
+      const short = await admin(['create', 'clerk'], 'too short\n');
+      expect(short.code).toBe(1);
+      expect(short.stderr).toContain('The password must be at least 12 characters long (it has 9).');
+      const duplicate = await admin(['create', 'TREASURER'], 'another long password\n');
+      expect(duplicate.code).toBe(1);
+      expect(duplicate.stderr).toContain('An administrator "Treasurer" already exists (usernames ignore case).');
+      const badName = await admin(['create', 'bad name'], 'another long password\n');
+      expect(badName.code).toBe(1);
+      expect(badName.stderr).toContain('A username is 1 to 64 letters, digits or the characters . _ - @');
+      const empty = await admin(['create', 'clerk']);
+      expect(empty.code).toBe(1);
+      expect(empty.stderr).toContain('No password given');
+    },
+    SLOW,
+  );
+
+  it(
+    'resets a password, and refuses an unknown administrator or a short password',
+    async () => {
+      const reset = await admin(['reset-password', 'treasurer'], 'a new long passphrase\n');
+      expect(reset).toMatchObject({ code: 0, stdout: 'Password of "Treasurer" changed.\n' });
+
+      const unknown = await admin(['reset-password', 'nobody'], 'a new long passphrase\n');
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain('There is no administrator "nobody".');
+      const short = await admin(['reset-password', 'treasurer'], 'short\n');
+      expect(short.code).toBe(1);
+      expect(short.stderr).toContain('at least 12 characters');
+      expect(await passwordsWork('Treasurer', ['a new long passphrase', 'correct horse battery'])).toEqual([
+        true,
+        false,
+      ]);
+    },
+    SLOW,
+  );
+
+  it(
+    'deletes an administrator, removing the stale initial password file with "admin"',
+    async () => {
+      expect((await admin(['create', 'admin'], 'admin long password\n')).code).toBe(0);
+      writeFileSync(join(dataDir, 'initial-admin-password'), 'old\n');
+      const deleted = await admin(['delete', 'ADMIN']);
+      expect(deleted.code).toBe(0);
+      expect(deleted.stdout).toContain('Administrator "admin" deleted.');
+      expect(deleted.stdout).toContain('Removed the now stale initial-admin-password file.');
+
+      const unknown = await admin(['delete', 'admin']);
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain('There is no administrator "admin".');
+
+      const last = await admin(['delete', 'treasurer']);
+      expect(last.code).toBe(0);
+      expect(last.stdout).toContain('No administrators are left');
+      expect((await admin(['list'])).stdout).toBe('No administrators.\n');
+    },
+    SLOW,
+  );
+
+  it.skipIf(usingPostgres)(
+    'says clearly that a server holds the embedded database',
+    async () => {
+      mkdirSync(join(dataDir, 'pglite'), { recursive: true });
+      // This test process stands in for a running server: a live pid in the lock file.
+      const lock = join(dataDir, 'pglite', 'server.lock');
+      writeFileSync(lock, String(process.pid));
+      try {
+        const run = await admin(['list']);
+        expect(run.code).toBe(1);
+        expect(run.stderr).toContain(`is in use by process ${process.pid}`);
+        expect(run.stderr).toContain('stop the server on this DATA_DIR');
+      } finally {
+        rmSync(lock, { force: true });
+      }
+    },
+    SLOW,
+  );
+});

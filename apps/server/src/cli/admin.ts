@@ -1,0 +1,143 @@
+/**
+ * `npm run admin -- create|reset-password|list|delete`: the report's administrators, from the
+ * command line (issue 4). Same settings as the server (DATABASE_URL, or PGlite in DATA_DIR), and it
+ * migrates first, so it works on a fresh data directory. On PGlite the server must be stopped
+ * (PGlite is one process); on PostgreSQL it runs beside the servers.
+ */
+import { type Config, ConfigError, loadConfig } from '../config';
+import { type DbConnection, openDatabase } from '../db/client';
+import { migrateDatabase } from '../db/migrate';
+import { isAppError } from '../errors/app-error';
+import {
+  checkNewPassword,
+  countAdmins,
+  createAdmin,
+  deleteAdmin,
+  findAdminByUsername,
+  listAdmins,
+  setAdminPassword,
+  USERNAME_MESSAGE,
+  usernameSchema,
+} from '../modules/admins/admin-repo';
+import { INITIAL_ADMIN_USERNAME, removeInitialPasswordFile } from '../modules/admins/ensure-admin';
+import { type Command, parseArgs, USAGE } from './admin-args';
+import { CliError } from './cli-error';
+import { readNewPassword } from './read-password';
+
+async function open(config: Config): Promise<DbConnection> {
+  let connection: DbConnection;
+  try {
+    connection = await openDatabase(config.database);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const hint =
+      config.database.kind === 'pglite'
+        ? '\nThe embedded database (PGlite) serves one process at a time: stop the server on this DATA_DIR, ' +
+          'run the command, then start the server again.'
+        : '';
+    throw new CliError(`Cannot open the database: ${reason}${hint}`);
+  }
+  try {
+    await migrateDatabase(connection);
+  } catch (error) {
+    await connection.close();
+    throw error;
+  }
+  return connection;
+}
+
+function printTable(rows: string[][]): void {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => row[i]?.length ?? 0))) ?? [];
+  for (const row of rows)
+    console.log(
+      row
+        .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    );
+}
+
+const when = (date: Date) => `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+
+async function runCommand(command: Exclude<Command, { name: 'help' }>, config: Config): Promise<void> {
+  if (command.name === 'create' && !usernameSchema.safeParse(command.username).success) {
+    throw new CliError(`${USERNAME_MESSAGE}.`);
+  }
+  // From a pipe nobody is typing: read and check the password before opening the database, so a
+  // script's mistake fails fast. At a terminal, the database comes first (see below).
+  let piped: string | undefined;
+  if ((command.name === 'create' || command.name === 'reset-password') && !process.stdin.isTTY) {
+    piped = await readNewPassword();
+    checkNewPassword(piped);
+  }
+  const newPassword = async () => piped ?? (await readNewPassword());
+  const connection = await open(config);
+  const { db } = connection;
+  try {
+    if (command.name === 'list') {
+      const admins = await listAdmins(db);
+      if (admins.length === 0) console.log('No administrators.');
+      else
+        printTable([
+          ['USERNAME', 'CREATED', 'UPDATED'],
+          ...admins.map((a) => [a.username, when(a.createdAt), when(a.updatedAt)]),
+        ]);
+      return;
+    }
+    const { username } = command;
+    const existing = await findAdminByUsername(db, username);
+    // Checked before the prompt, so nobody types a password twice for nothing.
+    if (command.name === 'create' && existing) {
+      throw new CliError(`An administrator "${existing.username}" already exists (usernames ignore case).`);
+    }
+    if (command.name !== 'create' && !existing) throw new CliError(`There is no administrator "${username}".`);
+
+    if (command.name === 'delete') {
+      await deleteAdmin(db, username);
+      console.log(`Administrator "${existing?.username ?? username}" deleted.`);
+      if ((await countAdmins(db)) === 0) {
+        console.log(
+          `No administrators are left: the next server start creates "${INITIAL_ADMIN_USERNAME}" with a new random password.`,
+        );
+      }
+    } else if (command.name === 'create') {
+      const created = await createAdmin(db, { username, password: await newPassword() });
+      console.log(`Administrator "${created.username}" created.`);
+      return;
+    } else {
+      await setAdminPassword(db, { username, password: await newPassword() });
+      console.log(`Password of "${existing?.username ?? username}" changed.`);
+    }
+    if (username.toLowerCase() === INITIAL_ADMIN_USERNAME && removeInitialPasswordFile(config.dataDir)) {
+      console.log('Removed the now stale initial-admin-password file.');
+    }
+  } finally {
+    await connection.close();
+  }
+}
+
+async function main(args: string[]): Promise<number> {
+  try {
+    const command = parseArgs(args);
+    if (command.name === 'help') {
+      console.log(USAGE);
+      return 0;
+    }
+    await runCommand(command, loadConfig());
+    return 0;
+  } catch (error) {
+    if (error instanceof CliError) {
+      console.error(error.message);
+      return error.exitCode;
+    }
+    // Our own refusals (too short, duplicate, unknown) and bad settings: the message says it all.
+    if (isAppError(error) || error instanceof ConfigError) {
+      console.error(error.message);
+      return 1;
+    }
+    console.error('The admin command failed:', error);
+    return 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

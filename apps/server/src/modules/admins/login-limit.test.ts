@@ -1,0 +1,64 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestDb, describeWithDb, type TestDb } from '../../../test/test-db';
+import { createLoginLimiter, TooManyLoginsError } from './login-limit';
+import { loginFailures } from './tables';
+
+describeWithDb('login limiter', () => {
+  let testDb: TestDb;
+  beforeAll(async () => {
+    testDb = await createTestDb();
+  });
+  afterAll(() => testDb?.close());
+
+  it('takes its limits as options, and keeps realms apart', async () => {
+    const limits = { perUsername: 2, perAddress: 3, windowSeconds: 60 };
+    const report = createLoginLimiter({ db: testDb.db, realm: 'report', limits });
+    const other = createLoginLimiter({ db: testDb.db, realm: 'accounts', limits });
+    const attempt = { ip: '10.8.0.1', username: 'Someone' };
+    expect(await report.check(attempt)).toEqual({ usernameFailures: 0 });
+    await report.recordFailure(attempt);
+    expect(await report.check(attempt)).toEqual({ usernameFailures: 1 });
+    await report.recordFailure({ ...attempt, username: 'SOMEONE' });
+    const refused = await report.check(attempt).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(TooManyLoginsError);
+    expect((refused as TooManyLoginsError).retryAfterSeconds).toBeLessThanOrEqual(60);
+    expect(await other.check(attempt)).toEqual({ usernameFailures: 0 });
+  });
+
+  it('leaves a name no account can have out of the username counts', async () => {
+    const limiter = createLoginLimiter({ db: testDb.db, realm: 'junk' });
+    await limiter.recordFailure({ ip: '10.8.1.1', username: 'not a valid name: x' });
+    const rows = await testDb.db.select().from(loginFailures).where(eq(loginFailures.realm, 'junk'));
+    expect(rows.map((r) => [r.scope, r.key])).toEqual([['ip', '10.8.1.1']]);
+  });
+
+  it('purges only its own realm, only rows that left the window', async () => {
+    const limiter = createLoginLimiter({ db: testDb.db, realm: 'purge' });
+    const old = sql`now() - interval '16 minutes'`;
+    await testDb.db.insert(loginFailures).values([
+      { realm: 'purge', scope: 'ip', key: '10.8.2.1', createdAt: old },
+      { realm: 'purge', scope: 'username', key: 'x', createdAt: old },
+      { realm: 'purge', scope: 'ip', key: '10.8.2.1' },
+      { realm: 'elsewhere', scope: 'ip', key: '10.8.2.1', createdAt: old },
+    ]);
+    expect(await limiter.purge()).toBe(2);
+    const left = await testDb.db.select({ realm: loginFailures.realm }).from(loginFailures);
+    expect(left.filter((r) => r.realm === 'purge')).toHaveLength(1);
+    expect(left.filter((r) => r.realm === 'elsewhere')).toHaveLength(1);
+  });
+
+  it('purges on a failed login, off the request path', async () => {
+    await testDb.db.insert(loginFailures).values({
+      realm: 'auto',
+      scope: 'ip',
+      key: '10.8.3.1',
+      createdAt: sql`now() - interval '1 day'`,
+    });
+    const limiter = createLoginLimiter({ db: testDb.db, realm: 'auto' });
+    await limiter.recordFailure({ ip: '10.8.3.2', username: 'x' });
+    await expect
+      .poll(async () => (await testDb.db.select().from(loginFailures).where(eq(loginFailures.key, '10.8.3.1'))).length)
+      .toBe(0);
+  });
+});

@@ -1,0 +1,196 @@
+/**
+ * The admin guard through GET /api/admin/whoami, on the whole app: Basic authentication, the same
+ * 401 for every kind of wrong, and the failed-login limits per username and per address.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describeWithDb } from '../../../test/test-db';
+import { createAdmin, setAdminPassword } from './admin-repo';
+import { basicAuthorization } from './basic-credentials';
+import { adminOf, createAdminGuard } from './require-admin';
+import { loginFailures } from './tables';
+
+const PASSWORD = 'correct horse battery';
+const CHALLENGE = 'Basic realm="report", charset="UTF-8"';
+const UNAUTHORIZED = { error: { code: 'unauthorized', message: 'Invalid username or password.' } };
+
+describeWithDb('admin guard', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({
+      // A route as the report module writes one: zod schemas, the guard as preHandler.
+      extend: (app, context) => {
+        const requireAdmin = createAdminGuard({ db: context.db, logger: app.log });
+        app
+          .withTypeProvider<ZodTypeProvider>()
+          .get(
+            '/test/guarded',
+            { schema: { querystring: z.object({ n: z.coerce.number() }) }, preHandler: requireAdmin },
+            async (request) => ({ n: request.query.n, admin: adminOf(request) }),
+          );
+      },
+    });
+    for (const username of ['Treasurer', 'victim', 'bystander', 'sprayed', 'windowed', 'typo', 'busy', 'reset']) {
+      await createAdmin(t.testDb.db, { username, password: PASSWORD });
+    }
+  });
+  afterAll(() => t?.close());
+
+  const whoami = (options: { authorization?: string; ip?: string; headers?: Record<string, string> } = {}) =>
+    t.app.inject({
+      url: '/api/admin/whoami',
+      remoteAddress: options.ip ?? '10.9.0.1',
+      headers: { ...(options.authorization ? { authorization: options.authorization } : {}), ...options.headers },
+    });
+  const login = (username: string, password: string, ip?: string) =>
+    whoami({ authorization: basicAuthorization({ username, password }), ...(ip ? { ip } : {}) });
+
+  function expectUnauthorized(res: LightMyRequestResponse): void {
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(UNAUTHORIZED);
+    expect(res.headers['www-authenticate']).toBe(CHALLENGE);
+  }
+
+  const failureRows = (scope: 'ip' | 'username', key: string) =>
+    t.testDb.db
+      .select({ id: loginFailures.id })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.realm, 'report'), eq(loginFailures.scope, scope), eq(loginFailures.key, key)));
+
+  it('answers 401 with a Basic challenge without credentials, with malformed ones, or with wrong ones', async () => {
+    expectUnauthorized(await whoami());
+    expectUnauthorized(await whoami({ authorization: 'Bearer abc' }));
+    expectUnauthorized(await whoami({ authorization: 'Basic not-base64!' }));
+    expectUnauthorized(await whoami({ authorization: `Basic ${Buffer.from('no-colon').toString('base64')}` }));
+    expectUnauthorized(await login('Treasurer', 'wrong password here'));
+    expectUnauthorized(await login('nobody', PASSWORD));
+    expectUnauthorized(await login('Treasurer', ''));
+    // A clean slate for the tests that count.
+    await t.testDb.db.delete(loginFailures);
+  });
+
+  it('counts wrong passwords and unknown usernames, but not missing or malformed headers', async () => {
+    const ip = '10.9.1.1';
+    await whoami({ ip });
+    await whoami({ ip, authorization: 'Basic %%%' });
+    expect(await failureRows('ip', ip)).toHaveLength(0);
+    await login('Treasurer', 'wrong password here', ip);
+    await login('nobody', PASSWORD, ip);
+    expect(await failureRows('ip', ip)).toHaveLength(2);
+    // The unknown name is counted too: the limit must not depend on whether the account exists.
+    expect(await failureRows('username', 'nobody')).toHaveLength(1);
+    await t.testDb.db.delete(loginFailures).where(eq(loginFailures.key, 'treasurer'));
+  });
+
+  it('lets the right credentials through, the username in any case', async () => {
+    for (const username of ['Treasurer', 'treasurer', 'TREASURER']) {
+      const res = await login(username, PASSWORD);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ username: 'Treasurer' });
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('guards a route with zod schemas and hands it the administrator', async () => {
+    const authorization = basicAuthorization({ username: 'treasurer', password: PASSWORD });
+    const res = await t.app.inject({ url: '/test/guarded?n=3', headers: { authorization } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ n: 3, admin: { id: expect.any(String), username: 'Treasurer' } });
+    expectUnauthorized(await t.app.inject({ url: '/test/guarded?n=3' }));
+  });
+
+  it('leaves the challenge out for a page script that asks (X-Requested-With), so no browser dialog opens', async () => {
+    const res = await whoami({ headers: { 'x-requested-with': 'XMLHttpRequest' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(UNAUTHORIZED);
+    expect(res.headers['www-authenticate']).toBeUndefined();
+  });
+
+  it('locks a username out after 10 failures in 15 minutes, from any address, even with the right password', async () => {
+    for (let i = 0; i < 10; i += 1) expectUnauthorized(await login('victim', `wrong password ${i}`, `10.9.2.${i}`));
+    for (const ip of ['10.9.2.1', '10.9.2.200']) {
+      const res = await login('Victim', PASSWORD, ip);
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual({
+        error: { code: 'rate_limited', message: 'Too many failed logins. Please wait 15 minutes and try again.' },
+      });
+      const retryAfter = Number(res.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(880);
+      expect(retryAfter).toBeLessThanOrEqual(900);
+    }
+    // Refused before any check, so nothing more was counted.
+    expect(await failureRows('username', 'victim')).toHaveLength(10);
+    // Another administrator, from an address the attempts came from, is not affected.
+    expect((await login('bystander', PASSWORD, '10.9.2.1')).statusCode).toBe(200);
+  });
+
+  it('locks an address out after 20 failures, whatever the usernames; other addresses go on', async () => {
+    const ip = '10.9.3.1';
+    for (let i = 0; i < 19; i += 1) expectUnauthorized(await login(`guess${i}`, 'wrong password', ip));
+    // Below the address limit: a valid login from it still works.
+    expect((await login('sprayed', PASSWORD, ip)).statusCode).toBe(200);
+    expectUnauthorized(await login('guess19', 'wrong password', ip));
+    const res = await login('sprayed', PASSWORD, ip);
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(880);
+    expect((await login('sprayed', PASSWORD, '10.9.3.2')).statusCode).toBe(200);
+  });
+
+  it('counts IPv6 clients per /64', async () => {
+    for (let i = 0; i < 20; i += 1) await login(`v6guess${i}`, 'wrong password', `2001:db8:9:9::${i + 1}`);
+    expect((await login('sprayed', PASSWORD, '2001:db8:9:9:abcd::1')).statusCode).toBe(429);
+    expect((await login('sprayed', PASSWORD, '2001:db8:9:a::1')).statusCode).toBe(200);
+  });
+
+  it('says when the lock ends, and lets the login through once the failures leave the window', async () => {
+    // Ten failures 14.5 down to 10 minutes old: the oldest leaves the window in about 30 seconds.
+    for (let i = 0; i < 10; i += 1) {
+      await t.testDb.db.insert(loginFailures).values({
+        realm: 'report',
+        scope: 'username',
+        key: 'windowed',
+        createdAt: sql`now() - make_interval(secs => ${870 - i * 30})`,
+      });
+    }
+    const res = await login('windowed', PASSWORD, '10.9.4.1');
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(20);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(30);
+    expect(res.json().error.message).toBe('Too many failed logins. Please wait 1 minute and try again.');
+
+    await t.testDb.db
+      .update(loginFailures)
+      .set({ createdAt: sql`${loginFailures.createdAt} - interval '31 seconds'` })
+      .where(eq(loginFailures.key, 'windowed'));
+    expect((await login('windowed', PASSWORD, '10.9.4.1')).statusCode).toBe(200);
+  });
+
+  it("clears a username's failures on a success, but not the address's", async () => {
+    const ip = '10.9.5.1';
+    for (let i = 0; i < 9; i += 1) await login('typo', 'wrong password', ip);
+    expect((await login('typo', PASSWORD, ip)).statusCode).toBe(200);
+    expect(await failureRows('username', 'typo')).toHaveLength(0);
+    expect(await failureRows('ip', ip)).toHaveLength(9);
+    // So one more typo does not lock the administrator out.
+    expectUnauthorized(await login('typo', 'wrong password', ip));
+    expect((await login('typo', PASSWORD, ip)).statusCode).toBe(200);
+  });
+
+  it('lets 20 simultaneous logins with the right password through', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login(i % 2 ? 'busy' : 'BUSY', PASSWORD, `10.9.6.${i}`)),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+  });
+
+  it('refuses the old password at once after a reset, though a success was remembered', async () => {
+    expect((await login('reset', PASSWORD)).statusCode).toBe(200);
+    await setAdminPassword(t.testDb.db, { username: 'reset', password: 'the next passphrase' });
+    expectUnauthorized(await login('reset', PASSWORD));
+    expect((await login('reset', 'the next passphrase')).statusCode).toBe(200);
+  });
+});

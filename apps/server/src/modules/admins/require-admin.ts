@@ -1,0 +1,122 @@
+/**
+ * The guard in front of every administrators' route (SPEC.md §6: the report needs a username and
+ * password sent as basic authentication):
+ *
+ *   const requireAdmin = createAdminGuard({ db, logger: app.log });   // once, in the plugin
+ *   app.get('/api/report-data', { preHandler: requireAdmin, schema }, async (request) => {
+ *     const admin = adminOf(request);                                  // { id, username }
+ *   });
+ *
+ * Order: parse the header, check the failed-login limit (429 before any password is looked at),
+ * then verify. Every refusal is the same 401 'Invalid username or password.', whatever was wrong,
+ * so the answer does not tell which usernames exist.
+ */
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Database } from '../../db/client';
+import { AppError } from '../../errors/app-error';
+import { findAdminByUsername } from './admin-repo';
+import { parseBasicAuthorization } from './basic-credentials';
+import { createLoginLimiter, type LoginLimits, TooManyLoginsError } from './login-limit';
+import { verifyLogin, warmUpDummyHash } from './passwords';
+import { createVerifiedLogins, type VerifiedLogins } from './verified-logins';
+
+export type AdminIdentity = { id: string; username: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the admin guard (createAdminGuard) on the routes it protects; unset elsewhere. */
+    admin?: AdminIdentity;
+  }
+}
+
+/** The failed-login counts of this login (login_failures.realm). */
+export const ADMIN_LOGIN_REALM = 'report';
+export const WWW_AUTHENTICATE = 'Basic realm="report", charset="UTF-8"';
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password.';
+
+export type AdminGuardOptions = {
+  db: Database;
+  /** For work off the request path (clean-up, warm-up); requests log through request.log. */
+  logger: FastifyBaseLogger;
+  /** Defaults to REPORT_LOGIN_LIMITS. */
+  limits?: LoginLimits;
+};
+
+/** The administrator the guard let through. Throws (a 500: a programming error) on an unguarded route. */
+export function adminOf(request: FastifyRequest): AdminIdentity {
+  if (!request.admin) throw new Error(`${request.routeOptions.url ?? request.url} has no admin guard`);
+  return request.admin;
+}
+
+/**
+ * The challenge makes a browser opening the URL directly ask for a password. A page's own script
+ * that shows its own login form (the /report page) may send `X-Requested-With: XMLHttpRequest`
+ * to get the 401 without the challenge, because browsers answer a challenge to fetch() with their
+ * native password dialog (Spring Security and Laravel follow the same convention).
+ */
+function challenge(request: FastifyRequest, reply: FastifyReply): void {
+  if (request.headers['x-requested-with'] !== 'XMLHttpRequest') reply.header('www-authenticate', WWW_AUTHENTICATE);
+}
+
+function refuse(request: FastifyRequest, reply: FastifyReply): never {
+  challenge(request, reply);
+  reply.header('cache-control', 'no-store');
+  throw new AppError('unauthorized', INVALID_CREDENTIALS_MESSAGE);
+}
+
+/**
+ * Guards on one database share their memory of verified logins (whoami and the report routes each
+ * make a guard): the login check of the /report page then pays for argon2 once, not once per guard.
+ */
+const verifiedByDb = new WeakMap<Database, VerifiedLogins>();
+
+function verifiedLoginsFor(db: Database): VerifiedLogins {
+  let verified = verifiedByDb.get(db);
+  if (!verified) {
+    verified = createVerifiedLogins();
+    verifiedByDb.set(db, verified);
+  }
+  return verified;
+}
+
+export function createAdminGuard({ db, logger, limits }: AdminGuardOptions): preHandlerAsyncHookHandler {
+  const limiter = createLoginLimiter({ db, realm: ADMIN_LOGIN_REALM, ...(limits ? { limits } : {}), logger });
+  const verified = verifiedLoginsFor(db);
+  warmUpDummyHash().catch((error: unknown) => logger.warn({ err: error }, 'could not prepare the dummy hash'));
+
+  return async function requireAdmin(request, reply) {
+    const parsed = parseBasicAuthorization(request.headers.authorization);
+    if (parsed.kind !== 'credentials') refuse(request, reply);
+    const attempt = { ip: request.ip, username: parsed.username };
+
+    let usernameFailures: number;
+    try {
+      ({ usernameFailures } = await limiter.check(attempt));
+    } catch (error) {
+      if (error instanceof TooManyLoginsError) {
+        reply.header('retry-after', String(error.retryAfterSeconds));
+        reply.header('cache-control', 'no-store');
+        request.log.warn({ retryAfter: error.retryAfterSeconds }, 'admin login refused: too many failures');
+      }
+      throw error;
+    }
+
+    const admin = await findAdminByUsername(db, parsed.username);
+    const ok =
+      admin !== undefined &&
+      (verified.has(admin.id, admin.passwordHash, parsed.password) ||
+        (await verifyLogin(admin.passwordHash, parsed.password)));
+    if (!admin || !ok) {
+      // Unknown usernames pay the same argon2 price as wrong passwords (timing tells nothing).
+      if (!admin) await verifyLogin(undefined, parsed.password);
+      await limiter.recordFailure(attempt);
+      // The name only when it is an account: people type passwords into the username field.
+      request.log.warn({ username: admin?.username ?? '[unknown]' }, 'admin login failed');
+      refuse(request, reply);
+    }
+
+    verified.add(admin.id, admin.passwordHash, parsed.password);
+    if (usernameFailures > 0) await limiter.clearUsername(admin.username);
+    request.admin = { id: admin.id, username: admin.username };
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * GET /api/report-data.csv's body: a UTF-8 BOM and the header, then every filtered donor row.
+ * Columns as the page's Donor Details table; Date is the foundation's local date and time (what a
+ * treasurer files by, and what a spreadsheet reads as a date). PostgreSQL writes the rows itself
+ * (copy-export.ts); PGlite's are read a page at a time and formatted here (keyset-export.ts).
+ */
+import type { DatabaseConfig } from '../../config';
+import type { Database } from '../../db/client';
+import { copyCsvChunks } from './copy-export';
+import { CSV_BOM, csvLine } from './csv';
+import { keysetCsvChunks } from './keyset-export';
+import type { ReportFilter } from './report-filter';
+
+export const CSV_HEADER = ['Name', 'Email', 'Center', 'Amount', 'Transaction ID', 'Date', 'Qty', 'Products'] as const;
+
+export type CsvExportOptions = {
+  db: Database;
+  databaseKind: DatabaseConfig['kind'];
+  filter: ReportFilter;
+  timeZone: string;
+};
+
+export async function* csvExport(options: CsvExportOptions): AsyncGenerator<string | Buffer> {
+  yield CSV_BOM + csvLine(CSV_HEADER);
+  yield* options.databaseKind === 'postgres' ? copyCsvChunks(options) : keysetCsvChunks(options);
+}
+
+/** The calendar day it is now in `timeZone`, as YYYY-MM-DD. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .formatToParts(now)
+    .reduce<Record<string, string>>((all, part) => Object.assign(all, { [part.type]: part.value }), {});
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** `payment-report-2026-01-01-2026-03-31.csv`; an open end is `all` before and today after. */
+export function csvFileName(filter: { from?: string | undefined; to?: string | undefined }, timeZone: string): string {
+  return `payment-report-${filter.from ?? 'all'}-${filter.to ?? todayIn(timeZone)}.csv`;
+}

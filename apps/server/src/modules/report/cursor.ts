@@ -1,0 +1,39 @@
+/**
+ * The report's page cursor: where the previous page ended, as (created_at, id) of its last row.
+ * Opaque to the browser (base64url), exact to the microsecond (PostgreSQL's precision; a JS Date
+ * would round to milliseconds and skip or repeat rows that share one).
+ */
+import { AppError } from '../../errors/app-error';
+
+export type PagePosition = {
+  /** created_at as UTC ISO 8601 with microseconds: `2026-03-01T17:04:05.123456Z`. */
+  createdAt: string;
+  id: string;
+};
+
+const CREATED_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function encodeCursor(position: PagePosition): string {
+  return Buffer.from(`${position.createdAt}|${position.id}`, 'utf8').toString('base64url');
+}
+
+function badCursor(): AppError {
+  return new AppError('validation_error', 'Invalid query string: cursor: must be a nextCursor from a report page', {
+    fields: { cursor: 'must be a nextCursor from a report page' },
+  });
+}
+
+/** Throws a 400 naming `cursor` for anything encodeCursor did not make. */
+export function decodeCursor(cursor: string): PagePosition {
+  if (!/^[\w-]+$/.test(cursor)) throw badCursor();
+  const [createdAt = '', id = '', ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (rest.length > 0 || !CREATED_AT.test(createdAt) || !UUID.test(id)) throw badCursor();
+  // The shape can still hold an impossible instant (February 30): PostgreSQL would refuse it with a
+  // 500. A real one survives a round trip through Date (which keeps milliseconds).
+  const parsed = new Date(createdAt);
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 23) !== createdAt.slice(0, 23)) {
+    throw badCursor();
+  }
+  return { createdAt, id };
+}

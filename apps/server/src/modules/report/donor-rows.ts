@@ -1,0 +1,62 @@
+/**
+ * One succeeded order as the report reads it, for the page and the CSV alike. Instants are
+ * formatted by PostgreSQL, so both drivers return the same strings (they parse timestamps differently)
+ * and the cursor keeps microseconds.
+ */
+import type { DonorRow } from '@store/shared/report';
+import { type SQL, sql } from 'drizzle-orm';
+import type { OrderProduct } from '../orders/tables';
+import { orders } from '../orders/tables';
+
+export type DonorRecord = {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  center_name: string;
+  amount_cents: number;
+  transaction_id: string | null;
+  /** UTC, ISO 8601 with microseconds (the cursor's precision). */
+  created_at: string;
+  /** The foundation's local date and time, `YYYY-MM-DD HH:MM:SS` (spreadsheets read it as a date). */
+  local_time: string;
+  item_count: number;
+  products: OrderProduct[];
+};
+
+export function donorColumns(timeZone: string): SQL {
+  return sql`${orders.id} as id, ${orders.firstName} as first_name, ${orders.lastName} as last_name,
+    ${orders.email} as email, ${orders.centerName} as center_name, ${orders.amountCents} as amount_cents,
+    ${orders.transactionId} as transaction_id,
+    to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
+    to_char(${orders.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as local_time,
+    ${orders.itemCount} as item_count, ${orders.products} as products`;
+}
+
+/** Newest first; ties (same microsecond) broken by id, so the order is total and pages never overlap. */
+export const newestFirst = sql`${orders.createdAt} desc, ${orders.id} desc`;
+
+/** 'Name × 2, Other name × 1' */
+export function productsText(products: OrderProduct[]): string {
+  return products.map((p) => `${p.name} × ${p.quantity}`).join(', ');
+}
+
+export function donorName(record: Pick<DonorRecord, 'first_name' | 'last_name'>): string {
+  return `${record.first_name} ${record.last_name}`.trim();
+}
+
+export function toDonorRow(record: DonorRecord): DonorRow {
+  return {
+    orderId: record.id,
+    name: donorName(record),
+    email: record.email,
+    center: record.center_name,
+    // Integer cents to dollars once, here: 1999 -> 19.99.
+    amount: record.amount_cents / 100,
+    transactionId: record.transaction_id ?? '',
+    // Milliseconds, the usual ISO shape (Date#toISOString); the cursor keeps the microseconds.
+    date: `${record.created_at.slice(0, 23)}Z`,
+    qty: record.item_count,
+    products: productsText(record.products),
+  };
+}

@@ -1,0 +1,26 @@
+/** GET /api/report-data's answer: a page of donors, the hosts, and the sums for the whole filter. */
+import type { ReportQuery, ReportResponse } from '@store/shared/report';
+import type { Database } from '../../db/client';
+import { decodeCursor } from './cursor';
+import { ensureDailyTotals } from './daily-totals';
+import { listDonors } from './list-donors';
+import { listHosts } from './list-hosts';
+import { checkReportFilter } from './report-filter';
+import { reportTotals } from './report-totals';
+
+export type GetReportOptions = { db: Database; query: ReportQuery; timeZone: string };
+
+export async function getReport({ db, query, timeZone }: GetReportOptions): Promise<ReportResponse> {
+  // Before any query: a bad cursor is the client's mistake (400), whatever else happens.
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const filter = { from: query.from, to: query.to, center: query.center, q: query.q };
+  checkReportFilter(filter);
+  await ensureDailyTotals(db, timeZone);
+  // Independent reads: on PostgreSQL they run on separate pooled connections at once.
+  const [page, sums, hosts] = await Promise.all([
+    listDonors({ db, filter, timeZone, after, limit: query.limit }),
+    reportTotals(db, filter, timeZone),
+    listHosts({ db, filter, timeZone }),
+  ]);
+  return { donors: page.donors, hosts, nextCursor: page.nextCursor, ...sums };
+}

@@ -1,0 +1,50 @@
+/**
+ * One page of donors, newest first, by keyset: the page after a cursor is "rows older than the last
+ * row shown", so an order settled meanwhile never shifts or repeats a later page, and page 10,000
+ * costs what page 1 does (an OFFSET would read and drop every row before it).
+ */
+import type { DonorRow } from '@store/shared/report';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { orders } from '../orders/tables';
+import { encodeCursor, type PagePosition } from './cursor';
+import { type DonorRecord, donorColumns, newestFirst, toDonorRow } from './donor-rows';
+import { type ReportFilter, reportConditions } from './report-filter';
+
+export type ListDonorsOptions = {
+  db: Database;
+  filter: ReportFilter;
+  timeZone: string;
+  after?: PagePosition | undefined;
+  limit: number;
+};
+
+/** Rows strictly after `position` in newest-first order; a row comparison the (created_at, id) index serves. */
+export function afterPosition(position: PagePosition | undefined) {
+  return position
+    ? sql`(${orders.createdAt}, ${orders.id}) < (${position.createdAt}::timestamptz, ${position.id}::uuid)`
+    : sql`true`;
+}
+
+export async function readDonorRecords(options: ListDonorsOptions): Promise<DonorRecord[]> {
+  const { db, filter, timeZone, after, limit } = options;
+  const { rows } = await db.execute<DonorRecord>(sql`
+    select ${donorColumns(timeZone)}
+    from ${orders}
+    where ${reportConditions(filter, timeZone)} and ${afterPosition(after)}
+    order by ${newestFirst}
+    limit ${limit}`);
+  return rows;
+}
+
+export async function listDonors(
+  options: ListDonorsOptions,
+): Promise<{ donors: DonorRow[]; nextCursor: string | null }> {
+  // One row more than asked tells whether another page exists, without counting.
+  const records = await readDonorRecords({ ...options, limit: options.limit + 1 });
+  const page = records.slice(0, options.limit);
+  const last = page.at(-1);
+  const nextCursor =
+    records.length > options.limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null;
+  return { donors: page.map(toDonorRow), nextCursor };
+}

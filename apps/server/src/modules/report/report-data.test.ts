@@ -1,0 +1,290 @@
+/**
+ * GET /api/report-data on the whole app: the admin guard, the donor rows, the filters (days in the
+ * foundation's zone, America/Chicago in config/site.json), the sums and the 400s.
+ */
+import type { ReportResponse } from '@store/shared/report';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutBody, openAmount, postCheckout, sandboxNonce } from '../../../test/checkout-helpers';
+import { buildReportTestApp, getReport, type ReportTestApp, requestReport } from '../../../test/report-helpers';
+import { BOOK_PRODUCT, seedOrders } from '../../../test/seed-orders';
+import { describeWithDb } from '../../../test/test-db';
+import { basicAuthorization } from '../admins/basic-credentials';
+
+const donation = (dollars: number) => ({
+  id: 8,
+  name: 'Any Other Donation',
+  unitCents: dollars * 100,
+  quantity: 1,
+  custom: true,
+});
+
+// Chicago is UTC-6 in winter (CST) and UTC-5 from 2026-03-08 02:00 (CDT).
+const fixtures = [
+  {
+    key: 'marchFirstMidnight',
+    firstName: 'Asha',
+    lastName: 'Rao',
+    email: 'asha.rao@example.org',
+    centerId: 1,
+    products: [{ ...BOOK_PRODUCT, quantity: 2 }, donation(25)],
+    transactionId: 'tx-asha',
+    createdAt: new Date('2026-03-01T06:00:00.000Z'), // 2026-03-01 00:00 CST
+  },
+  {
+    key: 'februaryLastMoment',
+    firstName: 'Ravi',
+    lastName: 'Reddy',
+    email: 'ravi@example.org',
+    centerId: 2,
+    products: [donation(100)],
+    transactionId: 'tx-ravi',
+    createdAt: new Date('2026-03-01T05:59:59.999Z'), // 2026-02-28 23:59:59.999 CST
+  },
+  {
+    key: 'dstDayLastMoment',
+    firstName: 'Lakshmi',
+    lastName: 'Iyer',
+    email: 'PADMA.Nair@Example.org',
+    centerId: 2,
+    products: [BOOK_PRODUCT],
+    transactionId: 'tx-special',
+    createdAt: new Date('2026-03-09T04:59:59.000Z'), // 2026-03-08 23:59:59 CDT
+  },
+  {
+    key: 'dayAfterDst',
+    firstName: 'Krishna',
+    lastName: '100% Murthy',
+    email: 'krishna@example.org',
+    centerId: 3,
+    products: [donation(40)],
+    transactionId: 'tx-krishna',
+    createdAt: new Date('2026-03-09T05:00:00.000Z'), // 2026-03-09 00:00 CDT
+  },
+] as const;
+
+describeWithDb('GET /api/report-data', () => {
+  let t: ReportTestApp;
+  const ids: Record<string, string> = {};
+  const names = (report: ReportResponse) => report.donors.map((d) => d.name);
+
+  beforeAll(async () => {
+    t = await buildReportTestApp();
+    const rows = await seedOrders(
+      t.testDb.db,
+      fixtures.map(({ key: _key, products, ...order }) => ({ ...order, products: [...products] })),
+    );
+    fixtures.forEach((fixture, index) => {
+      ids[fixture.key] = rows[index]?.id ?? '';
+    });
+    // Never in the report: not paid.
+    await seedOrders(t.testDb.db, [
+      { firstName: 'Failed', lastName: 'Card', status: 'failed', createdAt: new Date('2026-03-02T12:00:00Z') },
+      { firstName: 'Pending', lastName: 'Charge', status: 'pending', createdAt: new Date('2026-03-02T13:00:00Z') },
+    ]);
+  });
+  afterAll(() => t?.close());
+
+  describe('authentication', () => {
+    it('answers 401 without credentials, with a challenge', async () => {
+      const res = await t.app.inject({ url: '/api/report-data' });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: { code: 'unauthorized', message: 'Invalid username or password.' } });
+      expect(res.headers['www-authenticate']).toMatch(/^Basic /);
+    });
+
+    it('answers 401 with a wrong password, for the CSV too', async () => {
+      const authorization = basicAuthorization({ username: 'treasurer', password: 'wrong password here' });
+      for (const url of ['/api/report-data', '/api/report-data.csv']) {
+        const res = await t.app.inject({ url, headers: { authorization } });
+        expect(res.statusCode).toBe(401);
+      }
+    });
+  });
+
+  it('lists succeeded orders only, newest first, as donor rows', async () => {
+    const res = await requestReport(t);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const report = res.json<ReportResponse>();
+    expect(names(report)).toEqual(['Krishna 100% Murthy', 'Lakshmi Iyer', 'Asha Rao', 'Ravi Reddy']);
+    expect(report.donors[2]).toEqual({
+      orderId: ids.marchFirstMidnight,
+      name: 'Asha Rao',
+      email: 'asha.rao@example.org',
+      center: 'Bay Area Center, California',
+      amount: 35,
+      transactionId: 'tx-asha',
+      date: '2026-03-01T06:00:00.000Z',
+      qty: 3,
+      products: 'Guruvara Dattam Vimalacharita Satakam × 2, Any Other Donation × 1',
+    });
+    expect(report.donors[3]?.date).toBe('2026-03-01T05:59:59.999Z');
+    expect(report.hosts).toEqual([]);
+    expect(report.nextCursor).toBeNull();
+  });
+
+  describe('filters', () => {
+    it('starts `from` at local midnight in the foundation zone', async () => {
+      expect(names(await getReport(t, { from: '2026-03-01' }))).toEqual([
+        'Krishna 100% Murthy',
+        'Lakshmi Iyer',
+        'Asha Rao',
+      ]);
+    });
+
+    it('ends `to` at the next local midnight, across a DST change (a 23-hour day)', async () => {
+      expect(names(await getReport(t, { to: '2026-02-28' }))).toEqual(['Ravi Reddy']);
+      expect(names(await getReport(t, { from: '2026-03-08', to: '2026-03-08' }))).toEqual(['Lakshmi Iyer']);
+      expect(names(await getReport(t, { from: '2026-03-09', to: '2026-03-09' }))).toEqual(['Krishna 100% Murthy']);
+      expect(names(await getReport(t, { from: '2026-03-02', to: '2026-03-07' }))).toEqual([]);
+    });
+
+    it('filters by center id', async () => {
+      expect(names(await getReport(t, { center: 2 }))).toEqual(['Lakshmi Iyer', 'Ravi Reddy']);
+      expect(names(await getReport(t, { center: 7 }))).toEqual([]);
+    });
+
+    it.each([
+      ['asha', ['Asha Rao']],
+      ['RAO', ['Asha Rao']],
+      ['sha r', ['Asha Rao']],
+      ['padma.nair@example', ['Lakshmi Iyer']],
+      ['EXAMPLE.ORG', ['Krishna 100% Murthy', 'Lakshmi Iyer', 'Asha Rao', 'Ravi Reddy']],
+      ['tx-special', ['Lakshmi Iyer']],
+      ['tx-spec', []],
+      ['100%', ['Krishna 100% Murthy']],
+      ['%', ['Krishna 100% Murthy']],
+      ['_', []],
+      ['Failed', []],
+    ])(
+      'searches q=%j (name or e-mail contains, any case; transaction id exact; wildcards literal)',
+      async (q, expected) => {
+        expect(names(await getReport(t, { q }))).toEqual(expected);
+      },
+    );
+
+    it('combines filters', async () => {
+      expect(names(await getReport(t, { center: 2, from: '2026-03-01', q: 'iyer' }))).toEqual(['Lakshmi Iyer']);
+      expect(names(await getReport(t, { center: 2, q: 'asha' }))).toEqual([]);
+    });
+
+    it('treats a blank search as no search', async () => {
+      expect((await getReport(t, { q: '   ' })).donors).toHaveLength(4);
+    });
+  });
+
+  describe('sums for the whole filter', () => {
+    it('totals, per day (foundation days, ascending) and per center (largest first)', async () => {
+      const report = await getReport(t, { limit: 1 });
+      expect(report.donors).toHaveLength(1);
+      expect(report.totals).toEqual({ count: 4, amount: 35 + 100 + 5 + 40 });
+      expect(report.perDay).toEqual([
+        { day: '2026-02-28', count: 1, amount: 100 },
+        { day: '2026-03-01', count: 1, amount: 35 },
+        { day: '2026-03-08', count: 1, amount: 5 },
+        { day: '2026-03-09', count: 1, amount: 40 },
+      ]);
+      expect(report.perCenter).toEqual([
+        { center: 'Dallas Center, Texas', count: 2, amount: 105 },
+        { center: 'Houston Center, Texas', count: 1, amount: 40 },
+        { center: 'Bay Area Center, California', count: 1, amount: 35 },
+      ]);
+    });
+
+    it('follows the date and center filters', async () => {
+      const report = await getReport(t, { from: '2026-03-01', center: 2 });
+      expect(report.totals).toEqual({ count: 1, amount: 5 });
+      expect(report.perDay).toEqual([{ day: '2026-03-08', count: 1, amount: 5 }]);
+      expect(report.perCenter).toEqual([{ center: 'Dallas Center, Texas', count: 1, amount: 5 }]);
+    });
+
+    it('follows a search (counted on the matching orders)', async () => {
+      const report = await getReport(t, { q: 'r' });
+      // Every name has an r: Murthy, Rao, Reddy, Iyer.
+      expect(report.totals).toEqual({ count: 4, amount: 180 });
+      const narrow = await getReport(t, { q: 'reddy' });
+      expect(narrow.totals).toEqual({ count: 1, amount: 100 });
+      expect(narrow.perDay).toEqual([{ day: '2026-02-28', count: 1, amount: 100 }]);
+      expect(narrow.perCenter).toEqual([{ center: 'Dallas Center, Texas', count: 1, amount: 100 }]);
+    });
+
+    it('is zero, not missing, when nothing matches', async () => {
+      const report = await getReport(t, { q: 'nobody at all' });
+      expect(report).toMatchObject({ donors: [], totals: { count: 0, amount: 0 }, perDay: [], perCenter: [] });
+    });
+  });
+
+  describe('bad queries', () => {
+    it.each([
+      [{ from: '2026-13-01' }, 'from'],
+      [{ to: 'yesterday' }, 'to'],
+      [{ from: '2026-03-02', to: '2026-03-01' }, 'from'],
+      [{ center: 'dallas' }, 'center'],
+      [{ center: 0 }, 'center'],
+      [{ limit: 0 }, 'limit'],
+      [{ limit: 201 }, 'limit'],
+      [{ q: 'x'.repeat(201) }, 'q'],
+      [{ cursor: 'not-a-cursor' }, 'cursor'],
+      [{ cursor: 'x'.repeat(201) }, 'cursor'],
+      [{ q: 'nul\u0000byte' }, 'q'],
+    ])('answers 400 naming the field: %j', async (query, field) => {
+      const res = await requestReport(t, query);
+      expect(res.statusCode).toBe(400);
+      const body = res.json<{ error: { code: string; fields: Record<string, string> } }>();
+      expect(body.error.code).toBe('validation_error');
+      expect(Object.keys(body.error.fields)).toEqual([field]);
+    });
+
+    it('checks the CSV query the same way, before any byte of the file', async () => {
+      for (const [query, field] of [
+        [{ from: 'soon' }, 'from'],
+        [{ q: 'nul\u0000byte' }, 'q'],
+      ] as const) {
+        const res = await requestReport(t, query, '/api/report-data.csv');
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ error: { fields: { [field]: expect.any(String) } } });
+      }
+    });
+  });
+});
+
+describeWithDb('a donation made through checkout', () => {
+  let t: ReportTestApp;
+  beforeAll(async () => {
+    t = await buildReportTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('shows up in the report and the CSV with its amount and products', async () => {
+    const nonce = await sandboxNonce(t.app);
+    const body = checkoutBody(nonce, [{ key: '9', id: 9, name: 'Book', price: 5, quantity: 2 }, openAmount(8, 25)]);
+    const paid = await postCheckout(t.app, { body });
+    expect(paid.statusCode).toBe(200);
+    const { transactionId } = paid.json<{ transactionId: string }>();
+
+    const report = await getReport(t);
+    expect(report.donors).toEqual([
+      {
+        orderId: expect.any(String),
+        name: 'Asha Rao',
+        email: 'asha@example.org',
+        center: 'Dallas Center, Texas',
+        amount: 35,
+        transactionId,
+        date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+        qty: 3,
+        products: 'Guruvara Dattam Vimalacharita Satakam × 2, Any Other Donation × 1',
+      },
+    ]);
+    expect(report.totals).toEqual({ count: 1, amount: 35 });
+
+    const csv = await requestReport(t, {}, '/api/report-data.csv');
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.split('\r\n');
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^Asha Rao,asha@example.org,"Dallas Center, Texas",35.00,${transactionId},[\\d-]+ [\\d:]+,3,"Guruvara Dattam Vimalacharita Satakam × 2, Any Other Donation × 1"$`,
+      ),
+    );
+  });
+});

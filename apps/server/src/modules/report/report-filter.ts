@@ -1,0 +1,57 @@
+/**
+ * Which orders the report shows: succeeded ones, narrowed by the query's filters. One function for
+ * the page, the sums and the CSV, so the three can never disagree.
+ *
+ * Days are the foundation's calendar days (site.json foundation.timeZone): `from` starts at its
+ * local midnight, `to` ends before the next one. The bounds are computed by PostgreSQL (`at time
+ * zone` knows every DST rule) once per query, and compared with created_at as instants, so the
+ * (created_at, id) indexes serve ranges.
+ */
+import type { ReportQuery } from '@store/shared/report';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { AppError } from '../../errors/app-error';
+import { orders } from '../orders/tables';
+
+export type ReportFilter = Pick<ReportQuery, 'from' | 'to' | 'center' | 'q'>;
+
+/**
+ * What the shared schema lets through but PostgreSQL cannot take: a NUL character (text cannot hold
+ * one; the query would fail with a 500). Checked before anything runs, the CSV's headers included.
+ */
+export function checkReportFilter(filter: ReportFilter): void {
+  if (filter.q?.includes('\u0000')) {
+    throw new AppError('validation_error', 'Invalid query string: q: must not contain NUL characters', {
+      fields: { q: 'must not contain NUL characters' },
+    });
+  }
+}
+
+/** `q` matched literally: LIKE's wildcards and its escape character lose their meaning. */
+export function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Local midnight of `day` (+ `plusDays`) in `timeZone`, as an instant. */
+function startOfDay(day: string, timeZone: string, plusDays = 0): SQL {
+  // The days are added to the local date, not to the instant: a day across a DST change is 23 or 25 hours.
+  return sql`((${day}::date + ${plusDays}::integer)::timestamp at time zone ${timeZone})`;
+}
+
+/**
+ * The search: contains (any case) on "first last" or the e-mail, or the exact transaction id. The
+ * name expression is written exactly as its trigram index (orders/tables.ts) so the planner uses it.
+ */
+function searchCondition(q: string): SQL {
+  const pattern = containsPattern(q);
+  return sql`((${orders.firstName} || ' ' || ${orders.lastName}) ilike ${pattern} or ${orders.email} ilike ${pattern} or ${orders.transactionId} = ${q})`;
+}
+
+export function reportConditions(filter: ReportFilter, timeZone: string): SQL {
+  const conditions: SQL[] = [sql`${orders.status} = 'succeeded'`];
+  if (filter.from) conditions.push(sql`${orders.createdAt} >= ${startOfDay(filter.from, timeZone)}`);
+  if (filter.to) conditions.push(sql`${orders.createdAt} < ${startOfDay(filter.to, timeZone, 1)}`);
+  if (filter.center !== undefined) conditions.push(eq(orders.centerId, filter.center));
+  // An empty search (the box cleared) searches nothing.
+  if (filter.q) conditions.push(searchCondition(filter.q));
+  return and(...conditions) ?? sql`true`;
+}

@@ -1,0 +1,83 @@
+/**
+ * The administrators' payment report (SPEC.md §2 /report, §7; DESIGN.md "HTTP surface"):
+ *   GET /api/report-data      a page of donors (newest first, cursor), the hosts, sums for the filter
+ *   GET /api/report-data.csv  every filtered donor row as a streamed CSV download
+ * Both behind the admin guard (Basic authentication) and answered `no-store`: they are private.
+ */
+import { Readable } from 'node:stream';
+import { apiErrorSchema } from '@store/shared/api-error';
+import { reportQuerySchema, reportResponseSchema } from '@store/shared/report';
+import type { Site } from '@store/shared/site';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DatabaseConfig } from '../../config';
+import type { Database } from '../../db/client';
+import { csvExport, csvFileName } from './csv-export';
+import { getReport } from './get-report';
+import { checkReportFilter } from './report-filter';
+
+export type ReportRoutesOptions = {
+  db: Database;
+  site: Site;
+  /** Picks how the CSV reads its rows (export-batches.ts). */
+  databaseKind: DatabaseConfig['kind'];
+  /** The admin guard (modules/admins/require-admin.ts): refuses with 401 / 429 by throwing. */
+  preHandler: preHandlerAsyncHookHandler;
+};
+
+const csvBodySchema = z.string().describe('CSV: a header line, then one line per succeeded order');
+const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema };
+
+export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (app, options) => {
+  const { db, site, databaseKind, preHandler } = options;
+  const timeZone = site.foundation.timeZone;
+
+  app.get(
+    '/api/report-data',
+    {
+      schema: {
+        tags: ['report'],
+        summary: 'Succeeded orders (a page, newest first), hosts, and totals per day and center for the filter',
+        querystring: reportQuerySchema,
+        response: { 200: reportResponseSchema, ...errorResponses },
+      },
+      preHandler,
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getReport({ db, query: request.query, timeZone });
+    },
+  );
+
+  app.get(
+    '/api/report-data.csv',
+    {
+      schema: {
+        tags: ['report'],
+        summary: 'Every succeeded order of the filter as CSV (UTF-8 with BOM, CRLF), streamed; no paging',
+        // The page's query; `cursor` and `limit` are accepted and ignored (the file has every row).
+        querystring: reportQuerySchema,
+        response: { 200: csvBodySchema, ...errorResponses },
+      },
+      preHandler,
+    },
+    async (request, reply) => {
+      const { from, to, center, q } = request.query;
+      const filter = { from, to, center, q };
+      checkReportFilter(filter);
+      reply
+        .header('cache-control', 'no-store')
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${csvFileName(filter, timeZone)}"`);
+      // Pulled as the socket drains (backpressure); a client that goes away destroys the stream,
+      // which returns the generator and so ends the query (server-cursor.ts).
+      const body = Readable.from(csvExport({ db, databaseKind, filter, timeZone }), {
+        objectMode: false,
+        highWaterMark: 64 * 1024,
+      });
+      // Fastify pipes a stream as it is; the 200 schema only documents the body (it is never serialized).
+      return reply.send(body as unknown as string);
+    },
+  );
+};

@@ -1,0 +1,53 @@
+/** 'Download CSV': the filtered rows (every page) as a spreadsheet file, with the report's credentials. */
+import type { ReportQuery } from '@store/shared/report';
+import { useEffect, useRef, useState } from 'react';
+import { ApiClientError } from '../../lib/api-client';
+import { downloadReportCsv } from './download-report-csv';
+import type { ReportCredentials } from './report-credentials';
+
+type DownloadCsvButtonProps = {
+  credentials: ReportCredentials;
+  query: ReportQuery;
+  onUnauthorized: () => void;
+};
+
+export function DownloadCsvButton({ credentials, query, onUnauthorized }: DownloadCsvButtonProps) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const inFlight = useRef<AbortController | null>(null);
+  useEffect(() => () => inFlight.current?.abort(), []);
+
+  async function download() {
+    const controller = new AbortController();
+    inFlight.current = controller;
+    setBusy(true);
+    setError(null);
+    try {
+      await downloadReportCsv(credentials, query, controller.signal);
+    } catch (failure) {
+      if (controller.signal.aborted) return;
+      if (failure instanceof ApiClientError && failure.status === 401) return onUnauthorized();
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      if (!controller.signal.aborted) setBusy(false);
+    }
+  }
+
+  return (
+    <div className="report-download">
+      <button type="button" className="button" disabled={busy} aria-busy={busy || undefined} onClick={download}>
+        Download CSV
+      </button>
+      {busy && (
+        <p role="status" className="report-download__note">
+          Preparing the CSV file…
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="report-alert">
+          {`Could not download the CSV. ${error}`}
+        </p>
+      )}
+    </div>
+  );
+}

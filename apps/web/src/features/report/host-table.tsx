@@ -1,0 +1,59 @@
+/** The report's `hosts` list (the event registrations, DESIGN.md "Data that SPEC.md leaves open") in its own table. */
+import type { HostRow } from '@store/shared/report';
+import { useId } from 'react';
+import { formatDate } from './report-format';
+import { TableScroll } from './table-scroll';
+
+export const EVENT_REGISTRATIONS = 'Event Registrations';
+export const NO_REGISTRATIONS = 'No registrations yet.';
+
+const orDash = (value: string | null) => (value === null || value === '' ? '—' : value);
+
+export function HostTable({ hosts }: { hosts: readonly HostRow[] }) {
+  const id = useId();
+  return (
+    <section className="report-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{EVENT_REGISTRATIONS}</h2>
+      {hosts.length === 0 ? (
+        <p className="notice">{NO_REGISTRATIONS}</p>
+      ) : (
+        <TableScroll label={`${EVENT_REGISTRATIONS} table`}>
+          <table className="report-table report-table--wide" aria-labelledby={`${id}-title`}>
+            <thead>
+              <tr>
+                <th scope="col">Registration</th>
+                <th scope="col">Date</th>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Age</th>
+                <th scope="col">Gender</th>
+                <th scope="col">Category</th>
+                <th scope="col">Phone</th>
+                <th scope="col">Parents</th>
+                <th scope="col">Location</th>
+              </tr>
+            </thead>
+            <tbody>
+              {hosts.map((row) => (
+                <tr key={row.registrationNumber}>
+                  <td>{row.registrationNumber}</td>
+                  <td>
+                    <time dateTime={row.date}>{formatDate(row.date)}</time>
+                  </td>
+                  <td>{row.name}</td>
+                  <td>{row.email}</td>
+                  <td className="report-table__number">{row.age}</td>
+                  <td>{row.gender}</td>
+                  <td>{orDash(row.category)}</td>
+                  <td>{orDash(row.phone)}</td>
+                  <td>{orDash(row.parents)}</td>
+                  <td>{row.location}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+    </section>
+  );
+}

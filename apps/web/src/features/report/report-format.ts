@@ -1,0 +1,38 @@
+/** How the report writes dates, counts and totals. Amounts use the shared money format ($1,234.50). */
+import { formatDollars } from '@store/shared/money';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+// The visitor's own locale and time zone: "Mar 5, 2026, 2:30 PM" for an en-US browser.
+const instantFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+// Calendar days have no time zone: format them as UTC so "2026-03-05" never becomes Mar 4.
+const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+const shortDayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const countFormat = new Intl.NumberFormat('en-US');
+
+/** A day (YYYY-MM-DD) or an ISO instant, readable; anything else as it came. */
+export function formatDate(value: string): string {
+  const time = Date.parse(DAY.test(value) ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(time)) return value;
+  return (DAY.test(value) ? dayFormat : instantFormat).format(time);
+}
+
+/** "Mar 5" for a chart's axis; anything that is not a day as it came. */
+export function formatShortDay(day: string): string {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return DAY.test(day) && !Number.isNaN(time) ? shortDayFormat.format(time) : day;
+}
+
+export function formatCount(count: number): string {
+  return countFormat.format(count);
+}
+
+/** "1 donation" / "1,234 donations". */
+export function donationCount(count: number): string {
+  return `${formatCount(count)} ${count === 1 ? 'donation' : 'donations'}`;
+}
+
+/** The totals line: "12 donations, $340.00". */
+export function totalsLine({ count, amount }: { count: number; amount: number }): string {
+  return `${donationCount(count)}, ${formatDollars(amount)}`;
+}

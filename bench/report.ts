@@ -1,0 +1,224 @@
+/**
+ * The payment report at size (issue 4): generates N succeeded orders, starts the real server
+ * (`npm run serve`'s command) as a child process on them, and measures over HTTP on loopback, from
+ * this process: the median latency of the first page, a filtered page (center + 90 days), a next
+ * page and two searches; the full CSV export's time; and the server's peak memory (VmHWM).
+ *
+ *   PostgreSQL: a throw-away server (test/start-postgres.ts), orders made by generate_series.
+ *   PGlite:     a DATA_DIR of its own, orders made the same way in the embedded database.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { type OpenDatabaseOptions, openDatabase } from '../apps/server/src/db/client';
+import { migrateDatabase } from '../apps/server/src/db/migrate';
+import { generateOrders } from '../apps/server/test/seed-orders';
+import { repoRoot } from '../e2e/support/start-server';
+import { freePort } from '../test/free-port';
+import { startThrowawayPostgres } from '../test/start-postgres';
+
+const ADMIN = { username: 'bench', password: 'bench-report-password-0123' };
+const AUTHORIZATION = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
+const RUNS = 30;
+/** Generated in statements of this many rows: progress to show, and no giant single transaction. */
+const CHUNK = 100_000;
+
+export type ReportBenchResult = {
+  database: 'postgres' | 'pglite';
+  rows: number;
+  generateSeconds: number;
+  /** The first report request after start builds the daily sums (once per database and time zone). */
+  firstRequestMs: number;
+  medians: Record<string, number>;
+  csv: { seconds: number; megabytes: number; lines: number };
+  peakRssMb: number;
+};
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/** Peak resident memory of a process so far, from Linux's /proc (VmHWM, in kB). */
+function peakRssMb(pid: number): number {
+  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : Number.NaN;
+}
+
+async function fill(options: OpenDatabaseOptions, rows: number, log: (line: string) => void): Promise<number> {
+  const connection = await openDatabase(options);
+  try {
+    await migrateDatabase(connection);
+    const started = performance.now();
+    // Newest at "now", two years back; every 20th generated order fails, so make enough to have `rows` succeeded.
+    const total = Math.ceil(rows / 0.95);
+    const endsAt = new Date();
+    for (let done = 0; done < total; done += CHUNK) {
+      const count = Math.min(CHUNK, total - done);
+      // Each chunk its own slice of the two years, newest first, so together they spread evenly.
+      await generateOrders(connection.db, {
+        count,
+        days: (730 * count) / total,
+        endsAt: new Date(endsAt.getTime() - (done / total) * 730 * 86_400_000),
+        prefix: `b${done}`,
+      });
+      log(`  generated ${(done + count).toLocaleString('en-US')} / ${total.toLocaleString('en-US')} orders`);
+    }
+    await connection.db.execute(sql`vacuum analyze orders`);
+    return (performance.now() - started) / 1000;
+  } finally {
+    await connection.close();
+  }
+}
+
+async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) return { child, baseUrl };
+    } catch {
+      // not yet listening
+    }
+    if (performance.now() - started > 120_000) throw new Error('server did not start within 120 s');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** One GET, timed from sending to the last byte of the body. */
+async function timedGet(url: string): Promise<{ ms: number; body: string }> {
+  const started = performance.now();
+  const res = await fetch(url, { headers: { authorization: AUTHORIZATION } });
+  const body = await res.text();
+  const ms = performance.now() - started;
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${body.slice(0, 300)}`);
+  return { ms, body };
+}
+
+/** Today minus `days` as YYYY-MM-DD (UTC is close enough for choosing a range). */
+function daysAgo(days: number): string {
+  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function measure(baseUrl: string): Promise<Omit<ReportBenchResult, 'database' | 'rows' | 'generateSeconds'>> {
+  const api = `${baseUrl}/api/report-data`;
+  const firstRequestMs = (await timedGet(`${api}?limit=50`)).ms;
+  const second = JSON.parse((await timedGet(`${api}?limit=50`)).body) as { nextCursor: string | null };
+  const cases: Record<string, string> = {
+    'first page (50 rows + totals, per day, per center)': `${api}?limit=50`,
+    'filtered page (center + last 90 days)': `${api}?limit=50&center=2&from=${daysAgo(90)}&to=${daysAgo(0)}`,
+    'next page (cursor)': `${api}?limit=50&cursor=${second.nextCursor ?? ''}`,
+    'search, e-mail fragment (q=donor12345)': `${api}?limit=50&q=donor12345`,
+    'search, surname (q=Venkataraman, ~10% of rows)': `${api}?limit=50&q=Venkataraman`,
+  };
+  const medians: Record<string, number> = {};
+  for (const [name, url] of Object.entries(cases)) {
+    for (let i = 0; i < 3; i++) await timedGet(url); // warm-up
+    const runs: number[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push((await timedGet(url)).ms);
+    medians[name] = median(runs);
+  }
+  const csvStarted = performance.now();
+  const res = await fetch(`${baseUrl}/api/report-data.csv`, { headers: { authorization: AUTHORIZATION } });
+  let bytes = 0;
+  let lines = 0;
+  // Counted as it arrives: this process never holds the file.
+  const reader = res.body?.getReader();
+  for (let part = await reader?.read(); part && !part.done; part = await reader?.read()) {
+    bytes += part.value.length;
+    for (const byte of part.value) if (byte === 10) lines++;
+  }
+  const csvSeconds = (performance.now() - csvStarted) / 1000;
+  if (!res.ok) throw new Error(`CSV: ${res.status}`);
+  return { firstRequestMs, medians, csv: { seconds: csvSeconds, megabytes: bytes / 2 ** 20, lines }, peakRssMb: 0 };
+}
+
+export async function measureReport(
+  database: 'postgres' | 'pglite',
+  rows: number,
+  log: (line: string) => void = () => undefined,
+): Promise<ReportBenchResult | undefined> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'store-bench-report-'));
+  const postgres = database === 'postgres' ? await startThrowawayPostgres() : undefined;
+  try {
+    if (database === 'postgres' && !postgres) {
+      log('!!! PostgreSQL (initdb/pg_ctl) not found: the PostgreSQL report benchmark is SKIPPED !!!');
+      return undefined;
+    }
+    const generateSeconds = postgres
+      ? await fill({ kind: 'postgres', url: postgres.url }, rows, log)
+      : await fill({ kind: 'pglite', dataDir: join(dataDir, 'pglite') }, rows, log);
+    const { child, baseUrl } = await startServer({
+      DATA_DIR: dataDir,
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    });
+    try {
+      const measured = await measure(baseUrl);
+      const pid = child.pid;
+      return {
+        database,
+        rows,
+        generateSeconds,
+        ...measured,
+        peakRssMb: pid === undefined ? Number.NaN : peakRssMb(pid),
+      };
+    } finally {
+      await stopServer(child);
+    }
+  } finally {
+    postgres?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function formatReportBench(result: ReportBenchResult): string {
+  const lines = [
+    `### ${result.database === 'postgres' ? 'PostgreSQL 15' : 'PGlite'}, ${result.rows.toLocaleString('en-US')} succeeded orders`,
+    '',
+    `generated in ${result.generateSeconds.toFixed(0)} s; first request after start (builds the daily sums): ${result.firstRequestMs.toFixed(0)} ms`,
+    '',
+    `| request (median of ${RUNS}, loopback) | ms |`,
+    '| --- | ---: |',
+    ...Object.entries(result.medians).map(([name, ms]) => `| ${name} | ${ms.toFixed(1)} |`),
+    '',
+    `CSV export of every row: ${result.csv.seconds.toFixed(1)} s, ${result.csv.megabytes.toFixed(0)} MB, ${(result.csv.lines - 1).toLocaleString('en-US')} rows; server peak RSS (VmHWM) ${result.peakRssMb.toFixed(0)} MB`,
+  ];
+  return lines.join('\n');
+}
+
+/** Both databases, sizes from REPORT_BENCH_PG_ROWS (default 1,000,000) and REPORT_BENCH_PGLITE_ROWS (100,000). */
+export async function runReportBench(log: (line: string) => void = (line) => console.log(line)): Promise<void> {
+  const sizes = {
+    postgres: Number(process.env.REPORT_BENCH_PG_ROWS ?? 1_000_000),
+    pglite: Number(process.env.REPORT_BENCH_PGLITE_ROWS ?? 100_000),
+  };
+  for (const database of ['postgres', 'pglite'] as const) {
+    if (!(sizes[database] > 0)) continue;
+    const result = await measureReport(database, sizes[database], (line) => console.error(line));
+    if (result) log(`${formatReportBench(result)}\n`);
+  }
+}

@@ -1,0 +1,38 @@
+/** Steps a donor takes, shared by the checkout and report specs. */
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+const VAGDEVI = 'SGS Vagdevi Center';
+
+export async function donate(page: Page, amount: string): Promise<void> {
+  await page.goto('/');
+  const card = page.getByRole('article', { name: VAGDEVI });
+  await card.getByLabel(/donation amount/i).fill(amount);
+  await card.getByRole('button', { name: 'Donate' }).click();
+  await page.waitForURL('**/cart');
+}
+
+export async function openCheckout(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Checkout' }).click();
+  await page.waitForURL('**/checkout');
+  // Ready when the captcha is solved, the client token fetched and the card form built.
+  await page.getByLabel('Card Number').waitFor({ timeout: 20_000 });
+  await expect
+    .poll(() => page.getByRole('button', { name: 'Place Order' }).isEnabled(), { timeout: 20_000 })
+    .toBe(true);
+}
+
+export async function fillDonor(page: Page, name = { first: 'Asha', last: 'Rao' }): Promise<void> {
+  await page.getByLabel('Center', { exact: true }).selectOption({ label: 'Dallas Center, Texas' });
+  await page.getByLabel('Card Holder First Name').fill(name.first);
+  await page.getByLabel('Card Holder Last Name').fill(name.last);
+  await page.getByLabel('Email').fill('asha@example.org');
+  await page.getByLabel('Mobile').fill('5125550123');
+}
+
+export async function fillCard(page: Page, number: string): Promise<void> {
+  await page.getByLabel('Card Number').fill(number);
+  await page.getByLabel('Expiration Date').fill('12/30');
+  await page.getByLabel('CVV', { exact: true }).fill('123');
+  await page.getByLabel('Cardholder Name').fill('Asha Rao');
+}
