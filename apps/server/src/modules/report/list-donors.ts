@@ -26,7 +26,7 @@ export function afterPosition(position: PagePosition | undefined) {
     : sql`true`;
 }
 
-export async function readDonorRecords(options: ListDonorsOptions): Promise<DonorRecord[]> {
+async function readDonorRecords(options: ListDonorsOptions): Promise<DonorRecord[]> {
   const { db, filter, timeZone, after, limit } = options;
   const { rows } = await db.execute<DonorRecord>(sql`
     select ${donorColumns(timeZone)}

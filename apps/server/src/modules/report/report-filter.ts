@@ -40,6 +40,12 @@ function startOfDay(day: string, timeZone: string, plusDays = 0): SQL {
 /**
  * The search: contains (any case) on "first last" or the e-mail, or the exact transaction id. The
  * name expression is written exactly as its trigram index (orders/tables.ts) so the planner uses it.
+ *
+ * "Contains" cannot use a b-tree; at a million orders it needs trigram GIN indexes (pg_trgm, which
+ * PostgreSQL ships in contrib and PGlite bundles, so one migration serves both). Limits, measured in
+ * bench/report.ts: a search of one or two characters has no trigram to look up and reads every
+ * succeeded order; a word on many orders (a surname on 10% of a million) is found at once, but
+ * counting and sorting its ~100,000 matches takes about half a second.
  */
 function searchCondition(q: string): SQL {
   const pattern = containsPattern(q);

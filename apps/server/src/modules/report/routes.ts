@@ -20,7 +20,7 @@ import { checkReportFilter } from './report-filter';
 export type ReportRoutesOptions = {
   db: Database;
   site: Site;
-  /** Picks how the CSV reads its rows (export-batches.ts). */
+  /** Picks how the CSV is written: COPY on PostgreSQL, keyset pages on PGlite (csv-export.ts). */
   databaseKind: DatabaseConfig['kind'];
   /** The admin guard (modules/admins/require-admin.ts): refuses with 401 / 429 by throwing. */
   preHandler: preHandlerAsyncHookHandler;
@@ -71,7 +71,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (a
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${csvFileName(filter, timeZone)}"`);
       // Pulled as the socket drains (backpressure); a client that goes away destroys the stream,
-      // which returns the generator and so ends the query (server-cursor.ts).
+      // which returns the generator and so ends the query (copy-export.ts, keyset-export.ts).
       const body = Readable.from(csvExport({ db, databaseKind, filter, timeZone }), {
         objectMode: false,
         highWaterMark: 64 * 1024,
