@@ -67,7 +67,9 @@ export type CopyExportOptions = { db: Database; filter: ReportFilter; timeZone: 
 /** The CSV records (no header), CRLF-terminated, as the database writes them. */
 export async function* copyCsvChunks({ db, filter, timeZone }: CopyExportOptions): AsyncGenerator<Buffer> {
   const statement = copyStatement(filter, timeZone);
-  const [{ to: copyTo }, client] = await Promise.all([import('pg-copy-streams'), poolOf(db).connect()]);
+  // Loaded on first use, like the database drivers (start-up time matters).
+  const { to: copyTo } = await import('pg-copy-streams');
+  const client = await poolOf(db).connect();
   let finished = false;
   try {
     await client.query('begin read only');
