@@ -16,9 +16,11 @@ export const appSecrets = pgTable('app_secrets', {
 });
 
 export { admins, loginFailures } from '../modules/admins/tables';
+export { authSessions, users } from '../modules/auth/tables';
 // Module-owned tables, re-exported so drizzle-kit and Drizzle's typed schema see them.
 export { captchaSpent } from '../modules/captcha/tables';
 export { mailOutbox } from '../modules/mail/tables';
 export { orders, paymentDeclines } from '../modules/orders/tables';
 export { sandboxNonces, sandboxTransactions } from '../modules/payments/gateways/sandbox-tables';
+export { registrants, registrations } from '../modules/registrations/tables';
 export { reportDailyTotals, reportSettings } from '../modules/report/tables';

@@ -42,6 +42,7 @@ function order(overrides: Partial<Order> = {}): Order {
     failureMessage: null,
     answer: null,
     clientIp: '127.0.0.1',
+    userId: null,
     reconciled: false,
     createdAt: new Date('2026-11-21T15:04:05Z'),
     updatedAt: new Date('2026-11-21T15:04:06Z'),

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../auth/tables';
 
 export type OrderStatus = 'pending' | 'succeeded' | 'failed';
 
@@ -50,6 +51,8 @@ export const orders = pgTable(
     failureMessage: text('failure_message'),
     answer: jsonb('answer').$type<StoredAnswer>(),
     clientIp: text('client_ip'),
+    /** The signed-in visitor who paid, if any (accounts issue): their dashboard lists the order. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Set by the reconciler when it settled a pending order left by a crash. */
     reconciled: boolean('reconciled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -61,6 +64,7 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('orders_email_idx').on(sql`lower(${t.email})`),
+    index('orders_user_idx').on(t.userId),
     // The payment report (modules/report) reads succeeded orders newest first, by (created_at, id)
     // keyset: ascending indexes scanned backward serve `order by created_at desc, id desc`.
     index('orders_report_created_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'succeeded'`),

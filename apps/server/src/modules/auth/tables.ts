@@ -1,0 +1,41 @@
+/**
+ * Visitor accounts (SPEC.md §2 /login, /register, /dashboard; DESIGN.md: the auth server at /auth).
+ * Sessions live in the database, not in process memory, so every server process behind a load
+ * balancer knows every session. Only a hash of the session token is stored: a leaked table does
+ * not let anyone sign in.
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    /** argon2id; null for an account that only ever signed in with Google. */
+    passwordHash: text('password_hash'),
+    /** Google's stable subject id ("sub"), once the account has signed in with Google. */
+    googleSubject: text('google_subject').unique(),
+    /** True when Google vouched for the address: the dashboard may then show donations made with it. */
+    emailVerified: boolean('email_verified').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // E-mails are compared case-insensitively: 'Ann@X.org' and 'ann@x.org' are one account.
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    /** sha256 (hex) of the token in the cookie; the token itself is never stored. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId), index('auth_sessions_expires_idx').on(t.expiresAt)],
+);

@@ -1,0 +1,72 @@
+/**
+ * Event registrations (SPEC.md §2 /registration, §3 Registrant). Unlike the page SPEC.md describes,
+ * a submission is stored and confirmed: one `registrations` row per submission, one `registrants`
+ * row per person, written in one transaction. The report lists them as its `hosts`.
+ */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../auth/tables';
+
+export const registrations = pgTable(
+  'registrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Shown to the visitor as BGM-000042 (formatRegistrationNumber). */
+    number: serial('number').notNull().unique(),
+    /** One per submit attempt: a double click or a retry stores one registration. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** sha256 of the validated body: the same key with other registrants is refused, not replayed. */
+    requestHash: text('request_hash').notNull(),
+    /** The first registrant's e-mail: the confirmation goes there. */
+    email: text('email').notNull(),
+    /** The signed-in visitor who registered, if any (accounts issue). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    clientIp: text('client_ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('registrations_created_idx').on(t.createdAt, t.id),
+    index('registrations_email_idx').on(sql`lower(${t.email})`),
+    index('registrations_user_idx').on(t.userId),
+  ],
+);
+
+export const registrants = pgTable(
+  'registrants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    /** 1-based order on the form. */
+    position: integer('position').notNull(),
+    age: integer('age').notNull(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    gender: text('gender').notNull(),
+    /** Adults only. */
+    phone: text('phone'),
+    category: text('category'),
+    /** Minors only. */
+    mothersName: text('mothers_name'),
+    mothersPhone: text('mothers_phone'),
+    fathersName: text('fathers_name'),
+    fathersPhone: text('fathers_phone'),
+    /** ISO 3166 code. */
+    country: text('country').notNull(),
+    /** USPS code in the United States, free text elsewhere. */
+    state: text('state').notNull(),
+    city: text('city').notNull(),
+    zip: text('zip').notNull(),
+  },
+  (t) => [
+    unique('registrants_position').on(t.registrationId, t.position),
+    check('registrants_age_range', sql`${t.age} between 0 and 120`),
+    check('registrants_gender_known', sql`${t.gender} in ('Male', 'Female')`),
+    check(
+      'registrants_category_known',
+      sql`${t.category} is null or ${t.category} in ('Memorization', 'Fluent Reading')`,
+    ),
+  ],
+);
