@@ -72,6 +72,12 @@ const envSchema = z.object({
   WEB_DIST: optionalText,
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   TRUST_PROXY: optionalText,
+  // Where the browser finds the auth server: a path on this origin, or another origin's URL.
+  AUTH_BASE_URL: z
+    .string()
+    .regex(/^(\/[\w\-./]*|https?:\/\/[^\s?#]+)$/, 'must be a path like /auth or an http(s):// URL')
+    .transform((value) => value.replace(/\/+$/, '') || '/')
+    .default('/auth'),
 });
 type Env = z.infer<typeof envSchema>;
 
@@ -116,6 +122,8 @@ export type Config = {
   webDist: string;
   logLevel: LogLevel;
   trustProxy: TrustProxy;
+  /** AUTH_BASE_URL (default `/auth`): what the browser calls for accounts (DESIGN.md "HTTP surface"). */
+  authBaseUrl: string;
 };
 
 /** Every message starts the same way so an operator sees at once that the environment is at fault. */
@@ -221,5 +229,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: fromCwd(e.WEB_DIST, resolve(REPO_ROOT, 'apps/web/dist')),
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    authBaseUrl: e.AUTH_BASE_URL,
   };
 }

@@ -18,5 +18,7 @@ export const clientConfigSchema = z.object({
     z.object({ provider: z.literal('off') }),
   ]),
   paymentGateway: z.enum(PAYMENT_GATEWAYS),
+  /** Base of the auth server's calls (SPEC.md §7): `/auth` on this origin unless AUTH_BASE_URL moves it. */
+  authBaseUrl: z.string(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -48,7 +48,7 @@ describeWithDb('captcha routes', () => {
       const res = await t.app.inject({ url: '/api/public/client-config' });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.json()).toEqual({ captcha: { provider: 'altcha' }, paymentGateway: 'sandbox' });
+      expect(res.json()).toEqual({ captcha: { provider: 'altcha' }, paymentGateway: 'sandbox', authBaseUrl: '/auth' });
       expect(clientConfigSchema.parse(res.json())).toEqual(res.json());
     });
 
@@ -71,6 +71,7 @@ describeWithDb('captcha routes', () => {
       expect(res.json()).toEqual({
         captcha: { provider: 'recaptcha', siteKey: 'site-key-1' },
         paymentGateway: 'sandbox',
+        authBaseUrl: '/auth',
       });
       expect(res.body).not.toContain('secret-1');
     });
@@ -109,6 +110,7 @@ describeWithDb('captcha routes', () => {
       expect((await t.app.inject({ url: '/api/public/client-config' })).json()).toEqual({
         captcha: { provider: 'off' },
         paymentGateway: 'sandbox',
+        authBaseUrl: '/auth',
       });
       expect((await t.app.inject({ url: '/api/public/captcha/challenge' })).statusCode).toBe(404);
     });

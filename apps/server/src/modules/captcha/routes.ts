@@ -1,6 +1,7 @@
 /**
  * GET /api/public/captcha/challenge: a fresh ALTCHA challenge (CAPTCHA_PROVIDER=altcha only).
- * GET /api/public/client-config: which captcha and which payment gateway the browser must load.
+ * GET /api/public/client-config: which captcha and which payment gateway the browser must load, and
+ * where the auth server is.
  */
 import { altchaChallengeSchema } from '@store/shared/altcha-challenge';
 import { type ClientConfig, clientConfigSchema } from '@store/shared/client-config';
@@ -11,7 +12,7 @@ import { AppError } from '../../errors/app-error';
 import { altchaKeys, createAltchaChallenge } from './altcha';
 
 export type CaptchaRoutesOptions = {
-  config: Pick<Config, 'captcha' | 'payment'>;
+  config: Pick<Config, 'captcha' | 'payment' | 'authBaseUrl'>;
   secrets: AppSecrets;
 };
 
@@ -20,6 +21,7 @@ export function clientConfigView(config: CaptchaRoutesOptions['config']): Client
   return {
     captcha: captcha.provider === 'recaptcha' ? { provider: 'recaptcha', siteKey: captcha.siteKey } : captcha,
     paymentGateway: config.payment.gateway,
+    authBaseUrl: config.authBaseUrl,
   };
 }
 

@@ -34,7 +34,8 @@ function stubApi(routes: Routes) {
   return fetchMock;
 }
 
-const config = (captcha: Record<string, unknown>) => () => jsonResponse({ captcha, paymentGateway: 'sandbox' });
+const config = (captcha: Record<string, unknown>) => () =>
+  jsonResponse({ captcha, paymentGateway: 'sandbox', authBaseUrl: '/auth' });
 
 describe('loadCaptchaClient', () => {
   test('altcha: each execute fetches a fresh challenge and answers a token that verifies', async () => {

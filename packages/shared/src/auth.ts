@@ -1,0 +1,95 @@
+/**
+ * Visitor accounts (SPEC.md §2 /login, /register, /dashboard, /auth-success; §6; §7): the auth
+ * server's calls and their bodies. ONE set of schemas serves the pages and the server routes.
+ *
+ * The auth server lives at `/auth` on the site's origin unless AUTH_BASE_URL moves it; the web
+ * reads the base from GET /api/public/client-config (`authBaseUrl`) and sends credentials.
+ *   POST {auth}/register  registerRequestSchema -> 201 authUserResponseSchema (session cookie set)
+ *   POST {auth}/login     loginRequestSchema    -> 200 authUserResponseSchema (session cookie set, rotated)
+ *   GET  {auth}/profile                         -> 200 authUserResponseSchema | 401
+ *   POST {auth}/logout                          -> 204 (session deleted, cookie cleared)
+ *   GET  {auth}/google                          -> 302 to Google (or 503 page when not configured)
+ *   GET  {auth}/google/callback                 -> 302 to /auth-success?token=…
+ *   GET  {auth}/activity                        -> 200 accountActivitySchema | 401 (the dashboard's lists)
+ */
+import { z } from 'zod';
+
+export const authMessages = {
+  loginFailed: 'Login failed',
+  registrationFailed: 'Registration failed',
+  loggingIn: 'Logging you in...',
+  loginWithGoogle: 'Login with Google',
+  loadProfile: 'Load Profile',
+  logout: 'Logout',
+  name: 'Name is required',
+  email: 'Invalid email',
+  password: `Password must be at least ${12} characters`,
+  passwordTooLong: `Password must be at most ${256} characters`,
+  emailTaken: 'An account with this e-mail already exists. Log in instead.',
+  invalidCredentials: 'E-mail or password is incorrect.',
+  googleNotConfigured: 'Google sign-in is not set up on this site.',
+} as const;
+
+/** Long enough that a guessed password costs real work; short enough to remember (NIST SP 800-63B). */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 256;
+
+const emailSchema = z.string(authMessages.email).trim().max(254, authMessages.email).pipe(z.email(authMessages.email));
+
+export const registerRequestSchema = z.object({
+  name: z.string(authMessages.name).trim().min(1, authMessages.name).max(100, 'At most 100 characters'),
+  email: emailSchema,
+  password: z
+    .string(authMessages.password)
+    .min(PASSWORD_MIN_LENGTH, authMessages.password)
+    .max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong),
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+/** No length rule at login: an old password is checked, never judged. */
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: z.string('Password is required').min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const publicUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  /** Google vouched for the address (or, later, a link we mailed was followed). */
+  emailVerified: z.boolean(),
+  /** True when the account can log in with a password (false for Google-only accounts). */
+  hasPassword: z.boolean(),
+  /** ISO 8601 instant. */
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** SPEC.md §3 "Profile response: user". */
+export const authUserResponseSchema = z.object({ user: publicUserSchema });
+export type AuthUserResponse = z.infer<typeof authUserResponseSchema>;
+
+/** The signed-in donor's own history on /dashboard (beyond SPEC.md; the accounts issue). */
+export const accountActivitySchema = z.object({
+  donations: z.array(
+    z.object({
+      orderId: z.string(),
+      /** The receipt number printed on the e-mailed receipt. */
+      receiptNumber: z.string(),
+      date: z.string(),
+      center: z.string(),
+      amount: z.number(),
+      products: z.string(),
+      transactionId: z.string(),
+    }),
+  ),
+  registrations: z.array(
+    z.object({
+      registrationNumber: z.string(),
+      date: z.string(),
+      registrants: z.array(z.object({ name: z.string(), age: z.number().int(), category: z.string().nullable() })),
+    }),
+  ),
+});
+export type AccountActivity = z.infer<typeof accountActivitySchema>;
