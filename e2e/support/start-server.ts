@@ -13,9 +13,15 @@ export const repoRoot = resolve(import.meta.dirname, '../..');
 
 export type RunningServer = { baseUrl: string; dataDir: string; stop: () => Promise<void>; logs: () => string };
 
+/**
+ * The built web app the server serves: apps/web/dist, or WEB_DIST when set (so a developer can test
+ * a build of their own while another build is being written to apps/web/dist).
+ */
+const webDist = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(repoRoot, 'apps/web/dist');
+
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist is missing: run `npm run build` before the end-to-end tests');
+  if (!existsSync(join(webDist, 'index.html'))) {
+    throw new Error(`${webDist} is missing: run \`npm run build\` before the end-to-end tests`);
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'store-e2e-'));
@@ -29,6 +35,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      WEB_DIST: webDist,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
