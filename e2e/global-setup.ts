@@ -1,22 +1,43 @@
 /**
- * One running site for the whole end-to-end run; its address and the report administrator's
- * credentials (created at start through ADMIN_USERNAME / ADMIN_PASSWORD) reach the tests through `inject`.
+ * One running site for the whole end-to-end run; its address, the report administrator's
+ * credentials (created at start through ADMIN_USERNAME / ADMIN_PASSWORD) and the Google account
+ * the local fake of Google signs in with reach the tests through `inject`.
  */
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
-import { startServer } from './support/start-server';
+import { type FakeGoogleUser, startFakeGoogle } from '../apps/server/test/fake-google-server';
+import { type RunningServer, startServer } from './support/start-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     admin: { username: string; password: string };
+    /** Who "Login with Google" signs in as: the server's GOOGLE_* settings point at a local fake. */
+    googleUser: FakeGoogleUser;
   }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const admin = { username: 'treasurer', password: `e2e-${randomBytes(12).toString('base64url')}` };
-  const server = await startServer({ ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password });
+  const googleUser: FakeGoogleUser = {
+    sub: `e2e-${randomBytes(6).toString('hex')}`,
+    email: 'gopal.google@example.org',
+    email_verified: true,
+    name: 'Gopal Iyer',
+  };
+  const google = await startFakeGoogle({ user: googleUser });
+  let server: RunningServer;
+  try {
+    server = await startServer({ ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password, ...google.env });
+  } catch (error) {
+    await google.stop();
+    throw error;
+  }
   project.provide('baseUrl', server.baseUrl);
   project.provide('admin', admin);
-  return server.stop;
+  project.provide('googleUser', googleUser);
+  return async () => {
+    await server.stop();
+    await google.stop();
+  };
 }

@@ -48,7 +48,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     output += d.toString();
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // Start-up (migrations, PGlite) took ~40 s on a loaded 2-core VM; /healthz is polled, so a long
+  // limit costs nothing when the start is fast.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
     try {
@@ -59,7 +61,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not become healthy within 30 s:\n${output}`);
+      throw new Error(`server did not become healthy within 120 s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -55,6 +55,18 @@ describeWithDb('the app', () => {
     expect(post.json().error.code).toBe('not_found');
   });
 
+  // Found by the reliability fuzz (issue 7): Fastify answered these with its own body shape.
+  it('answers a URL with a broken %-escape with the API error body and security headers', async () => {
+    for (const url of ['/api/%/x', '/api/public/%zz', '/%E0%A4%A']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(400);
+      expect(apiErrorSchema.parse(res.json()).error.code).toBe('bad_request');
+      // Answered before any hook: the security headers are set by the answer itself.
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    }
+  });
+
   it('gives every response a request id', async () => {
     const a = await t.app.inject({ url: '/api/public/catalogue' });
     const b = await t.app.inject({ url: '/api/nope' });

@@ -3,16 +3,19 @@
  * Order matters: cross-cutting plugins first (they must see every route), then modules, then the web
  * app with its not-found handling (the catch-all comes last).
  */
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context';
 import type { TrustProxy } from './config';
 import { createLogger } from './logger';
+import { authLocation } from './modules/auth/auth-location';
+import { authCspSources } from './modules/auth/csp';
 import { captchaCspSources } from './modules/captcha/csp';
 import { paymentCspSources } from './modules/payments/csp';
 import { registerModules } from './modules/register-modules';
 import { registerApiDocs } from './plugins/api-docs';
-import { installErrorHandler } from './plugins/error-handler';
+import { frameworkErrors, installErrorHandler } from './plugins/error-handler';
 import { installRequestIdHeader, requestIdGenerator } from './plugins/request-id';
 import { mergeCspSources, registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
@@ -40,6 +43,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Slow or stalled clients must not hold sockets forever.
     requestTimeout: 30_000,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -48,10 +52,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await registerSecurityHeaders(
     app,
-    mergeCspSources(captchaCspSources(config.captcha), paymentCspSources(config.payment)),
+    mergeCspSources(captchaCspSources(config.captcha), paymentCspSources(config.payment), authCspSources(config)),
   );
+  // Parses Cookie for every module (the account session is read by the auth routes and the checkout).
+  await app.register(fastifyCookie);
   await registerApiDocs(app);
   await registerModules(app, { config, ...context });
-  await registerWebApp(app, { webDist: config.webDist });
+  // The auth server's path (AUTH_BASE_URL) answers JSON 404s like /api, never the web app's page.
+  const { prefix: authPrefix } = authLocation(config);
+  await registerWebApp(app, { webDist: config.webDist, serverPrefixes: authPrefix === '' ? [] : [authPrefix] });
   return app;
 }

@@ -48,6 +48,41 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '' }).database.kind).toBe('pglite');
   });
 
+  it('configures Google sign-in only with both credentials, with Google endpoints by default', () => {
+    expect(loadConfig({}).google).toBeUndefined();
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).google).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      redirectUri: undefined,
+      authorizationUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+      tokenUrl: 'https://oauth2.googleapis.com/token',
+      userinfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+    });
+    const local = loadConfig({
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      GOOGLE_REDIRECT_URI: 'https://shop.example.org/auth/google/callback',
+      GOOGLE_TOKEN_URL: 'http://127.0.0.1:4000/token',
+    }).google;
+    expect(local).toMatchObject({
+      redirectUri: 'https://shop.example.org/auth/google/callback',
+      tokenUrl: 'http://127.0.0.1:4000/token',
+    });
+    expect(() => loadConfig({ GOOGLE_USERINFO_URL: 'ftp://x' })).toThrow(/GOOGLE_USERINFO_URL must be an http/);
+  });
+
+  it('reads ALLOWED_ORIGINS as a list of exact origins', () => {
+    expect(loadConfig({}).allowedOrigins).toEqual([]);
+    expect(loadConfig({ ALLOWED_ORIGINS: 'https://www.example.org, http://127.0.0.1:5173' }).allowedOrigins).toEqual([
+      'https://www.example.org',
+      'http://127.0.0.1:5173',
+    ]);
+    for (const bad of ['https://www.example.org/', 'www.example.org', 'https://x.org/path', 'null']) {
+      expect(() => loadConfig({ ALLOWED_ORIGINS: bad })).toThrow(/ALLOWED_ORIGINS/);
+    }
+  });
+
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const url = 'postgres://app@db.example:5432/store';
     expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ kind: 'postgres', url });

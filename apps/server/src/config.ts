@@ -21,6 +21,7 @@ const BRAINTREE_VARS = [
 ] as const;
 
 const optionalText = z.string().optional();
+const httpUrl = z.string().regex(/^https?:\/\/[^\s#]+$/, 'must be an http(s):// URL');
 
 const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
@@ -78,6 +79,16 @@ const envSchema = z.object({
     .regex(/^(\/[\w\-./]*|https?:\/\/[^\s?#]+)$/, 'must be a path like /auth or an http(s):// URL')
     .transform((value) => value.replace(/\/+$/, '') || '/')
     .default('/auth'),
+  // Other origins whose pages may call the auth server with cookies (comma separated), e.g. the
+  // site's origin when AUTH_BASE_URL puts the auth server on another one.
+  ALLOWED_ORIGINS: optionalText,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_REDIRECT_URI: httpUrl.optional(),
+  // Google's endpoints; tests and the end-to-end run point them at a local fake (apps/server/test).
+  GOOGLE_AUTHORIZATION_URL: httpUrl.default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: httpUrl.default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: httpUrl.default('https://openidconnect.googleapis.com/v1/userinfo'),
 });
 type Env = z.infer<typeof envSchema>;
 
@@ -94,6 +105,17 @@ export type CaptchaConfig =
   | { provider: 'altcha' }
   | { provider: 'recaptcha'; siteKey: string; secretKey: string; minScore: number }
   | { provider: 'off' };
+
+/** Google sign-in (GOOGLE_*): unset when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not both set. */
+export type GoogleConfig = {
+  clientId: string;
+  clientSecret: string;
+  /** Unset: `<the request's origin><auth base path>/google/callback`. */
+  redirectUri: string | undefined;
+  authorizationUrl: string;
+  tokenUrl: string;
+  userinfoUrl: string;
+};
 
 export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
 
@@ -124,6 +146,13 @@ export type Config = {
   trustProxy: TrustProxy;
   /** AUTH_BASE_URL (default `/auth`): what the browser calls for accounts (DESIGN.md "HTTP surface"). */
   authBaseUrl: string;
+  /**
+   * ALLOWED_ORIGINS: origins (scheme://host[:port]) besides the request's own whose pages may call
+   * the auth server with cookies; CORS with credentials is answered to them. The first one is the
+   * site the auth server sends the browser back to when AUTH_BASE_URL is on another origin.
+   */
+  allowedOrigins: string[];
+  google: GoogleConfig | undefined;
 };
 
 /** Every message starts the same way so an operator sees at once that the environment is at fault. */
@@ -200,6 +229,43 @@ function adminConfig(env: Env): Config['admin'] {
   return { username: ADMIN_USERNAME, password: ADMIN_PASSWORD };
 }
 
+function parseAllowedOrigins(raw: string | undefined): string[] {
+  if (raw === undefined) return [];
+  const origins = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  return origins.map((origin) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(origin);
+    } catch {
+      url = undefined;
+    }
+    // Exactly an origin: a path or a trailing slash would never equal a browser's Origin header.
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== origin) {
+      throw new ConfigError('ALLOWED_ORIGINS must be comma-separated origins like https://www.example.org');
+    }
+    return origin;
+  });
+}
+
+function googleConfig(env: Env): GoogleConfig | undefined {
+  const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET } = env;
+  if (GOOGLE_CLIENT_ID === undefined && GOOGLE_CLIENT_SECRET === undefined) return undefined;
+  if (GOOGLE_CLIENT_ID === undefined || GOOGLE_CLIENT_SECRET === undefined) {
+    throw new ConfigError('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  }
+  return {
+    clientId: GOOGLE_CLIENT_ID,
+    clientSecret: GOOGLE_CLIENT_SECRET,
+    redirectUri: env.GOOGLE_REDIRECT_URI,
+    authorizationUrl: env.GOOGLE_AUTHORIZATION_URL,
+    tokenUrl: env.GOOGLE_TOKEN_URL,
+    userinfoUrl: env.GOOGLE_USERINFO_URL,
+  };
+}
+
 /** Reads the environment once. Relative paths are resolved against the current directory. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(withoutEmpty(env));
@@ -230,5 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     authBaseUrl: e.AUTH_BASE_URL,
+    allowedOrigins: parseAllowedOrigins(e.ALLOWED_ORIGINS),
+    google: googleConfig(e),
   };
 }

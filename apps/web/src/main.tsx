@@ -1,8 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import type { $ZodConfig } from 'zod/v4/core';
 import { App } from './app/app';
 import './app/styles.css';
+
+// zod 4 probes `new Function` once to pick its compiled parser; our Content-Security-Policy has no
+// 'unsafe-eval', so the probe fails (harmlessly) but the browser reports a CSP violation. `jitless`
+// skips the probe. zod reads this global when it loads (its documented way to configure before
+// import), so the setting costs no bytes here: zod itself still loads lazily with the schemas.
+Object.assign(globalThis, { __zod_globalConfig: { jitless: true } satisfies $ZodConfig });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');

@@ -102,6 +102,13 @@ describe('checkout request', () => {
     expect(checkoutRequestSchema.safeParse(body).success).toBe(true);
   });
 
+  it('refuses a total in fractions of a cent', () => {
+    for (const amount of [5.001, 4.999, 5.005]) {
+      const result = checkoutRequestSchema.safeParse({ ...body, amount });
+      expect(result.error?.issues.map((i) => i.message), String(amount)).toEqual(['Amount must be in whole cents.']);
+    }
+  });
+
   it('refuses an empty bucket, a non-positive amount and a missing nonce', () => {
     const result = checkoutRequestSchema.safeParse({ ...body, products: [], amount: -1, nonce: '' });
     expect(result.success).toBe(false);

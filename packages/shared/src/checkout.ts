@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { cartLineSchema } from './cart';
-import { MAX_AMOUNT_CENTS } from './money';
+import { isWholeCents, MAX_AMOUNT_CENTS } from './money';
 
 export const checkoutMessages = {
   center: 'Please select a center.',
@@ -15,6 +15,7 @@ export const checkoutMessages = {
   mobileRequired: 'Mobile number is required',
   mobileDigits: 'Mobile number must be 10 digits',
   amount: 'Amount must be a positive number.',
+  amountCents: 'Amount must be in whole cents.',
   street: 'Street is required for delivery',
   city: 'City is required for delivery',
   state: 'State is required for delivery',
@@ -100,7 +101,10 @@ export const checkoutRequestSchema = z.object({
   amount: z
     .number(checkoutMessages.amount)
     .positive(checkoutMessages.amount)
-    .max(MAX_AMOUNT_CENTS / 100),
+    .max(MAX_AMOUNT_CENTS / 100)
+    // A total of 9.991 would otherwise be rounded to the 9.99 the bucket costs and charged: the
+    // client's total must be exactly what it showed, in cents (found by the reliability fuzz).
+    .refine(isWholeCents, checkoutMessages.amountCents),
   customerDetails: checkoutDetailsSchema.extend({ amount: z.number().optional() }),
   products: z.array(cartLineSchema).min(1, checkoutMessages.emptyBucket).max(100),
   center: z.union([z.string().max(20), z.number().int()]),

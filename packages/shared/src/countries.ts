@@ -274,7 +274,7 @@ export function isCountryCode(code: string): boolean {
 }
 
 /** US states, the District of Columbia and the inhabited territories, by USPS code. */
-export const US_STATES: readonly Country[] = [
+const usStateEntries: ReadonlyArray<readonly [string, string]> = [
   ['AL', 'Alabama'],
   ['AK', 'Alaska'],
   ['AZ', 'Arizona'],
@@ -331,7 +331,9 @@ export const US_STATES: readonly Country[] = [
   ['MP', 'Northern Mariana Islands'],
   ['PR', 'Puerto Rico'],
   ['VI', 'U.S. Virgin Islands'],
-].map(([code, name]) => ({ code: code as string, name: name as string }));
+];
+
+export const US_STATES: readonly Country[] = usStateEntries.map(([code, name]) => ({ code, name }));
 
 const usStateByCode = new Map(US_STATES.map((state) => [state.code, state]));
 

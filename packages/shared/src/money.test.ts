@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dollarsToCents, formatCents, formatDollars, MAX_AMOUNT_CENTS, parseDonationAmount } from './money';
+import {
+  dollarsToCents,
+  formatCents,
+  formatDollars,
+  isWholeCents,
+  MAX_AMOUNT_CENTS,
+  parseDonationAmount,
+} from './money';
 
 describe('dollarsToCents', () => {
   it('converts without floating-point drift', () => {
@@ -7,6 +14,14 @@ describe('dollarsToCents', () => {
     expect(dollarsToCents(19.99)).toBe(1999);
     expect(dollarsToCents(2500)).toBe(250000);
     expect(dollarsToCents(1.005)).toBe(101);
+  });
+});
+
+describe('isWholeCents', () => {
+  it('takes whole cents despite binary noise and refuses fractions of a cent', () => {
+    for (const dollars of [0.29, 0.1 + 0.2, 19.99, 2500, 1_000_000])
+      expect(isWholeCents(dollars), String(dollars)).toBe(true);
+    for (const dollars of [9.991, 0.001, 35.004, 0.005]) expect(isWholeCents(dollars), String(dollars)).toBe(false);
   });
 });
 

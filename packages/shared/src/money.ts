@@ -17,6 +17,14 @@ export function dollarsToCents(dollars: number): number {
   return Math.sign(dollars) * Math.round(scaled);
 }
 
+/**
+ * True when a dollar amount is a whole number of cents, allowing for binary noise (0.29 * 100 is
+ * 28.999999999999996, still 29 cents). 9.991 is not: it would be rounded, i.e. silently changed.
+ */
+export function isWholeCents(dollars: number): boolean {
+  return Math.abs(dollars * 100 - dollarsToCents(dollars)) < 1e-6;
+}
+
 export function centsToDollars(cents: number): number {
   return cents / 100;
 }

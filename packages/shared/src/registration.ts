@@ -86,7 +86,8 @@ export const registrantSchema = z
     email: z.string(registrationMessages.email).trim().max(254).pipe(z.email(registrationMessages.email)),
     firstName: text(registrationMessages.firstName, 100),
     lastName: text(registrationMessages.lastName, 100),
-    gender: z.enum(GENDERS, registrationMessages.gender),
+    // A string on the way in (the form's select starts at ''), one of GENDERS on the way out.
+    gender: z.string(registrationMessages.gender).pipe(z.enum(GENDERS, registrationMessages.gender)),
     phone: conditionalText(30),
     mothersName: conditionalText(100),
     mothersPhone: conditionalText(30),
@@ -102,23 +103,35 @@ export const registrantSchema = z
     state: text(registrationMessages.state, 100),
     city: text(registrationMessages.city, 100),
   })
-  .superRefine((registrant, ctx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (registrant.country === 'US' && registrant.state && !usStateName(registrant.state)) {
-      issue('state', registrationMessages.state);
-    }
-    if (!isKnownAge(registrant.age)) return;
-    if (isMinor(registrant.age)) {
-      for (const field of PARENT_FIELDS) if (!registrant[field]) issue(field, registrationMessages.parentField);
-      for (const field of ['mothersPhone', 'fathersPhone'] as const) {
-        if (registrant[field] && !PHONE_PATTERN.test(registrant[field])) issue(field, registrationMessages.phoneFormat);
+  .superRefine(
+    (registrant, ctx) => {
+      // Runs even when other fields failed (see `when`), so a field may still hold what the client
+      // sent: read each one as text and treat anything else as empty.
+      const textOf = (field: (typeof PARENT_FIELDS)[number] | (typeof ADULT_FIELDS)[number] | 'country' | 'state') => {
+        const value: unknown = registrant[field];
+        return typeof value === 'string' ? value : '';
+      };
+      const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+      const state = textOf('state');
+      if (textOf('country') === 'US' && state && !usStateName(state)) issue('state', registrationMessages.state);
+      if (!isKnownAge(registrant.age)) return;
+      if (isMinor(registrant.age)) {
+        for (const field of PARENT_FIELDS) if (!textOf(field)) issue(field, registrationMessages.parentField);
+        for (const field of ['mothersPhone', 'fathersPhone'] as const) {
+          const phone = textOf(field);
+          if (phone && !PHONE_PATTERN.test(phone)) issue(field, registrationMessages.phoneFormat);
+        }
+      } else {
+        const phone = textOf('phone');
+        if (!phone) issue('phone', registrationMessages.phone);
+        else if (!PHONE_PATTERN.test(phone)) issue('phone', registrationMessages.phoneFormat);
+        if (!textOf('category')) issue('category', registrationMessages.category);
       }
-    } else {
-      if (!registrant.phone) issue('phone', registrationMessages.phone);
-      else if (!PHONE_PATTERN.test(registrant.phone)) issue('phone', registrationMessages.phoneFormat);
-      if (!registrant.category) issue('category', registrationMessages.category);
-    }
-  })
+    },
+    // Also when other fields failed: a visitor who gave an age sees the age group's messages together
+    // with the rest, not one round later.
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  )
   // What is stored: a minor's adult fields and an adult's parent fields are dropped, so a switch
   // of age on the page never leaves hidden values behind.
   .transform((registrant) =>
@@ -151,4 +164,16 @@ export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
 /** The registration number shown to visitors: a prefix and the database's sequence, zero-padded. */
 export function formatRegistrationNumber(sequence: number): string {
   return `BGM-${String(sequence).padStart(6, '0')}`;
+}
+
+/**
+ * The sequence behind a registration number as it is written ('BGM-000042', any case), or null for
+ * anything else ('BGM-42', 'BGM-0000042' are not numbers we hand out). At most nine digits, so the
+ * result always fits the database's integer column.
+ */
+export function parseRegistrationNumber(text: string): number | null {
+  const match = /^BGM-(\d{6,9})$/i.exec(text.trim());
+  if (!match?.[1]) return null;
+  const sequence = Number(match[1]);
+  return formatRegistrationNumber(sequence) === text.trim().toUpperCase() ? sequence : null;
 }

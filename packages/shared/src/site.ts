@@ -46,14 +46,26 @@ export const eventSchema = z.object({
 });
 export type SiteEvent = z.infer<typeof eventSchema>;
 
+/**
+ * Answers already given: building an Intl.DateTimeFormat costs about a millisecond, and the server
+ * validates every catalogue answer against this schema (which holds the foundation's zone).
+ */
+const knownTimeZones = new Map<string, boolean>();
+
 /** True for an IANA zone name the runtime knows (e.g. America/Chicago). */
 function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
+  let known = knownTimeZones.get(zone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      known = true;
+    } catch {
+      known = false;
+    }
+    // Bounded: zone names come from site.json, but a schema may also meet input from anywhere.
+    if (knownTimeZones.size < 1_000) knownTimeZones.set(zone, known);
   }
+  return known;
 }
 
 export const foundationSchema = z.object({

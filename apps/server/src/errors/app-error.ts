@@ -32,7 +32,9 @@ export type ErrorCode =
   /** Checkout: the gateway's answer is unknown; the reconciler settles the order later. */
   | 'payment_unconfirmed'
   /** Checkout: card-testing defence, too many declined payments from one address or e-mail. */
-  | 'too_many_declines';
+  | 'too_many_declines'
+  /** Accounts (modules/auth): registering an e-mail that already has an account. */
+  | 'email_taken';
 
 /** The status each code is answered with unless the thrower says otherwise. */
 const DEFAULT_STATUS: Record<ErrorCode, number> = {
@@ -56,6 +58,7 @@ const DEFAULT_STATUS: Record<ErrorCode, number> = {
   idempotency_key_reused: 422,
   payment_unconfirmed: 503,
   too_many_declines: 429,
+  email_taken: 409,
 };
 
 export type AppErrorOptions = {

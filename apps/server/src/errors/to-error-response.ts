@@ -35,6 +35,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }
     message: 'This content type is not accepted. Send the body as application/json.',
   },
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', message: 'The request body is too large.' },
+  FST_ERR_BAD_URL: { code: 'bad_request', message: 'The address is not a valid URL (a broken %-escape?).' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     code: 'bad_request',
     message: 'The request body does not match its Content-Length header.',

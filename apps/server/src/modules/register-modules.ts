@@ -7,12 +7,17 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
 import { createAdminGuard } from './admins/require-admin';
 import { adminRoutes } from './admins/routes';
+import { authLocation } from './auth/auth-location';
+import { authRoutes } from './auth/routes';
+import { createSessionUserResolver } from './auth/session-user';
+import { createSessionStore } from './auth/sessions';
 import { createCaptchaVerifier } from './captcha/create-verifier';
 import { captchaRoutes } from './captcha/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { healthRoutes } from './health/routes';
 import { createGateway } from './payments/create-gateway';
 import { paymentRoutes } from './payments/routes';
+import { registrationRoutes } from './registrations/routes';
 import { reportRoutes } from './report/routes';
 
 export async function registerModules(app: FastifyInstance, context: AppContext): Promise<void> {
@@ -20,6 +25,17 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(catalogueRoutes, { site: context.site });
   await app.register(adminRoutes, { db: context.db });
   await app.register(captchaRoutes, { config: context.config, secrets: context.secrets });
+  // Account sessions: the auth server opens them; the checkout and registrations file under them.
+  const sessions = createSessionStore({ db: context.db, logger: app.log });
+  const resolveUserId = createSessionUserResolver({ sessions, allowedOrigins: context.config.allowedOrigins });
+  await app.register(authRoutes, {
+    prefix: authLocation(context.config).prefix,
+    db: context.db,
+    site: context.site,
+    config: context.config,
+    secrets: context.secrets,
+    sessions,
+  });
   // One verifier for every guarded route; a module puts `preHandler: captchaPreHandler(captcha, action)` on it.
   const captcha = createCaptchaVerifier({ ...context, logger: app.log });
   const paymentGateway = context.paymentGateway ?? (await createGateway(context));
@@ -29,6 +45,14 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
     gateway: paymentGateway,
     captcha,
     mail: context.mail,
+    resolveUserId,
+  });
+  await app.register(registrationRoutes, {
+    db: context.db,
+    site: context.site,
+    captcha,
+    mail: context.mail,
+    resolveUserId,
   });
   await app.register(reportRoutes, {
     db: context.db,

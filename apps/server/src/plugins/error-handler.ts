@@ -2,17 +2,39 @@
  * The single error handler: every failure, whoever raised it, leaves as `{ error: { code, message, fields? } }`.
  * Set on the root instance so that every module (an encapsulated plugin) inherits it.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toErrorResponse } from '../errors/to-error-response';
 
-export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error, request, reply) => {
-    const { status, body, unexpected } = toErrorResponse(error);
-    if (unexpected) {
-      request.log.error({ err: error }, 'request failed');
-    } else {
-      request.log.info({ code: body.error.code, status }, body.error.message);
-    }
-    return reply.status(status).send(body);
-  });
+function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const { status, body, unexpected } = toErrorResponse(error);
+  if (unexpected) {
+    request.log.error({ err: error }, 'request failed');
+  } else {
+    request.log.info({ code: body.error.code, status }, body.error.message);
+  }
+  return reply.status(status).send(body);
 }
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+}
+
+/** For the answers below: no hook has run, so neither have the security headers (security-headers.ts). */
+const FRAMEWORK_ERROR_HEADERS = {
+  // A JSON error needs nothing from a browser: the strictest policy there is.
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'cache-control': 'no-store',
+};
+
+/**
+ * Fastify's `frameworkErrors` option: the few requests Fastify refuses before any route or hook runs
+ * (a URL with a broken %-escape, an over-long path parameter) would otherwise get Fastify's own body
+ * `{ error: 'Bad Request', code: 'FST_ERR_BAD_URL', ... }`, not the API's error shape.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  reply.headers(FRAMEWORK_ERROR_HEADERS);
+  sendError(error, request, reply);
+}
+

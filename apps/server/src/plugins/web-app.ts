@@ -1,6 +1,7 @@
 /**
  * Serves the built React app (apps/web/dist) and decides what an unknown URL gets:
- *  - /api/*, /auth/*, /healthz: a JSON 404 (`not_found`), so API clients never receive HTML;
+ *  - /api/*, /auth/* (and the auth server's path if AUTH_BASE_URL moves it), /healthz: a JSON 404
+ *    (`not_found`), so API clients never receive HTML;
  *  - any other GET: index.html with status 200, so React Router shows the page, or its own
  *    'Unexpected Application Error!' screen for an unknown route (SPEC.md §8);
  *  - a missing file (a path with an extension, or under /assets/): a plain 404, never index.html,
@@ -31,8 +32,8 @@ function pathOf(request: FastifyRequest): string {
   return path === '' ? '/' : path;
 }
 
-export function isServerPath(path: string): boolean {
-  return SERVER_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+export function isServerPath(path: string, extraPrefixes: readonly string[] = []): boolean {
+  return [...SERVER_PREFIXES, ...extraPrefixes].some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
 /** A request for a file rather than a page: the app's routes never contain a dot or live under /assets. */
@@ -46,7 +47,16 @@ function notFound(request: FastifyRequest): AppError {
   return new AppError('not_found', `No such address: ${request.method} ${path}`);
 }
 
-export async function registerWebApp(app: FastifyInstance, { webDist }: { webDist: string }): Promise<void> {
+export type WebAppOptions = {
+  webDist: string;
+  /** More paths that belong to the server, e.g. the auth server's when AUTH_BASE_URL moves it. */
+  serverPrefixes?: readonly string[];
+};
+
+export async function registerWebApp(
+  app: FastifyInstance,
+  { webDist, serverPrefixes = [] }: WebAppOptions,
+): Promise<void> {
   const built = existsSync(join(webDist, 'index.html'));
   if (built) {
     const assetsDir = `${join(webDist, 'assets')}${sep}`;
@@ -70,7 +80,7 @@ export async function registerWebApp(app: FastifyInstance, { webDist }: { webDis
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = pathOf(request);
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(path);
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(path, serverPrefixes);
     if (!isPage) throw notFound(request);
     if (looksLikeFile(path)) return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
     if (!built) return reply.code(404).type('text/plain; charset=utf-8').send(NO_BUILD_TEXT);

@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import { z } from 'zod';
 import { jsonResponse } from '../test/render-app';
-import { ApiClientError, getJson, sendJson } from './api-client';
+import { ApiClientError, getJson, sendJson, sendWithoutBody } from './api-client';
 
 const schema = z.object({ n: z.number() });
 const load = async () => schema;
@@ -66,5 +66,45 @@ describe('sendJson', () => {
       code: 'validation_error',
       fields: { 'a.b': 'Required' },
     });
+  });
+});
+
+describe('credentials', () => {
+  test("are fetch's default unless a call asks, and then travel as asked", async () => {
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => jsonResponse({ n: 1 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await getJson('/api/x', load);
+    await getJson('/auth/profile', load, { credentials: 'include' });
+    await sendJson('/auth/login', {}, load, { credentials: 'include' });
+    expect(fetchMock.mock.calls.map(([, init]) => init && 'credentials' in init)).toEqual([false, true, true]);
+    expect(fetchMock.mock.calls.map(([, init]) => init?.credentials)).toEqual([undefined, 'include', 'include']);
+  });
+});
+
+describe('sendWithoutBody', () => {
+  test('resolves on an answer without a body, posting nothing', async () => {
+    const fetchMock = vi.fn(
+      async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(null, { status: 204 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(sendWithoutBody('/auth/logout', { credentials: 'include' })).resolves.toBeUndefined();
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init).toMatchObject({ method: 'POST', credentials: 'include' });
+    expect(init?.body).toBeUndefined();
+  });
+
+  test("throws the server's error, a plain one for a bodiless error, and the network message", async () => {
+    stubFetch(() => jsonResponse({ error: { code: 'unauthorized', message: 'Not signed in.' } }, 401));
+    await expect(sendWithoutBody('/auth/logout')).rejects.toMatchObject({
+      message: 'Not signed in.',
+      status: 401,
+      code: 'unauthorized',
+    });
+    stubFetch(() => new Response(null, { status: 502 }));
+    await expect(sendWithoutBody('/auth/logout')).rejects.toThrow(
+      'The server could not answer /auth/logout (HTTP 502).',
+    );
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(sendWithoutBody('/auth/logout')).rejects.toThrow('Could not reach the server.');
   });
 });

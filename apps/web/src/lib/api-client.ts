@@ -26,7 +26,15 @@ export class ApiClientError extends Error {
 
 export type SchemaLoader<T> = () => Promise<z.ZodType<T>>;
 
-type GetOptions = { signal?: AbortSignal | undefined; headers?: Record<string, string> | undefined };
+type GetOptions = {
+  signal?: AbortSignal | undefined;
+  headers?: Record<string, string> | undefined;
+  /**
+   * fetch's own default ('same-origin') when left out. The auth server's calls say 'include': its
+   * session cookie must travel even when AUTH_BASE_URL puts it on another origin (SPEC.md §7).
+   */
+  credentials?: RequestCredentials | undefined;
+};
 
 type SendOptions = GetOptions & {
   method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -40,20 +48,44 @@ type SendOptions = GetOptions & {
 export function getJson<T>(
   path: string,
   loadSchema: SchemaLoader<T>,
-  { signal, headers }: GetOptions = {},
+  { signal, headers, credentials }: GetOptions = {},
 ): Promise<T> {
-  return requestJson(path, loadSchema, { method: 'GET', signal, headers });
+  return requestJson(path, loadSchema, { method: 'GET', signal, headers, credentials });
 }
 
 export function sendJson<T>(path: string, body: unknown, loadSchema: SchemaLoader<T>, options: SendOptions = {}) {
-  const { method = 'POST', signal, headers, answerStatuses } = options;
+  const { method = 'POST', signal, headers, answerStatuses, credentials } = options;
   return requestJson(path, loadSchema, {
     method,
     signal,
     headers: { 'Content-Type': 'application/json', ...headers },
     body: JSON.stringify(body),
     answerStatuses,
+    credentials,
   });
+}
+
+/**
+ * A call whose success has no body (204, e.g. a logout): resolves once the server said yes, and
+ * throws the same ApiClientError as the calls above when it did not.
+ */
+export async function sendWithoutBody(
+  path: string,
+  { method = 'POST', signal, headers, credentials }: Omit<SendOptions, 'answerStatuses'> = {},
+): Promise<void> {
+  const response = await fetchOrExplain(path, signal, {
+    method,
+    headers: { Accept: 'application/json', ...headers },
+    ...(credentials === undefined ? {} : { credentials }),
+  });
+  if (response.ok) return;
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch (error) {
+    if (signal?.aborted) throw error;
+  }
+  throw await errorFromBody(path, response.status, body);
 }
 
 type RequestOptions = {
@@ -62,27 +94,21 @@ type RequestOptions = {
   headers: Record<string, string> | undefined;
   body?: string;
   answerStatuses?: readonly number[] | undefined;
+  credentials?: RequestCredentials | undefined;
 };
 
 async function requestJson<T>(path: string, loadSchema: SchemaLoader<T>, options: RequestOptions): Promise<T> {
-  const { method, signal, headers, body: requestBody, answerStatuses = [] } = options;
+  const { method, signal, headers, body: requestBody, answerStatuses = [], credentials } = options;
   const schema = loadSchema();
   // A failed request must not leave the loader's rejection unhandled.
   schema.catch(() => {});
 
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      headers: { Accept: 'application/json', ...headers },
-      signal,
-      ...(requestBody === undefined ? {} : { body: requestBody }),
-    });
-  } catch (error) {
-    // Aborts are the caller's own doing (unmount, retry): let them through unchanged.
-    if (signal?.aborted) throw error;
-    throw new ApiClientError('Could not reach the server. Check your connection and try again.');
-  }
+  const response = await fetchOrExplain(path, signal, {
+    method,
+    headers: { Accept: 'application/json', ...headers },
+    ...(requestBody === undefined ? {} : { body: requestBody }),
+    ...(credentials === undefined ? {} : { credentials }),
+  });
 
   let body: unknown;
   try {
@@ -101,6 +127,16 @@ async function requestJson<T>(path: string, loadSchema: SchemaLoader<T>, options
     throw new ApiClientError(`The server's answer to ${path} has an unexpected shape.`, response.status);
   }
   return parsed.data;
+}
+
+async function fetchOrExplain(path: string, signal: AbortSignal | undefined, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(path, { ...init, signal });
+  } catch (error) {
+    // Aborts are the caller's own doing (unmount, retry): let them through unchanged.
+    if (signal?.aborted) throw error;
+    throw new ApiClientError('Could not reach the server. Check your connection and try again.');
+  }
 }
 
 /** Uses the server's `{ error: { code, message, fields? } }` body (DESIGN.md "HTTP surface") when it sent one. */

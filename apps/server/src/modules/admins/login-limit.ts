@@ -1,5 +1,6 @@
 /**
- * Brute-force defence for password logins (issue 4): failed logins are counted per client address
+ * Brute-force defence for password logins (issue 4: the report's administrators; issue 6: visitor
+ * accounts, realm 'account', keyed by e-mail): failed logins are counted per client address
  * and per username in login_failures; past the limit within the window, logins are refused with
  * 429 and Retry-After BEFORE the password is checked, so a locked-out guesser learns nothing more.
  *
@@ -27,16 +28,18 @@ export const REPORT_LOGIN_LIMITS: LoginLimits = { perUsername: 10, perAddress: 2
 /** Each process deletes rows that left the window at most this often, on a failed login. */
 const PURGE_EVERY_MS = 10 * 60 * 1000;
 
+/** `username` is whatever names the account at this login: a username, or an e-mail address. */
 export type LoginAttempt = { ip: string; username: string };
 
 /** The 429 answer; the guard sends `retryAfterSeconds` as the Retry-After header. */
 export class TooManyLoginsError extends AppError {
   readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number) {
+  /** `what` names what was counted, for the message: 'failed logins' unless the caller counts something else. */
+  constructor(retryAfterSeconds: number, what = 'failed logins') {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
     super(
       'rate_limited',
-      `Too many failed logins. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`,
+      `Too many ${what}. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`,
     );
     this.retryAfterSeconds = retryAfterSeconds;
   }
@@ -56,24 +59,34 @@ export type LoginLimiterOptions = {
   /** Which login this counts for; each login of the app has its own counts. */
   realm?: string;
   limits?: LoginLimits;
+  /**
+   * The key a name is counted under (one account, however it is typed), or undefined for a name no
+   * account can have. Defaults to administrators' usernames, lower-cased.
+   */
+  accountKey?: (username: string) => string | undefined;
   logger?: Pick<FastifyBaseLogger, 'warn'>;
 };
 
 type Subject = { scope: 'ip' | 'username'; key: string };
 
-function subjects({ ip, username }: LoginAttempt): Subject[] {
-  const list: Subject[] = [{ scope: 'ip', key: clientAddressKey(ip) }];
-  // A name no account can have protects nothing; leaving it out also keeps junk out of the table.
-  if (isValidUsername(username)) list.push({ scope: 'username', key: username.toLowerCase() });
-  return list;
+export function adminAccountKey(username: string): string | undefined {
+  return isValidUsername(username) ? username.toLowerCase() : undefined;
 }
 
 export function createLoginLimiter({
   db,
   realm = 'report',
   limits = REPORT_LOGIN_LIMITS,
+  accountKey = adminAccountKey,
   logger,
 }: LoginLimiterOptions): LoginLimiter {
+  const subjects = ({ ip, username }: LoginAttempt): Subject[] => {
+    const list: Subject[] = [{ scope: 'ip', key: clientAddressKey(ip) }];
+    // A name no account can have protects nothing; leaving it out also keeps junk out of the table.
+    const key = accountKey(username);
+    if (key !== undefined) list.push({ scope: 'username', key });
+    return list;
+  };
   const window = sql`(${limits.windowSeconds}::int * interval '1 second')`;
   let lastPurge = 0;
 
@@ -122,10 +135,10 @@ export function createLoginLimiter({
     },
 
     async clearUsername(username) {
-      if (!isValidUsername(username)) return;
+      const key = accountKey(username);
+      if (key === undefined) return;
       await db.execute(
-        sql`delete from ${loginFailures}
-            where realm = ${realm} and scope = 'username' and key = ${username.toLowerCase()}`,
+        sql`delete from ${loginFailures} where realm = ${realm} and scope = 'username' and key = ${key}`,
       );
     },
 

@@ -1,6 +1,6 @@
 /**
- * Administrators' passwords: argon2id hashes (DESIGN.md "Chosen dependencies"), never stored or
- * logged in clear. Parameters are OWASP's minimum for argon2id (19 MiB, 2 passes, 1 lane): about
+ * Passwords of administrators and of visitor accounts (modules/auth): argon2id hashes (DESIGN.md
+ * "Chosen dependencies"), never stored or logged in clear. Parameters are OWASP's minimum for argon2id (19 MiB, 2 passes, 1 lane): about
  * 25 ms per hash on these machines, slow for an attacker with the table, quick enough for a login.
  */
 import { randomBytes } from 'node:crypto';
@@ -16,7 +16,10 @@ export const PASSWORD_HASH_OPTIONS: Options = {
   parallelism: 1,
 };
 
-/** NIST SP 800-63B asks for length rather than composition rules; 12 is OWASP's floor for admins. */
+/**
+ * Administrators' rule (passwordProblem). NIST SP 800-63B asks for length rather than composition
+ * rules; 12 is OWASP's floor for admins. Visitor accounts use the shared registerRequestSchema.
+ */
 export const MIN_PASSWORD_LENGTH = 12;
 /** Long passphrases are welcome; megabytes are not (each login hashes what is sent). */
 export const MAX_PASSWORD_LENGTH = 1024;
@@ -65,14 +68,14 @@ function getDummyHash(): Promise<string> {
   return dummyHash;
 }
 
-/** Made at start-up (see createAdminGuard), so the first login for an unknown name is not slower. */
+/** Made at start-up (createAdminGuard, the auth routes), so the first login for an unknown name is not slower. */
 export function warmUpDummyHash(): Promise<void> {
   return getDummyHash().then(() => undefined);
 }
 
 /**
- * Checks a login: against the administrator's hash, or the dummy hash when there is no such
- * administrator (always false then, in the same time).
+ * Checks a login: against the account's hash, or the dummy hash when there is no such account or it
+ * has no password (always false then, in the same time).
  */
 export async function verifyLogin(passwordHash: string | undefined, password: string): Promise<boolean> {
   if (passwordHash !== undefined) return verifyPassword(passwordHash, password);

@@ -35,6 +35,27 @@ describeWithDb('catalogue routes', () => {
     expect(body.centers.length).toBeGreaterThan(0);
   });
 
+  it('sends JSON with an ETag, and 304 without a body when the browser holds the current one', async () => {
+    const first = await t.app.inject({ url: '/api/public/catalogue' });
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.inject({ url: '/api/public/catalogue', headers: { 'if-none-match': `W/"old", ${etag}` } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers['cache-control']).toBe('public, max-age=60');
+    const stale = await t.app.inject({ url: '/api/public/catalogue', headers: { 'if-none-match': '"stale"' } });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json()).toEqual(first.json());
+  });
+
+  it('the centers have an ETag of their own', async () => {
+    const catalogue = await t.app.inject({ url: '/api/public/catalogue' });
+    const centers = await t.app.inject({ url: '/api/public/centers' });
+    expect(centers.headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(centers.headers.etag).not.toBe(catalogue.headers.etag);
+  });
+
   it('answers from the site it was given', async () => {
     const site = { ...t.site, centers: [{ id: 42, name: 'Test Center' }] };
     const other = await buildTestApp({ site });

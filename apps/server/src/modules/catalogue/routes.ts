@@ -1,20 +1,26 @@
 /**
  * GET /api/public/catalogue and GET /api/public/centers. The data comes from config/site.json, read
- * once at start, so the answers are computed once and browsers and proxies may cache them briefly.
+ * once at start, so the answers are computed and serialized once (static-json.ts) and browsers and
+ * proxies may cache them briefly.
  */
 import type { Site } from '@store/shared/site';
 import { catalogueResponseSchema, centersResponseSchema } from '@store/shared/site';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { catalogueView, centersView } from './service';
+import { staticJson } from './static-json';
 
 /** Short: a corrected site.json reaches visitors within a minute of a restart. */
 const PUBLIC_CACHE = 'public, max-age=60';
 
+/** The answer to a request whose If-None-Match holds the current ETag: no body. */
+const notModified = z.null().describe('Not modified: the ETag in If-None-Match is current');
+
 export type CatalogueRoutesOptions = { site: Site };
 
 export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = async (app, { site }) => {
-  const catalogue = catalogueView(site);
-  const centers = centersView(site);
+  const catalogue = staticJson(catalogueResponseSchema, catalogueView(site));
+  const centers = staticJson(centersResponseSchema, centersView(site));
 
   app.get(
     '/api/public/catalogue',
@@ -22,13 +28,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       schema: {
         tags: ['catalogue'],
         summary: 'Donation items, concert tiers and the foundation',
-        response: { 200: catalogueResponseSchema },
+        response: { 200: catalogueResponseSchema, 304: notModified },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', PUBLIC_CACHE);
-      return catalogue;
-    },
+    async (request, reply) => catalogue.send(request, reply, PUBLIC_CACHE),
   );
 
   app.get(
@@ -37,12 +40,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       schema: {
         tags: ['catalogue'],
         summary: 'Centers a donor can choose at checkout',
-        response: { 200: centersResponseSchema },
+        response: { 200: centersResponseSchema, 304: notModified },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', PUBLIC_CACHE);
-      return centers;
-    },
+    async (request, reply) => centers.send(request, reply, PUBLIC_CACHE),
   );
 };

@@ -29,6 +29,8 @@ export type PlaceOrderInput = {
   body: CheckoutRequest;
   idempotencyKey: string;
   clientIp: string;
+  /** The signed-in visitor's account, or null for a guest (not part of the request's fingerprint). */
+  userId?: string | null;
 };
 
 export type CheckoutResult = {
@@ -51,7 +53,7 @@ function answerExisting(order: Order, hash: string): CheckoutResult {
 }
 
 export async function placeOrder(input: PlaceOrderInput): Promise<CheckoutResult> {
-  const { db, gateway, site, logger, body, idempotencyKey, clientIp } = input;
+  const { db, gateway, site, logger, body, idempotencyKey, clientIp, userId = null } = input;
   const hash = requestHash(body);
   // A retry is answered from the database first: even if the catalogue or the limits changed since.
   const earlier = await findOrderByIdempotencyKey(db, idempotencyKey);
@@ -68,6 +70,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<CheckoutResult
     requestHash: hash,
     gateway: gateway.name,
     clientIp,
+    userId,
   });
   if (!order) {
     // Another request with this key inserted first, between our read and our insert.

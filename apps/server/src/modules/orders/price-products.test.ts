@@ -42,4 +42,15 @@ describe('priceProducts', () => {
       fields: { 'products.1.id': UNKNOWN_ITEM_MESSAGE, 'products.2.price': 'Amount must be a positive number.' },
     });
   });
+
+  // Found by the reliability fuzz (issue 7): a positive price below half a cent became a free line.
+  it('refuses an open amount that rounds to nothing', () => {
+    expect(priceProducts(site, [line(9, 5), line(7, 0.001), line(7, 1e-9)])).toEqual({
+      ok: false,
+      fields: {
+        'products.1.price': 'Amount must be a positive number.',
+        'products.2.price': 'Amount must be a positive number.',
+      },
+    });
+  });
 });

@@ -6,7 +6,7 @@
  */
 import type { CartLine } from '@store/shared/cart';
 import { checkoutMessages } from '@store/shared/checkout';
-import { dollarsToCents, MAX_AMOUNT_CENTS } from '@store/shared/money';
+import { dollarsToCents, isWholeCents, MAX_AMOUNT_CENTS } from '@store/shared/money';
 import type { CatalogueItem, Site } from '@store/shared/site';
 import type { OrderProduct } from './tables';
 
@@ -15,11 +15,6 @@ export type PricedProducts = { products: OrderProduct[]; totalCents: number; ite
 export type PricingResult = { ok: true; priced: PricedProducts } | { ok: false; fields: Record<string, string> };
 
 export const UNKNOWN_ITEM_MESSAGE = 'This item is no longer offered. Please remove it from your bucket.';
-
-/** An entered amount is whole cents: the catalogue card never makes anything else. */
-function hasAtMostTwoDecimals(dollars: number): boolean {
-  return Math.abs(dollars * 100 - dollarsToCents(dollars)) < 1e-6;
-}
 
 export function priceProducts(site: Pick<Site, 'catalogue' | 'concert'>, lines: readonly CartLine[]): PricingResult {
   const items = new Map<number, CatalogueItem>([...site.catalogue, ...site.concert].map((item) => [item.id, item]));
@@ -32,9 +27,10 @@ export function priceProducts(site: Pick<Site, 'catalogue' | 'concert'>, lines: 
       return;
     }
     const custom = item.price === 0;
+    // An entered amount is whole cents: the catalogue card never makes anything else.
     if (
       custom &&
-      !(line.price > 0 && dollarsToCents(line.price) <= MAX_AMOUNT_CENTS && hasAtMostTwoDecimals(line.price))
+      !(dollarsToCents(line.price) > 0 && dollarsToCents(line.price) <= MAX_AMOUNT_CENTS && isWholeCents(line.price))
     ) {
       fields[`products.${index}.price`] = checkoutMessages.amount;
       return;

@@ -44,9 +44,11 @@ function settleable(orderId: string, outcome: SaleOutcome) {
   return and(eq(orders.id, orderId), outcome.status === 'succeeded' ? or(pending, notChargedVerdict) : pending);
 }
 
-/** Returns the settled order, or null when it was not pending (someone else settled it first). */
-export async function settleOrder(options: SettleOrderOptions): Promise<Order | null> {
-  const { db, site, logger, orderId, outcome, reconciled = false, countDecline = false } = options;
+/** Thrown inside the transaction to roll it back when the receipt cannot be queued. */
+class ReceiptNotQueued extends Error {}
+
+function settleInTransaction(options: SettleOrderOptions, withReceipt: boolean): Promise<Order | null> {
+  const { db, site, orderId, outcome, reconciled = false, countDecline = false } = options;
   return db.transaction(async (tx) => {
     const [order] = await tx
       .update(orders)
@@ -63,18 +65,31 @@ export async function settleOrder(options: SettleOrderOptions): Promise<Order | 
       .where(settleable(orderId, outcome))
       .returning();
     if (!order) return null;
-    if (order.status === 'succeeded') {
+    if (order.status === 'succeeded' && withReceipt) {
       try {
-        // In a savepoint: a receipt that cannot be queued is logged, and never fails the payment.
-        await tx.transaction(async (savepoint) => {
-          await queueMail(savepoint, renderReceipt({ order, site }));
-        });
+        await queueMail(tx, renderReceipt({ order, site }));
       } catch (error) {
-        logger.error({ err: error, orderId }, 'receipt could not be queued');
+        throw new ReceiptNotQueued('receipt could not be queued', { cause: error });
       }
-    } else if (countDecline && order.clientIp) {
+    } else if (order.status === 'failed' && countDecline && order.clientIp) {
       await recordDecline(tx, { clientIp: order.clientIp, email: order.email });
     }
     return order;
   });
+}
+
+/**
+ * Returns the settled order, or null when it was not pending (someone else settled it first).
+ * A receipt that cannot be queued never fails the payment: the outcome is then recorded again,
+ * without it, and the failure logged. (Not a savepoint around the receipt: that cost every checkout
+ * two more round trips to the database for a failure that almost never happens.)
+ */
+export async function settleOrder(options: SettleOrderOptions): Promise<Order | null> {
+  try {
+    return await settleInTransaction(options, true);
+  } catch (error) {
+    if (!(error instanceof ReceiptNotQueued)) throw error;
+    options.logger.error({ err: error.cause, orderId: options.orderId }, 'receipt could not be queued');
+    return settleInTransaction(options, false);
+  }
 }

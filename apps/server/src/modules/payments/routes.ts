@@ -7,6 +7,7 @@
 import { apiErrorSchema } from '@store/shared/api-error';
 import { checkoutRequestSchema, clientTokenResponseSchema, idempotencyKeySchema } from '@store/shared/checkout';
 import type { Site } from '@store/shared/site';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -28,6 +29,11 @@ export type PaymentRoutesOptions = {
   captcha: CaptchaVerifier;
   /** Told when a receipt was queued, so it goes out now rather than at the worker's next poll. */
   mail?: MailNotifier | undefined;
+  /**
+   * The signed-in visitor's account (modules/auth/session-user.ts), whose dashboard then lists the
+   * order; null for a guest. Unset: every checkout is a guest's.
+   */
+  resolveUserId?: ((request: FastifyRequest) => Promise<string | null>) | undefined;
 };
 
 const captchaHeaders = {
@@ -39,7 +45,7 @@ const checkoutSucceededSchema = z.object({ success: z.literal(true), transaction
 const checkoutDeclinedSchema = z.object({ success: z.literal(false), message: z.string(), orderId: z.string() });
 
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, options) => {
-  const { db, site, gateway, captcha, mail } = options;
+  const { db, site, gateway, captcha, mail, resolveUserId } = options;
 
   app.get(
     '/api/public/payment/token',
@@ -99,6 +105,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
           body: request.body,
           idempotencyKey: request.headers['idempotency-key'],
           clientIp: request.ip,
+          userId: resolveUserId ? await resolveUserId(request) : null,
         });
         if (result.replayed) reply.header('idempotent-replayed', 'true');
         // The receipt's transaction has committed: the worker may send it at once.

@@ -34,6 +34,10 @@ export function todayIn(timeZone: string, now = new Date()): string {
 }
 
 /** `payment-report-2026-01-01-2026-03-31.csv`; an open end is `all` before and today after. */
-export function csvFileName(filter: { from?: string | undefined; to?: string | undefined }, timeZone: string): string {
-  return `payment-report-${filter.from ?? 'all'}-${filter.to ?? todayIn(timeZone)}.csv`;
+export function csvFileName(
+  filter: { from?: string | undefined; to?: string | undefined },
+  timeZone: string,
+  prefix = 'payment-report',
+): string {
+  return `${prefix}-${filter.from ?? 'all'}-${filter.to ?? todayIn(timeZone)}.csv`;
 }

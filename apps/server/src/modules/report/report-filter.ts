@@ -9,6 +9,7 @@
  */
 import type { ReportQuery } from '@store/shared/report';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from '../../errors/app-error';
 import { orders } from '../orders/tables';
 
@@ -52,10 +53,23 @@ function searchCondition(q: string): SQL {
   return sql`((${orders.firstName} || ' ' || ${orders.lastName}) ilike ${pattern} or ${orders.email} ilike ${pattern} or ${orders.transactionId} = ${q})`;
 }
 
+/** `from` and `to` as bounds on an instant column: the report's donors and its hosts take the same days. */
+export function dayRangeConditions(
+  column: AnyPgColumn,
+  filter: Pick<ReportFilter, 'from' | 'to'>,
+  timeZone: string,
+): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.from) conditions.push(sql`${column} >= ${startOfDay(filter.from, timeZone)}`);
+  if (filter.to) conditions.push(sql`${column} < ${startOfDay(filter.to, timeZone, 1)}`);
+  return conditions;
+}
+
 export function reportConditions(filter: ReportFilter, timeZone: string): SQL {
-  const conditions: SQL[] = [sql`${orders.status} = 'succeeded'`];
-  if (filter.from) conditions.push(sql`${orders.createdAt} >= ${startOfDay(filter.from, timeZone)}`);
-  if (filter.to) conditions.push(sql`${orders.createdAt} < ${startOfDay(filter.to, timeZone, 1)}`);
+  const conditions: SQL[] = [
+    sql`${orders.status} = 'succeeded'`,
+    ...dayRangeConditions(orders.createdAt, filter, timeZone),
+  ];
   if (filter.center !== undefined) conditions.push(eq(orders.centerId, filter.center));
   // An empty search (the box cleared) searches nothing.
   if (filter.q) conditions.push(searchCondition(filter.q));

@@ -1,7 +1,8 @@
 /**
  * The administrators' payment report (SPEC.md §2 /report, §7; DESIGN.md "HTTP surface"):
  *   GET /api/report-data      a page of donors (newest first, cursor), the hosts, sums for the filter
- *   GET /api/report-data.csv  every filtered donor row as a streamed CSV download
+ *   GET /api/report-data.csv  every filtered donor row as a streamed CSV download; with
+ *                             `table=hosts`, every filtered event registrant instead
  * Both behind the admin guard (Basic authentication) and answered `no-store`: they are private.
  */
 import { Readable } from 'node:stream';
@@ -15,6 +16,7 @@ import type { DatabaseConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { csvExport, csvFileName } from './csv-export';
 import { getReport } from './get-report';
+import { hostsCsvExport } from './hosts-csv-export';
 import { checkReportFilter } from './report-filter';
 
 export type ReportRoutesOptions = {
@@ -26,7 +28,15 @@ export type ReportRoutesOptions = {
   preHandler: preHandlerAsyncHookHandler;
 };
 
-const csvBodySchema = z.string().describe('CSV: a header line, then one line per succeeded order');
+const csvBodySchema = z
+  .string()
+  .describe('CSV: a header line, then one line per succeeded order (or per registrant with table=hosts)');
+
+/** The CSV takes the page's query, and which of the report's tables to write (donors unless told). */
+export const REPORT_CSV_TABLES = ['donors', 'hosts'] as const;
+const reportCsvQuerySchema = reportQuerySchema.safeExtend({
+  table: z.enum(REPORT_CSV_TABLES).default('donors'),
+});
 const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema };
 
 export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (app, options) => {
@@ -55,24 +65,28 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (a
     {
       schema: {
         tags: ['report'],
-        summary: 'Every succeeded order of the filter as CSV (UTF-8 with BOM, CRLF), streamed; no paging',
+        summary:
+          'Every succeeded order (or, with table=hosts, every event registrant) of the filter as CSV (UTF-8 with BOM, CRLF), streamed; no paging',
         // The page's query; `cursor` and `limit` are accepted and ignored (the file has every row).
-        querystring: reportQuerySchema,
+        querystring: reportCsvQuerySchema,
         response: { 200: csvBodySchema, ...errorResponses },
       },
       preHandler,
     },
     async (request, reply) => {
-      const { from, to, center, q } = request.query;
+      const { from, to, center, q, table } = request.query;
       const filter = { from, to, center, q };
       checkReportFilter(filter);
+      const hosts = table === 'hosts';
+      const fileName = csvFileName(filter, timeZone, hosts ? 'event-registrations' : 'payment-report');
       reply
         .header('cache-control', 'no-store')
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${csvFileName(filter, timeZone)}"`);
+        .header('content-disposition', `attachment; filename="${fileName}"`);
       // Pulled as the socket drains (backpressure); a client that goes away destroys the stream,
       // which returns the generator and so ends the query (copy-export.ts, keyset-export.ts).
-      const body = Readable.from(csvExport({ db, databaseKind, filter, timeZone }), {
+      const rows = hosts ? hostsCsvExport({ db, filter, timeZone }) : csvExport({ db, databaseKind, filter, timeZone });
+      const body = Readable.from(rows, {
         objectMode: false,
         highWaterMark: 64 * 1024,
       });

@@ -1,6 +1,46 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+/**
+ * `/auth-success` (SPEC.md §2, §6): where the auth server sends the browser back after Google
+ * sign-in, with `?token=…`. The token goes to sessionStorage (`jwt_token`) and the visitor on to
+ * `/`, replacing this entry so Back never returns to a URL that carries a token. The session
+ * cookie was set by the auth server on the way here.
+ */
+import './account.css';
+import { authMessages } from '@store/shared/auth';
+import { useEffect, useId } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { FailureAlert } from './failure-alert';
+import { storeJwtToken } from './jwt-token-storage';
 
-/** `/auth-success`: placeholder until its issue lands. */
 export function AuthSuccessPage() {
-  return <PlaceholderPage title="Signing In" />;
+  useDocumentTitle('Signing In');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const id = useId();
+
+  useEffect(() => {
+    if (token === '') return;
+    storeJwtToken(token);
+    navigate('/', { replace: true });
+  }, [token, navigate]);
+
+  return (
+    <>
+      <h1>Signing In</h1>
+      {token === '' ? (
+        // Reached without a token: nothing to sign in with.
+        <>
+          <FailureAlert id={`${id}-failure`} title={authMessages.loginFailed} detail={null} />
+          <p>
+            <Link to="/login">Back to Login</Link>
+          </p>
+        </>
+      ) : (
+        <p role="status" className="notice">
+          {authMessages.loggingIn}
+        </p>
+      )}
+    </>
+  );
 }

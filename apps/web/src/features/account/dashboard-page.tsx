@@ -1,6 +1,20 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+/**
+ * `/dashboard` (SPEC.md §2): 'Load Profile' and 'Logout', and (beyond SPEC.md) the donor's own
+ * donations and event registrations. Without a session the visitor is sent to /login.
+ */
+import './account.css';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { AuthApiStatus } from './auth-api-status';
+import { Dashboard } from './dashboard';
+import { useAuthApi } from './use-auth-api';
 
-/** `/dashboard`: placeholder until its issue lands. */
 export function DashboardPage() {
-  return <PlaceholderPage title="Dashboard" />;
+  useDocumentTitle('Dashboard');
+  const { state, retry } = useAuthApi();
+  return (
+    <>
+      <h1>Dashboard</h1>
+      {state.status === 'ready' ? <Dashboard api={state.data} /> : <AuthApiStatus state={state} onRetry={retry} />}
+    </>
+  );
 }

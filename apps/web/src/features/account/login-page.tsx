@@ -1,6 +1,17 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+/** `/login` (SPEC.md §2): e-mail and password, 'Login with Google', and a link to /register. */
+import './account.css';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { AuthApiStatus } from './auth-api-status';
+import { LoginForm } from './login-form';
+import { useAuthApi } from './use-auth-api';
 
-/** `/login`: placeholder until its issue lands. */
 export function LoginPage() {
-  return <PlaceholderPage title="Login" />;
+  useDocumentTitle('Login');
+  const { state, retry } = useAuthApi();
+  return (
+    <>
+      <h1>Login</h1>
+      {state.status === 'ready' ? <LoginForm api={state.data} /> : <AuthApiStatus state={state} onRetry={retry} />}
+    </>
+  );
 }

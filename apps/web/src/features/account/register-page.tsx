@@ -1,6 +1,17 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+/** `/register` (SPEC.md §2): name, e-mail and password, and a link to log in. */
+import './account.css';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { AuthApiStatus } from './auth-api-status';
+import { RegisterForm } from './register-form';
+import { useAuthApi } from './use-auth-api';
 
-/** `/register`: placeholder until its issue lands. */
 export function RegisterPage() {
-  return <PlaceholderPage title="Register" />;
+  useDocumentTitle('Register');
+  const { state, retry } = useAuthApi();
+  return (
+    <>
+      <h1>Register</h1>
+      {state.status === 'ready' ? <RegisterForm api={state.data} /> : <AuthApiStatus state={state} onRetry={retry} />}
+    </>
+  );
 }

@@ -16,6 +16,7 @@ import { DeliveryFieldset } from './delivery-fieldset';
 import type { FieldFor } from './field-props';
 import { OrderSummary } from './order-summary';
 import { PaymentBanners } from './payment-banners';
+import { useAccountPrefill } from './use-account-prefill';
 import { useCenters } from './use-centers';
 import { usePaymentSetup } from './use-payment-setup';
 import { usePlaceOrder } from './use-place-order';
@@ -25,7 +26,7 @@ export function CheckoutForm() {
   const { lines, totalCents, clear } = useCart();
   const withDelivery = requiresDelivery(lines);
   const resolver = useMemo(() => zodResolver(withDeliveryRule(checkoutDetailsSchema, withDelivery)), [withDelivery]);
-  const { register, handleSubmit, clearErrors, setError, control, formState } = useForm({
+  const { register, handleSubmit, clearErrors, setError, control, formState, getValues, setValue } = useForm({
     resolver,
     defaultValues: emptyCheckoutForm,
     mode: 'onSubmit',
@@ -33,6 +34,7 @@ export function CheckoutForm() {
     // for the next rule's message mid-typing; the next submit checks everything again.
     reValidateMode: 'onSubmit',
   });
+  useAccountPrefill({ getValues, setValue, clearErrors });
   const centers = useCenters();
   const pickup = useWatch({ control, name: 'pickup' }) === true;
   const centerId = useWatch({ control, name: 'center' });

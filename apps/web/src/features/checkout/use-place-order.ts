@@ -8,11 +8,11 @@ import { type CheckoutDetails, checkoutMessages } from '@store/shared/checkout';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiClientError } from '../../lib/api-client';
+import { useAttemptKey } from '../../lib/use-attempt-key';
 import { buildCheckoutRequest } from './build-checkout-request';
 import { ClientTokenExpiredError } from './card-widget';
 import { checkoutToast } from './checkout-toast';
 import { postCheckout } from './post-checkout';
-import { useOrderAttemptKey } from './use-order-attempt-key';
 import type { PaymentSetup } from './use-payment-setup';
 
 export const SESSION_EXPIRED_MESSAGE = 'Your payment session expired. Please enter your card details again.';
@@ -37,7 +37,7 @@ export type PlaceOrder = {
 export function usePlaceOrder(options: PlaceOrderOptions): PlaceOrder {
   const { setup, lines, totalCents, withDelivery, clearCart, onFieldErrors } = options;
   const navigate = useNavigate();
-  const attemptKey = useOrderAttemptKey();
+  const attemptKey = useAttemptKey();
   const [processing, setProcessing] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   // State updates land after the click; this stops a double click from starting two payments.

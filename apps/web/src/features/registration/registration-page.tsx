@@ -1,6 +1,19 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { type RegistrationResponse, registrationMessages } from '@store/shared/registration';
+import { useState } from 'react';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { RegistrationConfirmation } from './registration-confirmation';
+import { RegistrationForm } from './registration-form';
+import './registration.css';
 
-/** `/registration`: placeholder until its issue lands. */
+/** `/registration` (SPEC.md §2): the event registration form, and its confirmation once stored. */
 export function RegistrationPage() {
-  return <PlaceholderPage title="Bhagavad Gita Mahayagna Registration" />;
+  useDocumentTitle(registrationMessages.title);
+  const [confirmed, setConfirmed] = useState<RegistrationResponse | null>(null);
+  return (
+    <>
+      <h1>{registrationMessages.title}</h1>
+      {confirmed && <RegistrationConfirmation key={confirmed.registrationNumber} answer={confirmed} />}
+      <RegistrationForm onSubmitting={() => setConfirmed(null)} onRegistered={setConfirmed} />
+    </>
+  );
 }

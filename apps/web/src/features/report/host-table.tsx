@@ -1,6 +1,6 @@
 /** The report's `hosts` list (the event registrations, DESIGN.md "Data that SPEC.md leaves open") in its own table. */
 import type { HostRow } from '@store/shared/report';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { formatDate } from './report-format';
 import { TableScroll } from './table-scroll';
 
@@ -9,11 +9,15 @@ export const NO_REGISTRATIONS = 'No registrations yet.';
 
 const orDash = (value: string | null) => (value === null || value === '' ? '—' : value);
 
-export function HostTable({ hosts }: { hosts: readonly HostRow[] }) {
+/** `download`: the registrations' CSV button, shown beside the heading. */
+export function HostTable({ hosts, download }: { hosts: readonly HostRow[]; download?: ReactNode }) {
   const id = useId();
   return (
     <section className="report-section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{EVENT_REGISTRATIONS}</h2>
+      <div className="report-section__header">
+        <h2 id={`${id}-title`}>{EVENT_REGISTRATIONS}</h2>
+        {download}
+      </div>
       {hosts.length === 0 ? (
         <p className="notice">{NO_REGISTRATIONS}</p>
       ) : (
@@ -34,8 +38,9 @@ export function HostTable({ hosts }: { hosts: readonly HostRow[] }) {
               </tr>
             </thead>
             <tbody>
-              {hosts.map((row) => (
-                <tr key={row.registrationNumber}>
+              {hosts.map((row, index) => (
+                // One row per person: a family's rows share the registration number.
+                <tr key={`${row.registrationNumber}-${index}`}>
                   <td>{row.registrationNumber}</td>
                   <td>
                     <time dateTime={row.date}>{formatDate(row.date)}</time>

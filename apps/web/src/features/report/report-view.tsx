@@ -99,7 +99,19 @@ export function ReportView({ credentials, firstPage, onLogout }: ReportViewProps
             onOlder={older}
           />
         </section>
-        {data && <HostTable hosts={data.hosts} />}
+        {data && (
+          <HostTable
+            hosts={data.hosts}
+            download={
+              <DownloadCsvButton
+                credentials={credentials}
+                query={query}
+                onUnauthorized={onUnauthorized}
+                table="hosts"
+              />
+            }
+          />
+        )}
       </div>
     </>
   );

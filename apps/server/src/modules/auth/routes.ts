@@ -1,0 +1,172 @@
+/**
+ * The auth server (SPEC.md §2, §7; the routes and answers are listed in packages/shared/src/auth.ts),
+ * registered under the path of AUTH_BASE_URL (`/auth` by default):
+ *   POST register, POST login, GET profile, POST logout, GET activity, GET google, GET google/callback.
+ *
+ * Every answer is `Cache-Control: no-store` (they carry who the visitor is, or set a cookie). Every
+ * request that changes something must come from the site's pages (origin-check.ts). Sessions are
+ * database rows (sessions.ts) named by an httpOnly cookie (session-cookie.ts), so any server
+ * process answers any visitor.
+ */
+import { apiErrorSchema } from '@store/shared/api-error';
+import {
+  accountActivitySchema,
+  authUserResponseSchema,
+  loginRequestSchema,
+  registerRequestSchema,
+} from '@store/shared/auth';
+import type { Site } from '@store/shared/site';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type { AppSecrets } from '../../db/secrets';
+import { AppError } from '../../errors/app-error';
+import { TooManyLoginsError } from '../admins/login-limit';
+import { accountActivity } from './activity';
+import { authLocation } from './auth-location';
+import { installCors } from './cors';
+import { currentUser } from './current-user';
+import { googleRoutes } from './google/google-routes';
+import { handOffKey as deriveHandOffKey } from './hand-off-token';
+import { openSession } from './open-session';
+import { originGuard } from './origin-check';
+import { createPasswordAccounts } from './password-accounts';
+import { clearSessionCookie, sessionTokenOf } from './session-cookie';
+import type { SessionStore } from './sessions';
+import { toPublicUser, type User } from './user-repo';
+
+export type AuthRoutesOptions = {
+  db: Database;
+  site: Site;
+  config: Pick<Config, 'authBaseUrl' | 'allowedOrigins' | 'google'>;
+  secrets: AppSecrets;
+  /** Shared with the other modules' session resolver (session-user.ts). */
+  sessions: SessionStore;
+};
+
+const userResponses = {
+  400: apiErrorSchema,
+  403: apiErrorSchema,
+  429: apiErrorSchema,
+};
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
+  const { db, site, config, secrets, sessions } = options;
+  const location = authLocation(config);
+  const handOffKey = deriveHandOffKey(secrets.session);
+  const accounts = createPasswordAccounts({ db, logger: app.log });
+
+  if (location.origin !== undefined && config.allowedOrigins.length === 0) {
+    app.log.warn(
+      { authBaseUrl: config.authBaseUrl },
+      "AUTH_BASE_URL is a full URL but ALLOWED_ORIGINS is empty: only pages on the auth server's own origin can use it",
+    );
+  }
+  if (config.allowedOrigins.length > 0) installCors(app, config.allowedOrigins);
+  app.addHook('onRequest', originGuard(config.allowedOrigins));
+  // Also for the Google routes (a child plugin: it inherits these hooks).
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  // POST logout (and API clients) may send `Content-Type: application/json` with no body at all:
+  // that is "nothing", not a malformed JSON document. Everything else is parsed as usual.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text === '') done(null, undefined);
+    else parseJson(request, text, done);
+  });
+
+  function withRetryAfter(reply: FastifyReply, error: unknown): never {
+    if (error instanceof TooManyLoginsError) reply.header('retry-after', String(error.retryAfterSeconds));
+    throw error;
+  }
+
+  app.post(
+    '/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account with an e-mail and a password, and sign in',
+        body: registerRequestSchema,
+        response: { 201: authUserResponseSchema, ...userResponses, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await accounts.register(request.body, request.ip).catch((error) => withRetryAfter(reply, error));
+      request.log.info({ userId: user.id }, 'account registered');
+      await openSession(request, reply, sessions, user.id);
+      return reply.code(201).send({ user: toPublicUser(user) });
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with an e-mail and a password (a new session replaces the old one)',
+        body: loginRequestSchema,
+        response: { 200: authUserResponseSchema, ...userResponses, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await accounts.logIn(request.body, request.ip).catch((error) => withRetryAfter(reply, error));
+      await openSession(request, reply, sessions, user.id);
+      return { user: toPublicUser(user) };
+    },
+  );
+
+  const signedIn = async (request: FastifyRequest, reply: FastifyReply): Promise<User> => {
+    const user = await currentUser(request, reply, { db, sessions, handOffKey });
+    if (!user) throw new AppError('unauthorized', 'You are not signed in.');
+    return user;
+  };
+
+  app.get(
+    '/profile',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user (session cookie, or Bearer hand-off token)',
+        response: { 200: authUserResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => ({ user: toPublicUser(await signedIn(request, reply)) }),
+  );
+
+  app.get(
+    '/activity',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "The signed-in donor's donations (with receipt numbers) and event registrations",
+        response: { 200: accountActivitySchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => accountActivity(db, site, await signedIn(request, reply)),
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End the session and clear its cookie',
+        response: { 204: z.null().describe('No content'), 403: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const token = sessionTokenOf(request);
+      if (token !== undefined) await sessions.delete(token);
+      clearSessionCookie(reply);
+      return reply.code(204).send(null);
+    },
+  );
+
+  await app.register(googleRoutes, { db, google: config.google, location, sessions, handOffKey });
+};

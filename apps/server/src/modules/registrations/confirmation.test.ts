@@ -1,0 +1,158 @@
+import type { Site } from '@store/shared/site';
+import { describe, expect, it } from 'vitest';
+import { renderConfirmation } from './confirmation';
+import type { StoredRegistrant } from './registrant-format';
+
+const site: Pick<Site, 'foundation' | 'event'> = {
+  foundation: {
+    name: 'Sri Datta Vani Foundation',
+    url: 'https://www.dattavani.example.org/',
+    timeZone: 'America/Chicago',
+  },
+  event: {
+    title: 'Bhagavad Gita Mahayagna',
+    date: '2027-05-15',
+    venue: 'Dallas Center, 4455 Legacy Dr, Frisco, TX 75034',
+    description: 'A group recitation.',
+  },
+};
+
+const registration = {
+  id: '6f1d2c3b-4a5e-4f60-9a7b-8c9d0e1f2a3b',
+  number: 42,
+  email: 'asha@example.org',
+  // 2027-01-01 03:30 UTC is still New Year's Eve in Chicago.
+  createdAt: new Date('2027-01-01T03:30:00Z'),
+};
+
+function registrant(overrides: Partial<StoredRegistrant>): StoredRegistrant {
+  return {
+    id: 'r1',
+    registrationId: registration.id,
+    position: 1,
+    age: 42,
+    email: 'asha@example.org',
+    firstName: 'Asha',
+    lastName: 'Rao',
+    gender: 'Female',
+    phone: '512 555 0100',
+    category: 'Memorization',
+    mothersName: null,
+    mothersPhone: null,
+    fathersName: null,
+    fathersPhone: null,
+    country: 'US',
+    state: 'TX',
+    city: 'Frisco',
+    zip: '75034',
+    ...overrides,
+  };
+}
+
+const adult = registrant({});
+const minor = registrant({
+  id: 'r2',
+  position: 2,
+  age: 9,
+  firstName: 'Anu',
+  phone: null,
+  category: null,
+  mothersName: 'Asha Rao',
+  mothersPhone: '512 555 0100',
+  fathersName: 'Ravi Rao',
+  fathersPhone: '512 555 0101',
+});
+const abroad = registrant({
+  id: 'r3',
+  position: 3,
+  firstName: 'Meera',
+  lastName: 'Iyer',
+  category: 'Fluent Reading',
+  country: 'IN',
+  state: 'Karnataka',
+  city: 'Bengaluru',
+  zip: '560001',
+});
+
+describe('renderConfirmation', () => {
+  const mail = renderConfirmation({ registration, registrants: [adult, minor, abroad], site });
+
+  it('goes to the first registrant, about this registration, with the number in the subject', () => {
+    expect(mail).toMatchObject({
+      kind: 'registration-confirmation',
+      subjectId: registration.id,
+      to: 'asha@example.org',
+      subject: 'Bhagavad Gita Mahayagna registration BGM-000042',
+    });
+  });
+
+  it('lists every registrant in the text, with category or parents and location', () => {
+    expect(mail.text).toBe(
+      [
+        'Dear Asha Rao,',
+        '',
+        'Thank you for registering for the Bhagavad Gita Mahayagna. This confirms the registration of 3 people:',
+        '',
+        '1. Asha Rao, age 42, Memorization',
+        '   Frisco, Texas 75034, United States',
+        '2. Anu Rao, age 9, parents: Mother: Asha Rao (512 555 0100); Father: Ravi Rao (512 555 0101)',
+        '   Frisco, Texas 75034, United States',
+        '3. Meera Iyer, age 42, Fluent Reading',
+        '   Bengaluru, Karnataka 560001, India',
+        '',
+        'Registration number: BGM-000042',
+        'Registered: December 31, 2026 at 9:30 PM CST',
+        'Event: Bhagavad Gita Mahayagna, May 15, 2027',
+        'Venue: Dallas Center, 4455 Legacy Dr, Frisco, TX 75034',
+        '',
+        'Please quote BGM-000042 when you write to us about this registration.',
+        '',
+        'Sri Datta Vani Foundation',
+        'https://www.dattavani.example.org/',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('has the same details in the HTML', () => {
+    for (const expected of [
+      'BGM-000042',
+      'December 31, 2026 at 9:30 PM CST',
+      'Asha Rao',
+      'Anu Rao',
+      'Meera Iyer',
+      'parents: Mother: Asha Rao (512 555 0100); Father: Ravi Rao (512 555 0101)',
+      'Fluent Reading',
+      'Bengaluru, Karnataka 560001, India',
+      '<a href="https://www.dattavani.example.org/"',
+    ]) {
+      expect(mail.html).toContain(expected);
+    }
+  });
+
+  it('says "1 person" for one registrant', () => {
+    const one = renderConfirmation({ registration, registrants: [adult], site });
+    expect(one.text).toContain('This confirms the registration of 1 person:');
+  });
+
+  it('escapes whatever the visitor typed in the HTML, and keeps headers on one line', () => {
+    const hostile = renderConfirmation({
+      registration: { ...registration, email: 'asha@example.org\r\nBcc: victim@example.org' },
+      registrants: [
+        registrant({
+          firstName: '<script>alert(1)</script>',
+          lastName: '"Rao" & Sons',
+          city: "<img src=x onerror='x'>",
+        }),
+      ],
+      site,
+    });
+    expect(hostile.html).not.toContain('<script>');
+    expect(hostile.html).not.toContain('<img');
+    expect(hostile.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &quot;Rao&quot; &amp; Sons');
+    expect(hostile.html).toContain('&lt;img src=x onerror=&#39;x&#39;&gt;');
+    // The text version is plain text: shown as typed, never interpreted.
+    expect(hostile.text).toContain('Dear <script>alert(1)</script> "Rao" & Sons,');
+    expect(hostile.to).toBe('asha@example.org Bcc: victim@example.org');
+  });
+});

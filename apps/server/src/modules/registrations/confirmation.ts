@@ -1,0 +1,104 @@
+/**
+ * The registration confirmation (issue 5): sent to the first registrant's e-mail, listing everyone
+ * registered. Built from the rows as they are stored, so what the visitor reads is what the
+ * organisers see in the report. `renderConfirmation` is pure; the service queues its result with
+ * `queueMail(tx, …)` in the registration's own transaction.
+ */
+import { formatRegistrationNumber } from '@store/shared/registration';
+import type { Site } from '@store/shared/site';
+import { headerValue, type MailMessage } from '../mail/outbox';
+import { confirmationHtml } from './confirmation-html';
+import { confirmationText } from './confirmation-text';
+import { locationText, parentsText, registrantName, type StoredRegistrant } from './registrant-format';
+import type { registrations } from './tables';
+
+type Registration = typeof registrations.$inferSelect;
+
+export const CONFIRMATION_KIND = 'registration-confirmation';
+
+/** Everything the two bodies show, already formatted: the HTML escapes it, the text prints it. */
+export type ConfirmationView = {
+  foundationName: string;
+  foundationUrl: string;
+  eventTitle: string;
+  eventDate: string;
+  eventVenue: string;
+  registrationNumber: string;
+  /** When the registration was stored, in the foundation's time zone. */
+  date: string;
+  greetingName: string;
+  /** "1 person" / "3 people". */
+  registered: string;
+  registrants: {
+    position: number;
+    name: string;
+    age: number;
+    /** The adult's category, or "parents: Mother: … (…); Father: … (…)" for a minor. */
+    details: string;
+    location: string;
+  }[];
+};
+
+export type ConfirmationOptions = {
+  registration: Pick<Registration, 'id' | 'number' | 'email' | 'createdAt'>;
+  /** In the form's order. */
+  registrants: readonly StoredRegistrant[];
+  site: Pick<Site, 'foundation' | 'event'>;
+};
+
+function registeredAt(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(date);
+}
+
+/** The event's day is a calendar day, not an instant: formatted as UTC so it never shifts by one. */
+function eventDay(day: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'long' }).format(new Date(`${day}T00:00:00Z`));
+}
+
+function details(registrant: StoredRegistrant): string {
+  const parents = parentsText(registrant);
+  if (parents) return `parents: ${parents}`;
+  return registrant.category ?? '';
+}
+
+export function confirmationView({ registration, registrants, site }: ConfirmationOptions): ConfirmationView {
+  const first = registrants[0];
+  return {
+    foundationName: site.foundation.name,
+    foundationUrl: site.foundation.url,
+    eventTitle: site.event.title,
+    eventDate: eventDay(site.event.date),
+    eventVenue: site.event.venue,
+    registrationNumber: formatRegistrationNumber(registration.number),
+    date: registeredAt(registration.createdAt, site.foundation.timeZone),
+    greetingName: first ? registrantName(first) : registration.email,
+    registered: registrants.length === 1 ? '1 person' : `${registrants.length} people`,
+    registrants: registrants.map((r) => ({
+      position: r.position,
+      name: registrantName(r),
+      age: r.age,
+      details: details(r),
+      location: locationText(r),
+    })),
+  };
+}
+
+export function renderConfirmation(options: ConfirmationOptions): MailMessage & { kind: typeof CONFIRMATION_KIND } {
+  const view = confirmationView(options);
+  return {
+    kind: CONFIRMATION_KIND,
+    subjectId: options.registration.id,
+    to: headerValue(options.registration.email),
+    subject: headerValue(`${view.eventTitle} registration ${view.registrationNumber}`),
+    html: confirmationHtml(view),
+    text: confirmationText(view),
+  };
+}

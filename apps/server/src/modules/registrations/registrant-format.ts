@@ -1,0 +1,43 @@
+/**
+ * How a stored registrant reads in words, for the confirmation e-mail and the report alike: one
+ * place decides what "parents" and "location" say, so the visitor and the organisers see the same.
+ */
+import { countryName, usStateName } from '@store/shared/countries';
+import type { registrants } from './tables';
+
+export type StoredRegistrant = typeof registrants.$inferSelect;
+
+export function registrantName(r: Pick<StoredRegistrant, 'firstName' | 'lastName'>): string {
+  return `${r.firstName} ${r.lastName}`.trim();
+}
+
+type ParentFields = Pick<StoredRegistrant, 'mothersName' | 'mothersPhone' | 'fathersName' | 'fathersPhone'>;
+
+function parent(label: string, name: string | null, phone: string | null): string | null {
+  if (!name && !phone) return null;
+  return phone ? `${label}: ${name ?? ''} (${phone})` : `${label}: ${name ?? ''}`;
+}
+
+/** "Mother: Asha Rao (512 555 0100); Father: Ravi Rao (512 555 0101)"; null for an adult (no parents stored). */
+export function parentsText(r: ParentFields): string | null {
+  const parents = [parent('Mother', r.mothersName, r.mothersPhone), parent('Father', r.fathersName, r.fathersPhone)];
+  const text = parents.filter((p) => p !== null).join('; ');
+  return text === '' ? null : text;
+}
+
+type LocationFields = Pick<StoredRegistrant, 'city' | 'state' | 'zip' | 'country'>;
+
+/** A US state by its name ('TX' -> 'Texas'); elsewhere the state or province as typed. */
+export function stateText(r: Pick<StoredRegistrant, 'state' | 'country'>): string {
+  return (r.country === 'US' ? usStateName(r.state) : undefined) ?? r.state;
+}
+
+/** 'US' -> 'United States'; an unknown code (none is stored: the schema checks it) as it is. */
+export function countryText(r: Pick<StoredRegistrant, 'country'>): string {
+  return countryName(r.country) ?? r.country;
+}
+
+/** "Frisco, Texas 75034, United States". */
+export function locationText(r: LocationFields): string {
+  return `${r.city}, ${stateText(r)} ${r.zip}, ${countryText(r)}`;
+}

@@ -1,0 +1,94 @@
+/** The registrations table's writes and the read a repeated Idempotency-Key is answered from. */
+import type { Registrant } from '@store/shared/registration';
+import { count, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { users } from '../auth/tables';
+import type { StoredRegistrant } from './registrant-format';
+import { registrants, registrations } from './tables';
+
+export type Registration = typeof registrations.$inferSelect;
+
+/** A database or a transaction (`db.transaction(async (tx) => …)`): both have these methods. */
+export type RegistrationDb = Pick<Database, 'insert' | 'select'>;
+
+export type NewRegistration = {
+  idempotencyKey: string;
+  requestHash: string;
+  email: string;
+  userId: string | null;
+  clientIp: string | null;
+};
+
+/**
+ * Inserts the registration, or returns null when its Idempotency-Key is taken. The unique key
+ * decides, in the database, which of many simultaneous requests with one key stores anything: the
+ * others wait for the winner's transaction and then find its row.
+ */
+export async function insertRegistration(db: RegistrationDb, values: NewRegistration): Promise<Registration | null> {
+  const [registration] = await db
+    .insert(registrations)
+    .values({
+      ...values,
+      // An account deleted while its owner was registering must not fail the registration (a foreign
+      // key violation, 500): the link is simply not made, as `on delete set null` would have done.
+      userId:
+        values.userId === null ? null : sql`(select ${users.id} from ${users} where ${users.id} = ${values.userId})`,
+    })
+    .onConflictDoNothing({ target: registrations.idempotencyKey })
+    .returning();
+  return registration ?? null;
+}
+
+/**
+ * The people of one registration, in the form's order (position 1, 2, ...). Fields of the other age
+ * group arrive as '' from the schema and are stored as NULL: "not applicable", not "left blank".
+ */
+export async function insertRegistrants(
+  db: RegistrationDb,
+  registrationId: string,
+  people: readonly Registrant[],
+): Promise<StoredRegistrant[]> {
+  const orNull = (value: string) => (value === '' ? null : value);
+  const rows = await db
+    .insert(registrants)
+    .values(
+      people.map((person, index) => ({
+        registrationId,
+        position: index + 1,
+        age: person.age,
+        email: person.email,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        gender: person.gender,
+        phone: orNull(person.phone),
+        category: orNull(person.category),
+        mothersName: orNull(person.mothersName),
+        mothersPhone: orNull(person.mothersPhone),
+        fathersName: orNull(person.fathersName),
+        fathersPhone: orNull(person.fathersPhone),
+        country: person.country,
+        state: person.state,
+        city: person.city,
+        zip: person.zip,
+      })),
+    )
+    .returning();
+  // RETURNING has no order of its own.
+  return rows.sort((a, b) => a.position - b.position);
+}
+
+export type RegistrationWithCount = { registration: Registration; registrantCount: number };
+
+export async function findRegistrationByKey(
+  db: Pick<Database, 'select'>,
+  idempotencyKey: string,
+): Promise<RegistrationWithCount | null> {
+  const [registration] = await db.select().from(registrations).where(eq(registrations.idempotencyKey, idempotencyKey));
+  if (!registration) return null;
+  // A second read only on a repeat (rare); the registrants were committed with the registration.
+  const [counted] = await db
+    .select({ registrantCount: count() })
+    .from(registrants)
+    .where(eq(registrants.registrationId, registration.id));
+  return { registration, registrantCount: counted?.registrantCount ?? 0 };
+}

@@ -1,0 +1,78 @@
+/**
+ * POST /api/public/registrations (issue 5, DESIGN.md "HTTP surface"): register people for the event.
+ * Captcha action `registration`; an Idempotency-Key header per submit attempt (a UUID the page makes),
+ * so a double click or a retry stores one registration.
+ *   201 stored now, 200 + `Idempotent-Replayed: true` the same attempt answered again,
+ *   400 the fields to fix (nothing stored), 403 captcha, 422 the key was used for other registrants.
+ */
+import { apiErrorSchema } from '@store/shared/api-error';
+import { idempotencyKeySchema } from '@store/shared/checkout';
+import { registrationRequestSchema, registrationResponseSchema } from '@store/shared/registration';
+import type { Site } from '@store/shared/site';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import type { CaptchaVerifier } from '../captcha/captcha-verifier';
+import { captchaPreHandler } from '../captcha/pre-handler';
+import type { MailNotifier } from '../mail/worker';
+import { registerForEvent } from './register-for-event';
+
+export type RegistrationRoutesOptions = {
+  db: Database;
+  site: Pick<Site, 'foundation' | 'event'>;
+  captcha: CaptchaVerifier;
+  /** Told when a confirmation was queued, so it goes out now rather than at the worker's next poll. */
+  mail?: MailNotifier | undefined;
+  /** The signed-in visitor's user id, if any (the accounts module wires it): the registration is linked to it. */
+  resolveUserId?: ((request: FastifyRequest) => Promise<string | null>) | undefined;
+};
+
+const captchaHeaders = {
+  'x-captcha-token': z.string().optional(),
+  'x-captcha-action': z.string().optional(),
+};
+
+export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = async (app, options) => {
+  const { db, site, captcha, mail, resolveUserId } = options;
+
+  app.post(
+    '/api/public/registrations',
+    {
+      schema: {
+        tags: ['registrations'],
+        summary: 'Register people for the event; repeat with the same Idempotency-Key to get the same answer',
+        headers: z.looseObject({ 'idempotency-key': idempotencyKeySchema, ...captchaHeaders }),
+        body: registrationRequestSchema,
+        response: {
+          200: registrationResponseSchema.describe('The same attempt again (Idempotent-Replayed: true)'),
+          201: registrationResponseSchema.describe('Stored; the confirmation e-mail is on its way'),
+          400: apiErrorSchema,
+          403: apiErrorSchema,
+          413: apiErrorSchema,
+          415: apiErrorSchema,
+          422: apiErrorSchema,
+          503: apiErrorSchema,
+        },
+      },
+      preHandler: captchaPreHandler(captcha, 'registration'),
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const userId = resolveUserId ? await resolveUserId(request) : null;
+      const result = await registerForEvent({
+        db,
+        site,
+        logger: request.log,
+        body: request.body,
+        idempotencyKey: request.headers['idempotency-key'],
+        clientIp: request.ip,
+        userId,
+      });
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      // The confirmation's transaction has committed: the worker may send it at once.
+      else mail?.kick();
+      return reply.code(result.status).send(result.answer);
+    },
+  );
+};

@@ -1,0 +1,22 @@
+/** What an account form shows when its call fails: SPEC.md's alert, plus the server's reason and refused fields. */
+import { ApiClientError } from '../../lib/api-client';
+
+export type AccountFailure<Name extends string> = {
+  /** The server's message (wrong password, e-mail taken, too many attempts, no network), or null. */
+  detail: string | null;
+  /** The form's fields the server refused, with its message for each, in the form's order. */
+  fields: ReadonlyArray<readonly [Name, string]>;
+};
+
+export function describeFailure<Name extends string>(
+  error: unknown,
+  fieldNames: readonly Name[],
+): AccountFailure<Name> {
+  if (!(error instanceof ApiClientError)) return { detail: null, fields: [] };
+  const refused = error.fields ?? {};
+  const fields = fieldNames.flatMap((name) => {
+    const message = refused[name];
+    return message === undefined ? [] : [[name, message] as const];
+  });
+  return { detail: error.message, fields };
+}

@@ -1,0 +1,143 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { asha, noActivity, notSignedIn } from '../../test/auth-fixture';
+import { deferred } from '../../test/checkout-doubles';
+import { currentPath, jsonResponse } from '../../test/render-app';
+import { openAccountPage, signedInHandlers, storedJwtToken } from './account-test-helpers';
+import { loadPage } from './leave-page';
+
+// jsdom cannot load a page: the logout's reload of the root page is watched here instead.
+vi.mock('./leave-page', () => ({ loadPage: vi.fn() }));
+
+const local = (iso: string) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+function cellsOf(table: HTMLElement): string[][] {
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent ?? ''),
+    );
+}
+
+beforeEach(() => {
+  vi.mocked(loadPage).mockClear();
+});
+
+describe('dashboard (/dashboard)', () => {
+  test('without a session sends the visitor to /login', async () => {
+    await openAccountPage(
+      '/dashboard',
+      signedInHandlers({ 'GET /auth/profile': () => jsonResponse(notSignedIn, 401) }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/login');
+  });
+
+  test('shows who is signed in, their donations with receipts and their event registrations', async () => {
+    const { credentialsOf } = await openAccountPage('/dashboard', signedInHandlers());
+    expect(await screen.findByText(/Signed in as/)).toHaveTextContent('Signed in as Asha Rao (asha@example.org)');
+    await waitFor(() => expect(document.title).toBe('Dashboard · Online Store'));
+
+    const donations = screen.getByRole('table', { name: 'Your Donations' });
+    expect(
+      within(donations)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Date', 'Receipt', 'Center', 'Products', 'Amount', 'Transaction ID']);
+    expect(cellsOf(donations)).toEqual([
+      [
+        local('2026-03-05T20:30:00.000Z'),
+        'R-20260305-0B6F3C',
+        'Dallas Center, Texas',
+        'Any Other Donation × 1',
+        '$1,234.50',
+        'sbx_txn_7Q2W9E',
+      ],
+    ]);
+    const registrations = screen.getByRole('table', { name: 'Your Event Registrations' });
+    expect(cellsOf(registrations)).toEqual([['BGM-000007', local('2026-03-02T17:00:00.000Z'), 'Sita Rao, Asha Rao']]);
+    expect(credentialsOf('GET /auth/profile')).toEqual(['include']);
+    expect(credentialsOf('GET /auth/activity')).toEqual(['include']);
+  });
+
+  test('says so when there are no donations or registrations yet', async () => {
+    await openAccountPage('/dashboard', signedInHandlers({ 'GET /auth/activity': () => jsonResponse(noActivity) }));
+    expect(await screen.findByText('No donations yet.')).toBeInTheDocument();
+    expect(screen.getByText('No event registrations yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  test('Load Profile shows the profile the server returns, as formatted raw data', async () => {
+    const { user, api } = await openAccountPage('/dashboard', signedInHandlers());
+    await user.click(await screen.findByRole('button', { name: 'Load Profile' }));
+    const profile = await screen.findByRole('region', { name: 'Profile' });
+    expect(within(profile).getByText(/"email"/).textContent).toBe(JSON.stringify(asha, null, 2));
+    // One call when the page opened, one for the button.
+    expect(api.requests('GET /auth/profile')).toHaveLength(2);
+  });
+
+  test('Load Profile after the session has ended sends the visitor to /login', async () => {
+    let profileCalls = 0;
+    const { user } = await openAccountPage(
+      '/dashboard',
+      signedInHandlers({
+        'GET /auth/profile': () => (++profileCalls === 1 ? jsonResponse(asha) : jsonResponse(notSignedIn, 401)),
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Load Profile' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+  });
+
+  test('Logout posts the logout with the cookie, forgets jwt_token and reloads the root page', async () => {
+    window.sessionStorage.setItem('jwt_token', 'abc.def.ghi');
+    const answer = deferred<Response>();
+    const { user, api, credentialsOf } = await openAccountPage(
+      '/dashboard',
+      signedInHandlers({ 'POST /auth/logout': () => answer.promise }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Logging out…');
+    expect(loadPage).not.toHaveBeenCalled();
+    answer.resolve(new Response(null, { status: 204 }));
+
+    await waitFor(() => expect(loadPage).toHaveBeenCalledWith('/'));
+    expect(api.requests('POST /auth/logout')).toHaveLength(1);
+    expect(credentialsOf('POST /auth/logout')).toEqual(['include']);
+    expect(storedJwtToken()).toBeNull();
+  });
+
+  test('a logout the server could not do says so and keeps the visitor here', async () => {
+    window.sessionStorage.setItem('jwt_token', 'abc.def.ghi');
+    const { user } = await openAccountPage(
+      '/dashboard',
+      signedInHandlers({
+        'POST /auth/logout': () => jsonResponse({ error: { code: 'internal', message: 'Boom' } }, 500),
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not log out: Boom');
+    expect(loadPage).not.toHaveBeenCalled();
+    expect(storedJwtToken()).toBe('abc.def.ghi');
+    expect(currentPath()).toBe('/dashboard');
+  });
+
+  test('a server error while opening offers a retry', async () => {
+    let activityCalls = 0;
+    const { user } = await openAccountPage(
+      '/dashboard',
+      signedInHandlers({
+        'GET /auth/activity': () =>
+          ++activityCalls === 1
+            ? jsonResponse({ error: { code: 'internal', message: 'Boom' } }, 500)
+            : jsonResponse(noActivity),
+      }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Boom');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No donations yet.')).toBeInTheDocument();
+  });
+});

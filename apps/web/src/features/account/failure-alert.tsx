@@ -1,0 +1,25 @@
+import { useEffect, useRef } from 'react';
+
+type FailureAlertProps = {
+  id: string;
+  /** SPEC.md's words for the failure ('Login failed', 'Registration failed'). */
+  title: string;
+  /** Why, in the server's words when it gave any (wrong password, too many attempts, no network). */
+  detail: string | null;
+  /** Move focus here when shown, for failures that no field can be blamed for. */
+  takeFocus?: boolean;
+};
+
+/** SPEC.md §8's alert for a failed login or registration, on the page where a screen reader announces it. */
+export function FailureAlert({ id, title, detail, takeFocus = false }: FailureAlertProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (takeFocus) ref.current?.focus();
+  }, [takeFocus]);
+  return (
+    <div ref={ref} id={id} role="alert" className="account-alert" tabIndex={-1}>
+      <p>{title}</p>
+      {detail && <p className="account-alert__detail">{detail}</p>}
+    </div>
+  );
+}

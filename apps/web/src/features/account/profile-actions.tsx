@@ -1,0 +1,89 @@
+/**
+ * SPEC.md §2 /dashboard: 'Load Profile' shows the profile the server returns as formatted raw data;
+ * 'Logout' posts the logout, forgets the jwt_token and reloads the root page.
+ */
+import { authMessages } from '@store/shared/auth';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { AuthApi } from '../../lib/auth-api';
+import { clearJwtToken } from './jwt-token-storage';
+import { loadPage } from './leave-page';
+import { isSignedOut } from './use-account';
+
+type Busy = 'profile' | 'logout' | null;
+
+export function ProfileActions({ api }: { api: AuthApi }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState<Busy>(null);
+  const [profileJson, setProfileJson] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  // The buttons stay enabled while busy (a disabled button would drop the keyboard focus); a
+  // second press meanwhile is ignored instead.
+  async function loadProfile() {
+    if (busy !== null) return;
+    setBusy('profile');
+    setProblem(null);
+    try {
+      setProfileJson(JSON.stringify(await api.profile(), null, 2));
+      setBusy(null);
+    } catch (error) {
+      if (isSignedOut(error)) return void navigate('/login', { replace: true });
+      setProblem(`Could not load the profile: ${messageOf(error)}`);
+      setBusy(null);
+    }
+  }
+
+  async function logOut() {
+    if (busy !== null) return;
+    setBusy('logout');
+    setProblem(null);
+    try {
+      await api.logout();
+    } catch (error) {
+      // 401: the session had already ended, which is what a logout wants.
+      if (!isSignedOut(error)) {
+        setProblem(`Could not log out: ${messageOf(error)}`);
+        setBusy(null);
+        return;
+      }
+    }
+    clearJwtToken();
+    // `busy` stays 'logout': the page is on its way out.
+    loadPage('/');
+  }
+
+  return (
+    <>
+      <div className="account-actions">
+        <button type="button" className="button" onClick={loadProfile}>
+          {authMessages.loadProfile}
+        </button>
+        <button type="button" className="button button--secondary" onClick={logOut}>
+          {authMessages.logout}
+        </button>
+      </div>
+      {busy !== null && (
+        <p role="status" className="banner">
+          {busy === 'profile' ? 'Loading profile…' : 'Logging out…'}
+        </p>
+      )}
+      {problem && (
+        <p role="alert" className="account-alert">
+          {problem}
+        </p>
+      )}
+      {profileJson !== null && (
+        <section className="account-section" aria-labelledby={`${id}-profile`}>
+          <h2 id={`${id}-profile`}>Profile</h2>
+          <pre className="account-profile">{profileJson}</pre>
+        </section>
+      )}
+    </>
+  );
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,26 @@
+/**
+ * The signed-in visitor and their history, asked for together when the dashboard opens
+ * (GET {auth}/profile and GET {auth}/activity). `null` means no session (401).
+ */
+import type { AccountActivity, PublicUser } from '@store/shared/auth';
+import { ApiClientError } from '../../lib/api-client';
+import type { AuthApi } from '../../lib/auth-api';
+import { useLoad } from '../../lib/use-load';
+
+export type Account = { user: PublicUser; activity: AccountActivity };
+
+export function isSignedOut(error: unknown): boolean {
+  return error instanceof ApiClientError && error.status === 401;
+}
+
+export function useAccount(api: AuthApi) {
+  return useLoad(async (signal): Promise<Account | null> => {
+    try {
+      const [{ user }, activity] = await Promise.all([api.profile(signal), api.activity(signal)]);
+      return { user, activity };
+    } catch (error) {
+      if (isSignedOut(error)) return null;
+      throw error;
+    }
+  });
+}

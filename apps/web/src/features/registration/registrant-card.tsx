@@ -1,0 +1,133 @@
+/**
+ * One registrant as a collapsible card (SPEC.md §2 /registration): an accordion header, headed by
+ * the registrant's name once typed or 'Registrant N', a Remove button when there is more than one
+ * registrant, and the fields, which swap between the minor and adult ones as the age is typed.
+ */
+import { ADULT_FIELDS, GENDERS, MAX_AGE, PARENT_FIELDS, registrationMessages } from '@store/shared/registration';
+import { type UseFormReturn, useFormState, useWatch } from 'react-hook-form';
+import { LabelledInput } from '../checkout/labelled-input';
+import { AdultFields } from './adult-fields';
+import { type AgeGroup, ageGroupOf } from './age-group';
+import { LabelledSelect } from './labelled-select';
+import { LocationFields } from './location-fields';
+import { MinorFields } from './minor-fields';
+import type { RegistrantFieldFor } from './registrant-field';
+import { type RegistrationData, type RegistrationFormValues, registrantPath } from './registration-form-values';
+
+export type RegistrantCardIds = { toggle: string; panel: string; fields: string };
+
+type RegistrantCardProps = {
+  form: UseFormReturn<RegistrationFormValues, unknown, RegistrationData>;
+  index: number;
+  ids: RegistrantCardIds;
+  open: boolean;
+  onToggle: () => void;
+  /** Absent when this is the only registrant. */
+  onRemove?: (() => void) | undefined;
+};
+
+/** The fields a group does not show: their errors go when the age moves to the other group. */
+const hiddenFieldsOf = (group: AgeGroup | null) =>
+  group === 'minor' ? ADULT_FIELDS : group === 'adult' ? PARENT_FIELDS : [...ADULT_FIELDS, ...PARENT_FIELDS];
+
+export function RegistrantCard({ form, index, ids, open, onToggle, onRemove }: RegistrantCardProps) {
+  const { control, register, trigger, getFieldState, getValues, clearErrors, setValue } = form;
+  const [firstName, lastName, age, country] = useWatch({
+    control,
+    name: [
+      registrantPath(index, 'firstName'),
+      registrantPath(index, 'lastName'),
+      registrantPath(index, 'age'),
+      registrantPath(index, 'country'),
+    ],
+  });
+  const { errors } = useFormState({ control, name: `registrants.${index}` });
+  const registrantErrors = errors.registrants?.[index];
+  const group = ageGroupOf(age);
+  const name = `${firstName.trim()} ${lastName.trim()}`.trim();
+  const heading = name || registrationMessages.registrantHeading(index + 1);
+  const autoCompleteSection = `section-${ids.fields}`;
+
+  const field: RegistrantFieldFor = (fieldName) => {
+    const path = registrantPath(index, fieldName);
+    // An error once shown follows the field as it is edited; fields without one wait for the next
+    // 'Add Another Registrant' or 'Submit' rather than complaining mid-typing.
+    const onChange = async () => {
+      if (fieldName === 'age') forgetHiddenErrors();
+      if (getFieldState(path).error) await trigger(path);
+    };
+    return {
+      ...(fieldName === 'age' ? register(path, { valueAsNumber: true, onChange }) : register(path, { onChange })),
+      id: `${ids.fields}-${fieldName}`,
+      error: registrantErrors?.[fieldName]?.message,
+    };
+  };
+
+  /** The age moved to the other group: the fields it hides must not bring old errors back later. */
+  function forgetHiddenErrors() {
+    const now = ageGroupOf(getValues(registrantPath(index, 'age')));
+    if (now === group) return;
+    const stale = hiddenFieldsOf(now)
+      .map((hidden) => registrantPath(index, hidden))
+      .filter((path) => getFieldState(path).error);
+    if (stale.length > 0) clearErrors(stale);
+  }
+
+  return (
+    <div className="registrant-card">
+      <div className="registrant-card__header">
+        <h2 className="registrant-card__title">
+          <button
+            type="button"
+            id={ids.toggle}
+            className="registrant-card__toggle"
+            aria-expanded={open}
+            aria-controls={ids.panel}
+            onClick={onToggle}
+          >
+            {heading}
+          </button>
+        </h2>
+        {onRemove && (
+          // The visible word is SPEC.md's 'Remove'; the name says whom, since every card has one.
+          <button
+            type="button"
+            className="button button--secondary registrant-card__remove"
+            aria-label={`${registrationMessages.remove} ${heading}`}
+            onClick={onRemove}
+          >
+            {registrationMessages.remove}
+          </button>
+        )}
+      </div>
+      <section id={ids.panel} aria-labelledby={ids.toggle} className="registrant-card__body" hidden={!open}>
+        <LabelledInput {...field('age')} label="Age" type="number" inputMode="numeric" min={0} max={MAX_AGE} step={1} />
+        <LabelledInput
+          {...field('email')}
+          label="Email"
+          type="email"
+          autoComplete={`${autoCompleteSection} email`}
+          spellCheck={false}
+        />
+        <LabelledInput {...field('firstName')} label="First Name" autoComplete={`${autoCompleteSection} given-name`} />
+        <LabelledInput {...field('lastName')} label="Last Name" autoComplete={`${autoCompleteSection} family-name`} />
+        <LabelledSelect {...field('gender')} label="Gender">
+          <option value="">Select a gender</option>
+          {GENDERS.map((gender) => (
+            <option key={gender} value={gender}>
+              {gender}
+            </option>
+          ))}
+        </LabelledSelect>
+        {group === 'minor' && <MinorFields field={field} />}
+        {group === 'adult' && <AdultFields field={field} autoCompleteSection={autoCompleteSection} />}
+        <LocationFields
+          field={field}
+          country={country}
+          autoCompleteSection={autoCompleteSection}
+          onStateKindChange={() => setValue(registrantPath(index, 'state'), '')}
+        />
+      </section>
+    </div>
+  );
+}

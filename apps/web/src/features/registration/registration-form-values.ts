@@ -1,0 +1,57 @@
+/** The registration form's values as typed (before the shared schema trims and checks them). */
+import {
+  type RegistrantInput,
+  type RegistrationRequest,
+  registrantSchema,
+  type registrationRequestSchema,
+} from '@store/shared/registration';
+import type { z } from 'zod';
+
+export type RegistrationFormValues = RegistrationRequest;
+/** What the schema makes of the form's values: what the page sends. */
+export type RegistrationData = z.output<typeof registrationRequestSchema>;
+export type RegistrantField = keyof RegistrantInput;
+
+export const REGISTRANT_FIELDS: readonly RegistrantField[] = registrantSchema.in.keyof().options;
+
+/** A form path of one registrant's field, e.g. `registrants.1.phone`. */
+export function registrantPath<F extends RegistrantField>(index: number, field: F): `registrants.${number}.${F}` {
+  return `registrants.${index}.${field}`;
+}
+
+/**
+ * A registrant nobody has typed into. The empty age is NaN, as the number input reads it, and the
+ * selects start at '': each then reads the spec's message ('Age is required', 'Gender required'...).
+ */
+export function blankRegistrant(email = ''): RegistrantInput {
+  return {
+    age: Number.NaN,
+    email,
+    firstName: '',
+    lastName: '',
+    gender: '',
+    phone: '',
+    mothersName: '',
+    mothersPhone: '',
+    fathersName: '',
+    fathersPhone: '',
+    category: '',
+    country: '',
+    zip: '',
+    state: '',
+    city: '',
+  };
+}
+
+/**
+ * The server names refused fields by their path in the request (`registrants.0.phone`), which is
+ * also their path in the form; anything else (or a registrant the form no longer has) is null.
+ */
+export function formPathOf(path: string, registrantCount: number) {
+  const match = /^registrants\.(\d+)\.(\w+)$/.exec(path);
+  if (!match) return null;
+  const index = Number(match[1]);
+  const field = REGISTRANT_FIELDS.find((name) => name === match[2]);
+  if (!field || index >= registrantCount) return null;
+  return { index, path: registrantPath(index, field) };
+}

@@ -1,0 +1,71 @@
+/**
+ * The event registration (SPEC.md §2 /registration, §4 "Registration", §5 "Registrant"): one card
+ * per registrant, 'Add Another Registrant' and 'Submit', validated by the shared schema the server
+ * also uses. Unlike the page SPEC.md describes, a valid registration is stored and confirmed.
+ */
+import { MAX_REGISTRANTS, type RegistrationResponse, registrationMessages } from '@store/shared/registration';
+import { useId } from 'react';
+import { RegistrantCard } from './registrant-card';
+import { useRegistrationForm } from './use-registration-form';
+import { useSubmitRegistration } from './use-submit-registration';
+
+type RegistrationFormProps = {
+  onSubmitting: () => void;
+  onRegistered: (answer: RegistrationResponse) => void;
+};
+
+export function RegistrationForm({ onSubmitting, onRegistered }: RegistrationFormProps) {
+  const id = useId();
+  const registration = useRegistrationForm();
+  const { form, fields, openIndex, cardIds } = registration;
+  const { submit, submitting, submitError } = useSubmitRegistration({
+    onSubmitting,
+    onRegistered: (answer) => {
+      registration.startOver();
+      onRegistered(answer);
+    },
+    onFieldErrors: registration.showServerErrors,
+  });
+  // isSubmitting covers the checks before the request; `submitting` the request itself, even
+  // when an extra click's handleSubmit has already finished.
+  const busy = submitting || form.formState.isSubmitting;
+  const submitErrorId = `${id}-submit-error`;
+
+  return (
+    <form className="registration-form" noValidate onSubmit={form.handleSubmit(submit, registration.showInvalid)}>
+      {fields.map((field, index) => (
+        <RegistrantCard
+          key={field.id}
+          form={form}
+          index={index}
+          ids={cardIds(field.id)}
+          open={openIndex === index}
+          onToggle={() => registration.toggleCard(index)}
+          onRemove={fields.length > 1 ? () => registration.removeRegistrant(index) : undefined}
+        />
+      ))}
+      <div className="registration-form__actions">
+        {registration.canAdd ? (
+          <button type="button" className="button button--secondary" onClick={registration.addRegistrant}>
+            {registrationMessages.addAnother}
+          </button>
+        ) : (
+          <p className="fieldset__note">{registrationMessages.tooManyRegistrants(MAX_REGISTRANTS)}</p>
+        )}
+        <button
+          type="submit"
+          className="button button--large"
+          disabled={busy}
+          aria-describedby={submitError ? submitErrorId : undefined}
+        >
+          {busy ? registrationMessages.submitting : registrationMessages.submit}
+        </button>
+      </div>
+      {submitError && (
+        <p id={submitErrorId} role="alert" className="registration-form__error">
+          {submitError}
+        </p>
+      )}
+    </form>
+  );
+}

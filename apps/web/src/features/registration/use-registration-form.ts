@@ -1,0 +1,139 @@
+/**
+ * The registration form's state (SPEC.md §4 "Registration"): the registrants (react-hook-form's
+ * field array, checked by the shared schema), the accordion's one open card, and where focus goes
+ * after Add, Remove, a refused submit or the server's field errors.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MAX_REGISTRANTS, registrationRequestSchema } from '@store/shared/registration';
+import { useEffect, useId, useRef, useState } from 'react';
+import { type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
+import { openIndexAfterRemove } from './open-card';
+import type { RegistrantCardIds } from './registrant-card';
+import {
+  blankRegistrant,
+  formPathOf,
+  REGISTRANT_FIELDS,
+  type RegistrationData,
+  type RegistrationFormValues,
+  registrantPath,
+} from './registration-form-values';
+
+/**
+ * Focus to move once the page has drawn: a card's first invalid field (in the page's order, among
+ * the named fields), or a card's header. The invalid fields are named rather than found by their
+ * aria-invalid: the card may open in an earlier render than the one that draws its errors.
+ */
+type FocusRequest =
+  | { kind: 'first-error'; panelId: string; names: readonly string[] }
+  | { kind: 'header'; toggleId: string };
+
+const resolver = zodResolver(registrationRequestSchema);
+
+export function useRegistrationForm() {
+  const formId = useId();
+  const form = useForm<RegistrationFormValues, unknown, RegistrationData>({
+    resolver,
+    defaultValues: { registrants: [blankRegistrant()] },
+    mode: 'onSubmit',
+    // A shown error follows its field as it is edited (see RegistrantCard); everything is checked
+    // again on the next Add or Submit.
+    reValidateMode: 'onSubmit',
+    // The first invalid field may sit in a closed card: the card opens first, then focus moves.
+    shouldFocusError: false,
+  });
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'registrants' });
+  const [openIndex, setOpenIndex] = useState<number | null>(0);
+  const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
+  const adding = useRef(false);
+
+  useEffect(() => {
+    if (!focusRequest) return;
+    if (focusRequest.kind === 'header') return void document.getElementById(focusRequest.toggleId)?.focus();
+    const panel = document.getElementById(focusRequest.panelId);
+    const controls = panel ? Array.from(panel.querySelectorAll<HTMLElement>('input, select, textarea')) : [];
+    controls.find((control) => focusRequest.names.includes(control.getAttribute('name') ?? ''))?.focus();
+  }, [focusRequest]);
+
+  const cardIds = (fieldId: string): RegistrantCardIds => ({
+    toggle: `${formId}-${fieldId}-toggle`,
+    panel: `${formId}-${fieldId}-panel`,
+    fields: `${formId}-${fieldId}`,
+  });
+
+  /** Opens a card with errors and moves focus to its first invalid field. */
+  function openWithErrors(index: number) {
+    const fieldId = fields[index]?.id;
+    setOpenIndex(index);
+    // getFieldState reads the form's current errors (formState is the last render's).
+    const names = REGISTRANT_FIELDS.map((field) => registrantPath(index, field)).filter(
+      (path) => form.getFieldState(path).invalid,
+    );
+    if (fieldId) setFocusRequest({ kind: 'first-error', panelId: cardIds(fieldId).panel, names });
+  }
+
+  /** SPEC.md §4: validates the first registrant; a new one keeps its email and becomes the open card. */
+  async function addRegistrant() {
+    if (adding.current || fields.length >= MAX_REGISTRANTS) return;
+    adding.current = true;
+    try {
+      if (!(await form.trigger('registrants.0'))) return openWithErrors(0);
+      // append() moves focus to the new card's first field once it is drawn, open.
+      append(blankRegistrant(form.getValues('registrants.0.email')));
+      setOpenIndex(fields.length);
+    } finally {
+      adding.current = false;
+    }
+  }
+
+  function removeRegistrant(index: number) {
+    if (fields.length <= 1) return;
+    const remaining = fields.length - 1;
+    const nextOpen = openIndexAfterRemove(openIndex, index, remaining);
+    // Focus goes to the header of the card now open, or of the card taking the removed one's place.
+    const focusIndex = nextOpen ?? Math.min(index, remaining - 1);
+    const focusField = fields[focusIndex >= index ? focusIndex + 1 : focusIndex];
+    remove(index);
+    setOpenIndex(nextOpen);
+    if (focusField) setFocusRequest({ kind: 'header', toggleId: cardIds(focusField.id).toggle });
+  }
+
+  function toggleCard(index: number) {
+    setOpenIndex((open) => (open === index ? null : index));
+  }
+
+  /** Submit found errors: the first card that has one opens, with focus on its first invalid field. */
+  function showInvalid(errors: FieldErrors<RegistrationFormValues>) {
+    const index = fields.findIndex((_, i) => errors.registrants?.[i] !== undefined);
+    if (index >= 0) openWithErrors(index);
+  }
+
+  /** The server refused fields (400): shown at their inputs like the form's own errors. */
+  function showServerErrors(fieldErrors: Readonly<Record<string, string>>) {
+    const targets = Object.entries(fieldErrors).flatMap(([serverPath, message]) => {
+      const target = formPathOf(serverPath, fields.length);
+      return target ? [{ ...target, message }] : [];
+    });
+    for (const { path, message } of targets) form.setError(path, { type: 'server', message });
+    if (targets.length > 0) openWithErrors(Math.min(...targets.map((target) => target.index)));
+  }
+
+  /** After a stored registration: one blank registrant, ready for the next family. */
+  function startOver() {
+    form.reset({ registrants: [blankRegistrant()] });
+    setOpenIndex(0);
+  }
+
+  return {
+    form,
+    fields,
+    openIndex,
+    cardIds,
+    canAdd: fields.length < MAX_REGISTRANTS,
+    addRegistrant,
+    removeRegistrant,
+    toggleCard,
+    showInvalid,
+    showServerErrors,
+    startOver,
+  };
+}
