@@ -5,12 +5,28 @@
  *  server-postgres the same API tests on a real PostgreSQL server started by test/postgres-global-setup.ts
  *  web             component tests (jsdom + Testing Library)
  *  e2e             Playwright (playwright-core) driving Debian's Chromium against the built app
+ *  reliability-pglite / reliability-postgres
+ *                  the system-level claims of RELIABILITY.md (hostile input, crashes, races, abuse,
+ *                  browser safety, shutdown), once per database; after every other project, two
+ *                  files at a time, because they start servers and kill them. RELIABILITY_RUNS and
+ *                  RELIABILITY_CRASHES scale them up (npm run test:reliability).
  */
 import { defineConfig } from 'vitest/config';
 
 // Generous limits: on a loaded 2-core machine a test that opens a database can take seconds.
 // Speed is measured in benchmarks (npm run bench), never by timing tests.
 const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
+
+// After every other project (groupOrder), two files at a time across both databases: each file
+// starts server processes (and kills some), so more would only fight over the 2 cores.
+const reliability = {
+  include: ['reliability/**/*.test.ts'],
+  environment: 'node',
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+  maxWorkers: 2,
+  sequence: { groupOrder: 1 },
+};
 
 export default defineConfig({
   test: {
@@ -45,6 +61,17 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+        },
+      },
+      { test: { name: 'reliability-pglite', ...reliability, env: { TEST_DB: 'pglite' } } },
+      {
+        test: {
+          name: 'reliability-postgres',
+          ...reliability,
+          // The dependency audit is the same whatever the database: run once, in the PGlite project.
+          exclude: ['reliability/dependencies/**'],
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['test/postgres-global-setup.ts'],
         },
       },
     ],

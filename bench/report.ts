@@ -7,7 +7,6 @@
  *   PostgreSQL: a throw-away server (test/start-postgres.ts), orders made by generate_series.
  *   PGlite:     a DATA_DIR of its own, orders made the same way in the embedded database.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,9 +14,9 @@ import { sql } from 'drizzle-orm';
 import { type OpenDatabaseOptions, openDatabase } from '../apps/server/src/db/client';
 import { migrateDatabase } from '../apps/server/src/db/migrate';
 import { generateOrders } from '../apps/server/test/seed-orders';
-import { repoRoot } from '../e2e/support/start-server';
-import { freePort } from '../test/free-port';
 import { startThrowawayPostgres } from '../test/start-postgres';
+import { startBenchServer } from './support/server';
+import { median } from './support/stats';
 
 const ADMIN = { username: 'bench', password: 'bench-report-password-0123' };
 const AUTHORIZATION = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
@@ -35,11 +34,6 @@ export type ReportBenchResult = {
   csv: { seconds: number; megabytes: number; lines: number };
   peakRssMb: number;
 };
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
 
 /** Peak resident memory of a process so far, from Linux's /proc (VmHWM, in kB). */
 function peakRssMb(pid: number): number {
@@ -71,42 +65,6 @@ async function fill(options: OpenDatabaseOptions, rows: number, log: (line: stri
   } finally {
     await connection.close();
   }
-}
-
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const started = performance.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) return { child, baseUrl };
-    } catch {
-      // not yet listening
-    }
-    if (performance.now() - started > 120_000) throw new Error('server did not start within 120 s');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 /** One GET, timed from sending to the last byte of the body. */
@@ -172,22 +130,22 @@ export async function measureReport(
     const generateSeconds = postgres
       ? await fill({ kind: 'postgres', url: postgres.url }, rows, log)
       : await fill({ kind: 'pglite', dataDir: join(dataDir, 'pglite') }, rows, log);
-    const { child, baseUrl } = await startServer({
-      DATA_DIR: dataDir,
-      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    const server = await startBenchServer({
+      env: {
+        DATA_DIR: dataDir,
+        ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+        LOG_LEVEL: 'warn',
+        ADMIN_USERNAME: ADMIN.username,
+        ADMIN_PASSWORD: ADMIN.password,
+      },
+      // PGlite reads a large data directory at start.
+      timeoutMs: 120_000,
     });
     try {
-      const measured = await measure(baseUrl);
-      const pid = child.pid;
-      return {
-        database,
-        rows,
-        generateSeconds,
-        ...measured,
-        peakRssMb: pid === undefined ? Number.NaN : peakRssMb(pid),
-      };
+      const measured = await measure(server.baseUrl);
+      return { database, rows, generateSeconds, ...measured, peakRssMb: peakRssMb(server.pid) };
     } finally {
-      await stopServer(child);
+      await server.stop();
     }
   } finally {
     postgres?.stop();

@@ -1,47 +1,44 @@
 /**
- * Start-up time: from spawning the built server (`npm run serve`'s command) on an EXISTING data
- * directory to the first 200 from /healthz. Runs it several times and reports the median.
+ * Start-up time: from spawning the built server (`npm run serve`'s command, node
+ * apps/server/dist/main.js) on an EXISTING PGlite data directory to the first 200 from /healthz.
+ * Runs it several times and reports the median. Also the same under tsx (the sources), to show
+ * what the bundle saves.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot } from '../e2e/support/start-server';
-import { freePort } from '../test/free-port';
+import { BUILT_SERVER, startChildServer, WEB_DIST } from './support/server';
+import { median } from './support/stats';
 
-async function startOnce(dataDir: string): Promise<number> {
-  const port = await freePort();
+export type StartVariant = 'built' | 'tsx';
+
+const ARGS: Record<StartVariant, string[]> = {
+  built: [BUILT_SERVER],
+  tsx: ['--import', 'tsx', 'apps/server/src/main.ts'],
+};
+
+async function startOnce(variant: StartVariant, dataDir: string): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
+  const server = await startChildServer({
+    args: ARGS[variant],
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', WEB_DIST },
+    readyPath: '/healthz',
+    pollMs: 5,
   });
-  try {
-    for (;;) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return performance.now() - started;
-      } catch {
-        // not yet listening
-      }
-      if (performance.now() - started > 60_000) throw new Error('server did not start within 60 s');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  } finally {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  const ms = performance.now() - started;
+  await server.stop();
+  return ms;
 }
 
-export async function measureStartTime(runs = 5): Promise<{ firstMs: number; medianMs: number; runsMs: number[] }> {
+export type StartTimes = { firstMs: number; medianMs: number; runsMs: number[] };
+
+export async function measureStartTime(runs = 5, variant: StartVariant = 'built'): Promise<StartTimes> {
   const dataDir = mkdtempSync(join(tmpdir(), 'store-bench-start-'));
   try {
-    const firstMs = await startOnce(dataDir); // creates and migrates the database
+    const firstMs = await startOnce(variant, dataDir); // creates and migrates the database
     const runsMs: number[] = [];
-    for (let i = 0; i < runs; i++) runsMs.push(await startOnce(dataDir));
-    const sorted = [...runsMs].sort((a, b) => a - b);
-    return { firstMs, medianMs: sorted[Math.floor(sorted.length / 2)] ?? Number.NaN, runsMs };
+    for (let i = 0; i < runs; i++) runsMs.push(await startOnce(variant, dataDir));
+    return { firstMs, medianMs: median(runsMs), runsMs };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -2,7 +2,7 @@
  * First-load JS of `/`: the entry script in dist/index.html plus every chunk it imports statically
  * (transitively), each compressed with gzip level 9. Lazy chunks (dynamic import()) are left out:
  * they are not needed to draw the first screen. Budget: 100 KB (DESIGN.md "Measured here").
- * Run after `npm run build -w @store/web`: `node apps/web/scripts/first-load-size.mjs`.
+ * Run after `npm run build -w @store/web`: `node apps/web/scripts/first-load-size.mjs [distDir]`.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_BYTES = 100 * 1024;
-const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const dist = resolve(process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'dist'));
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const entries = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]);
 

@@ -105,7 +105,10 @@ describe('checkout request', () => {
   it('refuses a total in fractions of a cent', () => {
     for (const amount of [5.001, 4.999, 5.005]) {
       const result = checkoutRequestSchema.safeParse({ ...body, amount });
-      expect(result.error?.issues.map((i) => i.message), String(amount)).toEqual(['Amount must be in whole cents.']);
+      expect(
+        result.error?.issues.map((i) => i.message),
+        String(amount),
+      ).toEqual(['Amount must be in whole cents.']);
     }
   });
 

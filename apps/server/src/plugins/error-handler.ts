@@ -37,4 +37,3 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   reply.headers(FRAMEWORK_ERROR_HEADERS);
   sendError(error, request, reply);
 }
-

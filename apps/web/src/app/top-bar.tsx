@@ -40,7 +40,7 @@ function ProceedToPay() {
   const { totalQuantity } = useCart();
   if (totalQuantity === 0) return null;
   return (
-    <Link className="button" to="/cart">
+    <Link className="button top-bar__action" to="/cart">
       {messages.store.proceedToPay}
     </Link>
   );

@@ -26,6 +26,60 @@ describeWithDb('login limiter', () => {
     expect(await other.check(attempt)).toEqual({ usernameFailures: 0 });
   });
 
+  // Found by the reliability suite (issue 7): counted only after a failed check, 30 guesses sent
+  // at once were all checked. Counted first, at most the limit's worth get through.
+  it('lets at most the limit through when attempts arrive at once, counting none of the refused', async () => {
+    const limiter = createLoginLimiter({
+      db: testDb.db,
+      realm: 'burst',
+      limits: { perUsername: 3, perAddress: 100, windowSeconds: 60 },
+    });
+    const attempt = { ip: '10.8.9.1', username: 'burst' };
+    // Twelve wrong guesses at once: each that gets a place fails its check.
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, async () => {
+        const ticket = await limiter.begin(attempt);
+        await ticket.failed();
+      }),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+    for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(TooManyLoginsError);
+    const rows = await testDb.db.select().from(loginFailures).where(eq(loginFailures.realm, 'burst'));
+    expect(rows.filter((r) => r.scope === 'username')).toHaveLength(3);
+  });
+
+  it('lets simultaneous attempts with the right password wait for a place instead of refusing them', async () => {
+    const limiter = createLoginLimiter({
+      db: testDb.db,
+      realm: 'queue',
+      limits: { perUsername: 2, perAddress: 100, windowSeconds: 60 },
+    });
+    const attempt = { ip: '10.8.9.3', username: 'queue' };
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, async () => {
+        const ticket = await limiter.begin(attempt);
+        await ticket.succeeded();
+      }),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill('fulfilled'));
+    expect(await testDb.db.select().from(loginFailures).where(eq(loginFailures.realm, 'queue'))).toEqual([]);
+  });
+
+  it('takes a place back when the password was right, and counts it when it was wrong', async () => {
+    const limiter = createLoginLimiter({ db: testDb.db, realm: 'ticket' });
+    const attempt = { ip: '10.8.9.2', username: 'ticket' };
+    await limiter.recordFailure(attempt);
+    const ticket = await limiter.begin(attempt);
+    expect(ticket.usernameFailures).toBe(1);
+    // Being checked: a place taken, not (yet) a failure.
+    expect(await limiter.check(attempt)).toEqual({ usernameFailures: 1 });
+    await ticket.succeeded();
+    expect(await testDb.db.select().from(loginFailures).where(eq(loginFailures.realm, 'ticket'))).toHaveLength(2);
+    const second = await limiter.begin(attempt);
+    await second.failed();
+    expect(await limiter.check(attempt)).toEqual({ usernameFailures: 2 });
+  });
+
   it('leaves a name no account can have out of the username counts', async () => {
     const limiter = createLoginLimiter({ db: testDb.db, realm: 'junk' });
     await limiter.recordFailure({ ip: '10.8.1.1', username: 'not a valid name: x' });

@@ -12,8 +12,16 @@
  *   account must not launder an address that sprays guesses at others.
  * - Failures while locked out are not recorded, so retrying does not push the lock-out further.
  * - State and time are the database's: every process behind a load balancer sees the same counts.
+ * - Attempts arriving together (found by reliability/races: 30 guesses sent at once were all
+ *   checked, because each was counted only after its own check failed): `begin` claims a place
+ *   before the password is checked, one attempt at a time per account and per address (an
+ *   advisory lock, so across processes too). A claimed place is a row dated PENDING_MS ahead: it
+ *   counts as taken but not yet as a failure. The answer turns it into a failure (`failed`) or
+ *   deletes it (`succeeded`); a process that dies in between leaves a failure once the date passes.
+ *   When all places are taken by attempts still being checked, the next waits for them (briefly)
+ *   rather than being refused: simultaneous logins with the right password all get in.
  */
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors/app-error';
@@ -27,6 +35,12 @@ export const REPORT_LOGIN_LIMITS: LoginLimits = { perUsername: 10, perAddress: 2
 
 /** Each process deletes rows that left the window at most this often, on a failed login. */
 const PURGE_EVERY_MS = 10 * 60 * 1000;
+
+/** Longer than any password check takes (argon2, ~26 ms; requests time out at 30 s). */
+const PENDING_MS = 60_000;
+/** How long an attempt waits for a place while other attempts' passwords are being checked. */
+const QUEUE_MS = 5_000;
+const QUEUE_POLL_MS = 50;
 
 /** `username` is whatever names the account at this login: a username, or an e-mail address. */
 export type LoginAttempt = { ip: string; username: string };
@@ -45,9 +59,23 @@ export class TooManyLoginsError extends AppError {
   }
 }
 
+/** A claimed place: the caller says how the password check ended. */
+export type LoginTicket = {
+  /** This username's failures in the window before this attempt. */
+  usernameFailures: number;
+  succeeded(): Promise<void>;
+  failed(): Promise<void>;
+};
+
 export type LoginLimiter = {
   /** Throws TooManyLoginsError when the address or the username is locked out. */
   check(attempt: LoginAttempt): Promise<{ usernameFailures: number }>;
+  /**
+   * For an attempt about to have its password checked: a place within the limits, counting the
+   * attempts being checked right now. Throws TooManyLoginsError (and counts nothing) when the
+   * failures reach the limit, or when no place frees up within QUEUE_MS.
+   */
+  begin(attempt: LoginAttempt): Promise<LoginTicket>;
   recordFailure(attempt: LoginAttempt): Promise<void>;
   clearUsername(username: string): Promise<void>;
   /** Deletes failures that left the window; returns how many. */
@@ -97,41 +125,116 @@ export function createLoginLimiter({
     return deleted.rows.length;
   };
 
+  /**
+   * The attempt's failures in the window per scope, with the places claimed by attempts still being
+   * checked (rows dated in the future), and how long until a new try is allowed when a scope's
+   * failures reach its limit: until the limit-th newest failure leaves the window.
+   */
+  const standing = async (executor: Pick<Database, 'execute'>, attempt: LoginAttempt) => {
+    // No username subject: '' matches nothing (a valid username has at least one character).
+    const [address, user] = subjects(attempt);
+    const result = await executor.execute<{
+      scope: Subject['scope'];
+      failures: number;
+      pending: number;
+      wait: number | null;
+    }>(sql`
+      select scope,
+        count(*) filter (where created_at <= now())::int as failures,
+        count(*) filter (where created_at > now())::int as pending,
+        ceil(extract(epoch from (
+          (array_agg(created_at order by created_at desc) filter (where created_at <= now()))[
+            case scope when 'ip' then ${limits.perAddress}::int else ${limits.perUsername}::int end
+          ] + ${window} - now()
+        )))::int as wait
+      from ${loginFailures}
+      where realm = ${realm} and created_at > now() - ${window}
+        and ((scope = 'ip' and key = ${address?.key ?? ''})
+          or (scope = 'username' and key = ${user?.key ?? ''}))
+      group by scope`);
+    let usernameFailures = 0;
+    let wait = 0;
+    let full = false;
+    for (const row of result.rows) {
+      const limit = row.scope === 'ip' ? limits.perAddress : limits.perUsername;
+      if (row.scope === 'username') usernameFailures = Number(row.failures);
+      if (row.wait !== null) wait = Math.max(wait, Math.max(1, Number(row.wait)));
+      if (Number(row.failures) + Number(row.pending) >= limit) full = true;
+    }
+    return { usernameFailures, wait, full };
+  };
+
+  const purgeNowAndThen = () => {
+    if (Date.now() - lastPurge < PURGE_EVERY_MS) return;
+    lastPurge = Date.now();
+    // Off the request path: a slow or failed clean-up must not hold up or fail the answer.
+    purge().catch((error: unknown) => logger?.warn({ err: error }, 'could not purge old login failures'));
+  };
+
+  const check = async (attempt: LoginAttempt) => {
+    const { usernameFailures, wait } = await standing(db, attempt);
+    if (wait > 0) throw new TooManyLoginsError(wait);
+    return { usernameFailures };
+  };
+
+  type Claim =
+    | { kind: 'claimed'; ids: string[]; usernameFailures: number }
+    | { kind: 'locked'; wait: number }
+    | { kind: 'full' };
+
+  /** Counts and claims in one transaction, holding the subjects' advisory locks (in one order: no deadlock). */
+  const claim = (attempt: LoginAttempt): Promise<Claim> =>
+    db.transaction(async (tx) => {
+      const keys = subjects(attempt)
+        .map((subject) => `login:${realm}:${subject.scope}:${subject.key}`)
+        .sort();
+      for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+      const { usernameFailures, wait, full } = await standing(tx, attempt);
+      if (wait > 0) return { kind: 'locked', wait };
+      if (full) return { kind: 'full' };
+      const rows = await tx
+        .insert(loginFailures)
+        .values(
+          subjects(attempt).map((subject) => ({
+            realm,
+            ...subject,
+            createdAt: sql`now() + ${sql.raw(`interval '${PENDING_MS} milliseconds'`)}`,
+          })),
+        )
+        .returning({ id: loginFailures.id });
+      return { kind: 'claimed', ids: rows.map((row) => row.id), usernameFailures };
+    });
+
   return {
-    async check(attempt) {
-      // No username subject: '' matches nothing (a valid username has at least one character).
-      const [address, user] = subjects(attempt);
-      // One round trip for both counts. The wait is until the limit-th newest failure leaves the
-      // window (with exactly `limit` failures: the oldest counted one), when a new try is allowed.
-      const result = await db.execute<{ scope: Subject['scope']; failures: number; wait: number | null }>(sql`
-        select scope, count(*)::int as failures,
-          ceil(extract(epoch from (
-            (array_agg(created_at order by created_at desc))[
-              case scope when 'ip' then ${limits.perAddress}::int else ${limits.perUsername}::int end
-            ] + ${window} - now()
-          )))::int as wait
-        from ${loginFailures}
-        where realm = ${realm} and created_at > now() - ${window}
-          and ((scope = 'ip' and key = ${address?.key ?? ''})
-            or (scope = 'username' and key = ${user?.key ?? ''}))
-        group by scope`);
-      let usernameFailures = 0;
-      let wait = 0;
-      for (const row of result.rows) {
-        if (row.scope === 'username') usernameFailures = Number(row.failures);
-        if (row.wait !== null) wait = Math.max(wait, Math.max(1, Number(row.wait)));
+    check,
+
+    async begin(attempt) {
+      const deadline = Date.now() + QUEUE_MS;
+      for (;;) {
+        const outcome = await claim(attempt);
+        if (outcome.kind === 'claimed') {
+          const mine = inArray(loginFailures.id, outcome.ids);
+          return {
+            usernameFailures: outcome.usernameFailures,
+            succeeded: async () => {
+              await db.delete(loginFailures).where(mine);
+            },
+            failed: async () => {
+              await db.update(loginFailures).set({ createdAt: sql`now()` }).where(mine);
+              purgeNowAndThen();
+            },
+          };
+        }
+        if (outcome.kind === 'locked') throw new TooManyLoginsError(outcome.wait);
+        // Every place is held by an attempt being checked: one of them ends within milliseconds.
+        if (Date.now() >= deadline) throw new TooManyLoginsError(1);
+        await new Promise((resolve) => setTimeout(resolve, QUEUE_POLL_MS));
       }
-      if (wait > 0) throw new TooManyLoginsError(wait);
-      return { usernameFailures };
     },
 
     async recordFailure(attempt) {
       await db.insert(loginFailures).values(subjects(attempt).map((subject) => ({ realm, ...subject })));
-      if (Date.now() - lastPurge >= PURGE_EVERY_MS) {
-        lastPurge = Date.now();
-        // Off the request path: a slow or failed clean-up must not hold up or fail the answer.
-        purge().catch((error: unknown) => logger?.warn({ err: error }, 'could not purge old login failures'));
-      }
+      purgeNowAndThen();
     },
 
     async clearUsername(username) {

@@ -84,38 +84,40 @@ export function createAdminGuard({ db, logger, limits }: AdminGuardOptions): pre
   const verified = verifiedLoginsFor(db);
   warmUpDummyHash().catch((error: unknown) => logger.warn({ err: error }, 'could not prepare the dummy hash'));
 
+  /** 429 with Retry-After, logged; other errors pass through. */
+  function refusedForFailures(request: FastifyRequest, reply: FastifyReply, error: unknown): never {
+    if (error instanceof TooManyLoginsError) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
+      reply.header('cache-control', 'no-store');
+      request.log.warn({ retryAfter: error.retryAfterSeconds }, 'admin login refused: too many failures');
+    }
+    throw error;
+  }
+
   return async function requireAdmin(request, reply) {
     const parsed = parseBasicAuthorization(request.headers.authorization);
     if (parsed.kind !== 'credentials') refuse(request, reply);
     const attempt = { ip: request.ip, username: parsed.username };
 
-    let usernameFailures: number;
-    try {
-      ({ usernameFailures } = await limiter.check(attempt));
-    } catch (error) {
-      if (error instanceof TooManyLoginsError) {
-        reply.header('retry-after', String(error.retryAfterSeconds));
-        reply.header('cache-control', 'no-store');
-        request.log.warn({ retryAfter: error.retryAfterSeconds }, 'admin login refused: too many failures');
-      }
-      throw error;
-    }
-
+    const { usernameFailures } = await limiter
+      .check(attempt)
+      .catch((error: unknown) => refusedForFailures(request, reply, error));
     const admin = await findAdminByUsername(db, parsed.username);
-    const ok =
-      admin !== undefined &&
-      (verified.has(admin.id, admin.passwordHash, parsed.password) ||
-        (await verifyLogin(admin.passwordHash, parsed.password)));
-    if (!admin || !ok) {
+    // A password verified before (the same hash and password) is no guess: no argon2, no count.
+    if (!admin || !verified.has(admin.id, admin.passwordHash, parsed.password)) {
+      // Counted before the password is checked, so guesses sent all at once meet the limit too.
+      const ticket = await limiter.begin(attempt).catch((error: unknown) => refusedForFailures(request, reply, error));
       // Unknown usernames pay the same argon2 price as wrong passwords (timing tells nothing).
-      if (!admin) await verifyLogin(undefined, parsed.password);
-      await limiter.recordFailure(attempt);
-      // The name only when it is an account: people type passwords into the username field.
-      request.log.warn({ username: admin?.username ?? '[unknown]' }, 'admin login failed');
-      refuse(request, reply);
+      const ok = await verifyLogin(admin?.passwordHash, parsed.password);
+      if (!admin || !ok) {
+        await ticket.failed();
+        // The name only when it is an account: people type passwords into the username field.
+        request.log.warn({ username: admin?.username ?? '[unknown]' }, 'admin login failed');
+        refuse(request, reply);
+      }
+      await ticket.succeeded();
+      verified.add(admin.id, admin.passwordHash, parsed.password);
     }
-
-    verified.add(admin.id, admin.passwordHash, parsed.password);
     if (usernameFailures > 0) await limiter.clearUsername(admin.username);
     request.admin = { id: admin.id, username: admin.username };
   };

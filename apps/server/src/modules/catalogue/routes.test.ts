@@ -40,7 +40,10 @@ describeWithDb('catalogue routes', () => {
     expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
     const etag = first.headers.etag;
     expect(etag).toMatch(/^"[\w-]+"$/);
-    const again = await t.app.inject({ url: '/api/public/catalogue', headers: { 'if-none-match': `W/"old", ${etag}` } });
+    const again = await t.app.inject({
+      url: '/api/public/catalogue',
+      headers: { 'if-none-match': `W/"old", ${etag}` },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     expect(again.headers['cache-control']).toBe('public, max-age=60');

@@ -40,10 +40,20 @@ function validationError(fields: Record<string, string>): AppError {
   return new AppError('validation_error', `Invalid request body: ${list}`, { fields });
 }
 
+/**
+ * Both variants of the details schema, built once: zod compiles a schema on its first use, and a
+ * schema built per request was compiled again for every checkout (bench/BENCHMARKS.md, "Checkout").
+ */
+const detailsSchemas = {
+  shipped: withDeliveryRule(checkoutDetailsSchema, true),
+  notShipped: withDeliveryRule(checkoutDetailsSchema, false),
+};
+
 export function prepareOrder(site: Site, body: CheckoutRequest): PreparedOrder {
   const fields: Record<string, string> = {};
   const shipped = requiresDelivery(body.products);
-  const details = withDeliveryRule(checkoutDetailsSchema, shipped).safeParse(body.customerDetails);
+  const schema = shipped ? detailsSchemas.shipped : detailsSchemas.notShipped;
+  const details = schema.safeParse(body.customerDetails);
   if (!details.success) {
     for (const issue of details.error.issues) fields[`customerDetails.${issue.path.join('.')}`] ??= issue.message;
   }

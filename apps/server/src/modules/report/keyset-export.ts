@@ -82,5 +82,9 @@ export async function* keysetCsvChunks(options: KeysetExportOptions): AsyncGener
     const last = rows.at(-1);
     if (rows.length < batchSize || !last) return;
     after = exportPosition(last);
+    // PGlite answers without returning to the event loop (its queries run in this thread), and a
+    // fast client drains every batch at once: without this turn, a 50,000-row export held the whole
+    // server, other requests and SIGTERM included, for seconds (found by reliability/shutdown).
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }

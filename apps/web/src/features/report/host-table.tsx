@@ -39,7 +39,9 @@ export function HostTable({ hosts, download }: { hosts: readonly HostRow[]; down
             </thead>
             <tbody>
               {hosts.map((row, index) => (
-                // One row per person: a family's rows share the registration number.
+                // One row per person: a family's rows share the registration number, and the list is
+                // replaced whole on every load (never reordered in place), so the position is stable.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
                 <tr key={`${row.registrationNumber}-${index}`}>
                   <td>{row.registrationNumber}</td>
                   <td>

@@ -1,0 +1,145 @@
+/**
+ * The books after a crash test, read straight from the database: our orders against the sandbox
+ * gateway's own ledger (sandbox_transactions), and the receipts queued for them.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../apps/server/src/db/client';
+
+export type OrderRow = {
+  id: string;
+  idempotencyKey: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  amountCents: number;
+  transactionId: string | null;
+  reconciled: boolean;
+};
+
+export type LedgerRow = { id: string; orderId: string; amountCents: number; approved: boolean };
+
+export type Books = {
+  orders: Map<string, OrderRow>;
+  /** Ledger rows by order id (a list: the test must be able to see a second charge if there were one). */
+  ledger: Map<string, LedgerRow[]>;
+  /** Receipts queued per order id. */
+  receipts: Map<string, number>;
+};
+
+export async function readBooks(db: Database): Promise<Books> {
+  const orders = await db.execute<{
+    id: string;
+    idempotency_key: string;
+    status: OrderRow['status'];
+    amount_cents: number;
+    transaction_id: string | null;
+    reconciled: boolean;
+  }>(sql`select id, idempotency_key, status, amount_cents, transaction_id, reconciled from orders`);
+  const ledger = await db.execute<{ id: string; order_id: string; amount_cents: number; status: string }>(
+    sql`select id, order_id, amount_cents, status from sandbox_transactions`,
+  );
+  const receipts = await db.execute<{ subject_id: string; n: number }>(
+    sql`select subject_id, count(*)::int as n from mail_outbox where kind = 'receipt' group by subject_id`,
+  );
+  const books: Books = { orders: new Map(), ledger: new Map(), receipts: new Map() };
+  for (const o of orders.rows) {
+    books.orders.set(o.id, {
+      id: o.id,
+      idempotencyKey: o.idempotency_key,
+      status: o.status,
+      amountCents: Number(o.amount_cents),
+      transactionId: o.transaction_id,
+      reconciled: o.reconciled,
+    });
+  }
+  for (const l of ledger.rows) {
+    const row = {
+      id: l.id,
+      orderId: l.order_id,
+      amountCents: Number(l.amount_cents),
+      approved: l.status === 'submitted_for_settlement',
+    };
+    books.ledger.set(l.order_id, [...(books.ledger.get(l.order_id) ?? []), row]);
+  }
+  for (const r of receipts.rows) books.receipts.set(r.subject_id, Number(r.n));
+  return books;
+}
+
+export type Audit = {
+  orders: number;
+  succeeded: number;
+  failed: number;
+  pending: number;
+  reconciled: number;
+  /** Orders the gateway charged more than once, and idempotency keys with more than one charge. */
+  doubleCharges: number;
+  /** Charges in the ledger whose order is not `succeeded` (money taken, order not recorded), and the reverse. */
+  disagreements: string[];
+  succeededCents: number;
+  chargedCents: number;
+  receiptProblems: string[];
+};
+
+/** Compares the two books order by order and in total. */
+export function auditBooks(books: Books): Audit {
+  const disagreements: string[] = [];
+  const receiptProblems: string[] = [];
+  let doubleCharges = 0;
+  let succeededCents = 0;
+  let chargedCents = 0;
+  const chargesPerKey = new Map<string, number>();
+  for (const [orderId, rows] of books.ledger) {
+    const approved = rows.filter((r) => r.approved);
+    if (rows.length > 1) doubleCharges += 1;
+    chargedCents += approved.reduce((sum, r) => sum + r.amountCents, 0);
+    const order = books.orders.get(orderId);
+    if (!order) {
+      disagreements.push(`ledger row for unknown order ${orderId}`);
+      continue;
+    }
+    chargesPerKey.set(order.idempotencyKey, (chargesPerKey.get(order.idempotencyKey) ?? 0) + approved.length);
+  }
+  doubleCharges += [...chargesPerKey.values()].filter((n) => n > 1).length;
+  for (const order of books.orders.values()) {
+    const approved = (books.ledger.get(order.id) ?? []).filter((r) => r.approved);
+    if (order.status === 'succeeded') {
+      succeededCents += order.amountCents;
+      const charge = approved[0];
+      if (!charge) disagreements.push(`order ${order.id} succeeded without a charge`);
+      else if (charge.amountCents !== order.amountCents || charge.id !== order.transactionId) {
+        disagreements.push(
+          `order ${order.id}: ${order.amountCents} / ${order.transactionId} vs charge ${charge.amountCents} / ${charge.id}`,
+        );
+      }
+      const receipts = books.receipts.get(order.id) ?? 0;
+      if (receipts !== 1) receiptProblems.push(`order ${order.id} has ${receipts} receipts`);
+    } else if (approved.length > 0) {
+      disagreements.push(`order ${order.id} is ${order.status} but was charged`);
+    }
+  }
+  const statuses = [...books.orders.values()].map((o) => o.status);
+  return {
+    orders: books.orders.size,
+    succeeded: statuses.filter((s) => s === 'succeeded').length,
+    failed: statuses.filter((s) => s === 'failed').length,
+    pending: statuses.filter((s) => s === 'pending').length,
+    reconciled: [...books.orders.values()].filter((o) => o.reconciled).length,
+    doubleCharges,
+    disagreements,
+    succeededCents,
+    chargedCents,
+    receiptProblems,
+  };
+}
+
+/**
+ * When the reconciler may settle what is still pending: 60 s after an order was written, or 2 minutes
+ * after a reconciler run claimed it (orders/reconcile.ts). In the database's clock, as epoch ms.
+ */
+export async function reconcilableAt(db: Database): Promise<{ pending: number; at: number }> {
+  const result = await db.execute<{ pending: number; at: number | null }>(sql`
+    select count(*)::int as pending,
+      (extract(epoch from max(case when updated_at = created_at then created_at + interval '60 seconds'
+                                    else updated_at + interval '120 seconds' end)) * 1000)::float8 as at
+    from orders where status = 'pending'`);
+  const row = result.rows[0];
+  return { pending: Number(row?.pending ?? 0), at: Number(row?.at ?? 0) };
+}

@@ -1,0 +1,289 @@
+/**
+ * Every public endpoint, one entry each: how to make its valid request and which parts of it the
+ * fuzz makes hostile. A new endpoint is one more entry. Entries whose route the server does not
+ * have yet (modules still being built) stay here and are skipped with a loud message.
+ *
+ * What a hostile request may get back: a 4xx with the API's error body. A read-only endpoint may
+ * also answer 200 to input that is odd but well-formed (an unknown query parameter, a search for
+ * `<script>`); `alsoAllowed` says which. Nothing may answer 5xx or hang, and the database must be
+ * unchanged afterwards, except the tables in `writes` (failed logins are counted, by design).
+ */
+import { randomUUID } from 'node:crypto';
+import { registerRequestSchema } from '@store/shared/auth';
+import { sandboxTokenizeRequestSchema } from '@store/shared/card';
+import { basicAuthorization } from '../../apps/server/src/modules/admins/basic-credentials';
+import { BOOK, checkoutBody, openAmount, validCard } from '../../apps/server/test/checkout-helpers';
+import {
+  type BaseRequest,
+  bodyPart,
+  type FuzzPart,
+  formBodyPart,
+  headersPart,
+  type Method,
+  type PartArbitrary,
+  pathPart,
+  queryPart,
+} from './fuzz-request';
+import type { FuzzTarget } from './fuzz-target';
+import { type HostileJson, toHostileJson } from './hostile-values';
+
+export type FuzzEndpoint = {
+  method: 'GET' | 'POST';
+  path: string;
+  /** Statuses a hostile request may get besides 4xx (never a 5xx). */
+  alsoAllowed: readonly number[];
+  /** Tables a refused request writes by design. */
+  writes: readonly string[];
+  /** 4xx answers carry the API's `{ error: { code, message } }` body (false for the web app's pages). */
+  apiErrors: boolean;
+  parts: Partial<Record<FuzzPart, PartArbitrary>>;
+};
+
+type EntryOptions = {
+  alsoAllowed?: readonly number[];
+  writes?: readonly string[];
+  apiErrors?: boolean;
+  /** Rate limits count per address: each endpoint sends from its own. */
+  remoteAddress: string;
+  parts: (endpoint: {
+    method: Method;
+    path: string;
+    remoteAddress: string;
+  }) => Partial<Record<FuzzPart, PartArbitrary>>;
+};
+
+function entry(method: 'GET' | 'POST', path: string, options: EntryOptions): FuzzEndpoint {
+  return {
+    method,
+    path,
+    alsoAllowed: options.alsoAllowed ?? [],
+    writes: options.writes ?? [],
+    apiErrors: options.apiErrors ?? true,
+    parts: options.parts({ method, path, remoteAddress: options.remoteAddress }),
+  };
+}
+
+const CAPTCHA_HEADERS = ['x-captcha-token', 'x-captcha-action'];
+
+/** A read-only GET that takes no input: whatever comes, 200 or 4xx. */
+function plainGet(path: string, remoteAddress: string, alsoAllowed: readonly number[] = [200]): FuzzEndpoint {
+  const base = (): BaseRequest => ({});
+  return entry('GET', path, {
+    alsoAllowed,
+    remoteAddress,
+    parts: (e) => ({ query: queryPart(e, { base }), headers: headersPart(e, { base }) }),
+  });
+}
+
+/** The checkout a visitor sends (SPEC.md §7), without a captcha solution: the guard refuses it with 403. */
+function checkoutRequest(): BaseRequest {
+  const body = toHostileJson(checkoutBody('fake-valid-nonce', [BOOK, openAmount(8, 25)]));
+  return { headers: { 'idempotency-key': randomUUID(), 'x-captcha-action': 'checkout' }, body };
+}
+
+function reportEntry(path: string, remoteAddress: string): FuzzEndpoint {
+  const reading = (t: FuzzTarget): BaseRequest => ({
+    query: { from: '2026-01-01', to: '2026-12-31', center: '2', q: 'Rao', limit: '10' },
+    headers: { authorization: basicAuthorization(t.reader), 'x-requested-with': 'XMLHttpRequest' },
+  });
+  const guessing = (t: FuzzTarget): BaseRequest => ({
+    query: { limit: '5' },
+    headers: { authorization: basicAuthorization(t.guessed) },
+  });
+  return entry('GET', path, {
+    alsoAllowed: [200],
+    writes: ['login_failures'],
+    remoteAddress,
+    parts: (e) => ({
+      query: queryPart(e, { base: reading, keys: ['from', 'to', 'center', 'q', 'cursor', 'limit', 'table'] }),
+      headers: headersPart(
+        { ...e, remoteAddress: `${remoteAddress}1` },
+        { base: guessing, relevant: ['authorization', 'x-requested-with'] },
+      ),
+    }),
+  });
+}
+
+/** SPEC.md §5's registrant, an adult: the base of the registration fuzz. */
+function registrationBody(): HostileJson {
+  return {
+    registrants: [
+      {
+        age: 34,
+        email: 'asha@example.org',
+        firstName: 'Asha',
+        lastName: 'Rao',
+        gender: 'Female',
+        phone: '512 555 0123',
+        category: 'Memorization',
+        country: 'US',
+        zip: '75034',
+        state: 'TX',
+        city: 'Frisco',
+      },
+    ],
+  };
+}
+
+export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
+  plainGet('/healthz', '10.1.0.1'),
+  plainGet('/api/public/catalogue', '10.1.0.2'),
+  plainGet('/api/public/centers', '10.1.0.3'),
+  plainGet('/api/public/client-config', '10.1.0.4'),
+  plainGet('/api/public/captcha/challenge', '10.1.0.5'),
+  plainGet('/api/docs/json', '10.1.0.6'),
+  entry('GET', '/api/public/payment/token', {
+    remoteAddress: '10.1.0.7',
+    parts: (e) => {
+      const base = (): BaseRequest => ({ headers: { 'x-captcha-action': 'payment_token' } });
+      return { query: queryPart(e, { base }), headers: headersPart(e, { base, relevant: CAPTCHA_HEADERS }) };
+    },
+  }),
+  entry('POST', '/api/public/payment/checkout', {
+    remoteAddress: '10.1.0.8',
+    parts: (e) => ({
+      body: bodyPart(e, { base: checkoutRequest }),
+      query: queryPart(e, { base: checkoutRequest }),
+      headers: headersPart(e, { base: checkoutRequest, relevant: ['idempotency-key', ...CAPTCHA_HEADERS] }),
+    }),
+  }),
+  entry('POST', '/api/public/payment/sandbox/tokenize', {
+    remoteAddress: '10.1.0.9',
+    parts: (e) => {
+      const card = (t: FuzzTarget): BaseRequest => ({
+        headers: { authorization: `Bearer ${t.clientToken}` },
+        body: validCard(),
+      });
+      // For the header fuzz the card fails Luhn: whichever headers survive, no nonce is issued.
+      const badCard = (t: FuzzTarget): BaseRequest => ({
+        ...card(t),
+        body: validCard({ number: '4111 1111 1111 1112' }),
+      });
+      return {
+        body: bodyPart(e, { base: card, accepts: (body) => sandboxTokenizeRequestSchema.safeParse(body).success }),
+        headers: headersPart(e, { base: badCard, relevant: ['authorization'] }),
+      };
+    },
+  }),
+  entry('POST', '/api/webhooks/braintree', {
+    remoteAddress: '10.1.0.10',
+    parts: (e) => ({
+      body: formBodyPart(e, { base: { bt_signature: 'not-a-signature', bt_payload: 'bm90IGEgcGF5bG9hZA==' } }),
+    }),
+  }),
+  entry('GET', '/api/admin/whoami', {
+    alsoAllowed: [200],
+    writes: ['login_failures'],
+    remoteAddress: '10.1.0.11',
+    parts: (e) => ({
+      headers: headersPart(e, {
+        base: (t) => ({ headers: { authorization: basicAuthorization(t.guessed) } }),
+        relevant: ['authorization', 'x-requested-with'],
+      }),
+    }),
+  }),
+  reportEntry('/api/report-data', '10.1.0.12'),
+  reportEntry('/api/report-data.csv', '10.1.0.13'),
+  entry('GET', '/', {
+    alsoAllowed: [200, 204, 206, 301, 302, 304],
+    apiErrors: false,
+    remoteAddress: '10.1.0.14',
+    parts: (e) => ({ path: pathPart(e, { dotSegments: true }) }),
+  }),
+  entry('GET', '/api', {
+    remoteAddress: '10.1.0.15',
+    parts: (e) => ({ path: pathPart(e, { dotSegments: false }) }),
+  }),
+  // Built by other helpers at the time of writing: checked against the running server's routes.
+  entry('POST', '/api/public/registrations', {
+    remoteAddress: '10.1.0.16',
+    parts: (e) => {
+      const base = (): BaseRequest => ({
+        headers: { 'idempotency-key': randomUUID(), 'x-captcha-action': 'registration' },
+        body: registrationBody(),
+      });
+      return {
+        body: bodyPart(e, { base }),
+        query: queryPart(e, { base }),
+        headers: headersPart(e, { base, relevant: ['idempotency-key', ...CAPTCHA_HEADERS] }),
+      };
+    },
+  }),
+  entry('POST', '/auth/register', {
+    remoteAddress: '10.1.0.17',
+    parts: (e) => {
+      const base = (t: FuzzTarget): BaseRequest => ({
+        headers: { origin: t.origin },
+        body: { name: 'Asha Rao', email: 'asha.fuzz@example.org', password: 'a long enough passphrase' },
+      });
+      // For the header fuzz the password is too short: whatever headers survive, no account is made.
+      const short = (t: FuzzTarget): BaseRequest => ({
+        headers: { origin: t.origin },
+        body: { name: 'Asha Rao', email: 'asha.fuzz@example.org', password: 'short' },
+      });
+      return {
+        body: bodyPart(e, { base, accepts: (body) => registerRequestSchema.safeParse(body).success }),
+        headers: headersPart(e, { base: short, relevant: ['origin', 'sec-fetch-site', 'cookie'] }),
+      };
+    },
+  }),
+  entry('POST', '/auth/login', {
+    writes: ['login_failures'],
+    remoteAddress: '10.1.0.18',
+    parts: (e) => {
+      const base = (t: FuzzTarget): BaseRequest => ({
+        headers: { origin: t.origin },
+        body: { email: 'nobody.fuzz@example.org', password: 'not the password' },
+      });
+      return {
+        body: bodyPart(e, { base }),
+        headers: headersPart(e, { base, relevant: ['origin', 'sec-fetch-site', 'cookie'] }),
+      };
+    },
+  }),
+  entry('POST', '/auth/logout', {
+    alsoAllowed: [204],
+    remoteAddress: '10.1.0.19',
+    parts: (e) => ({
+      headers: headersPart(e, {
+        base: (t) => ({ headers: { origin: t.origin, cookie: `store_session=${'A'.repeat(43)}` } }),
+        relevant: ['origin', 'sec-fetch-site', 'cookie'],
+      }),
+    }),
+  }),
+  ...['/auth/profile', '/auth/activity'].map((path, i) =>
+    entry('GET', path, {
+      remoteAddress: `10.1.0.${20 + i}`,
+      parts: (e) => {
+        const base = (): BaseRequest => ({ headers: { cookie: `store_session=${'A'.repeat(43)}` } });
+        return {
+          query: queryPart(e, { base }),
+          headers: headersPart(e, { base, relevant: ['cookie', 'authorization'] }),
+        };
+      },
+    }),
+  ),
+  entry('GET', '/auth/google', {
+    alsoAllowed: [302],
+    remoteAddress: '10.1.0.22',
+    parts: (e) => {
+      const base = (): BaseRequest => ({});
+      return { query: queryPart(e, { base }), headers: headersPart(e, { base }) };
+    },
+  }),
+  entry('GET', '/auth/google/callback', {
+    alsoAllowed: [302],
+    remoteAddress: '10.1.0.23',
+    parts: (e) => {
+      const base = (): BaseRequest => ({ query: { code: 'not-a-code', state: 'not-a-state' } });
+      return {
+        query: queryPart(e, { base, keys: ['code', 'state', 'error'] }),
+        headers: headersPart(e, { base, relevant: ['cookie'] }),
+      };
+    },
+  }),
+];
+
+export function endpointName(endpoint: Pick<FuzzEndpoint, 'method' | 'path'>): string {
+  return `${endpoint.method} ${endpoint.path}`;
+}

@@ -1,0 +1,90 @@
+/**
+ * What a browser or an API client sends to a running server, over real HTTP: card nonces, checkout
+ * and registration bodies, Basic credentials. Each call opens its own connection when others are
+ * in flight, so concurrent calls are concurrent on the wire too.
+ */
+import { apiErrorSchema } from '@store/shared/api-error';
+import type { CartLine } from '@store/shared/cart';
+import { basicAuthorization } from '../../apps/server/src/modules/admins/basic-credentials';
+import { APPROVING_CARD, checkoutBody, validCard } from '../../apps/server/test/checkout-helpers';
+
+export type Answer = { status: number; body: Record<string, unknown>; headers: Headers };
+
+export async function send(baseUrl: string, path: string, init: RequestInit = {}): Promise<Answer> {
+  const res = await fetch(new URL(path, baseUrl), { ...init, signal: AbortSignal.timeout(30_000) });
+  const text = await res.text();
+  let body: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === 'object' && parsed !== null) body = { ...parsed };
+  } catch {
+    body = { text };
+  }
+  return { status: res.status, body, headers: res.headers };
+}
+
+/** The `error.code` of an API error answer, or undefined. */
+export function errorCode(answer: Answer): string | undefined {
+  const parsed = apiErrorSchema.safeParse(answer.body);
+  return parsed.success ? parsed.data.error.code : undefined;
+}
+
+export function postJson(baseUrl: string, path: string, payload: unknown, headers: Record<string, string> = {}) {
+  return send(baseUrl, path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(payload),
+  });
+}
+
+/** A card nonce from the sandbox, as the checkout page gets one (captcha off on this server). */
+export async function cardNonce(baseUrl: string, card = APPROVING_CARD): Promise<string> {
+  const token = await send(baseUrl, '/api/public/payment/token');
+  if (token.status !== 200) throw new Error(`token: ${token.status} ${JSON.stringify(token.body)}`);
+  const tokenized = await postJson(baseUrl, '/api/public/payment/sandbox/tokenize', validCard({ number: card }), {
+    authorization: `Bearer ${String(token.body.clientToken)}`,
+  });
+  if (tokenized.status !== 200) throw new Error(`tokenize: ${tokenized.status} ${JSON.stringify(tokenized.body)}`);
+  return String(tokenized.body.nonce);
+}
+
+export function checkout(
+  baseUrl: string,
+  key: string,
+  nonce: string,
+  products?: CartLine[],
+  headers: Record<string, string> = {},
+) {
+  return postJson(baseUrl, '/api/public/payment/checkout', checkoutBody(nonce, products), {
+    'idempotency-key': key,
+    ...headers,
+  });
+}
+
+export function basic(credentials: { username: string; password: string }): Record<string, string> {
+  return { authorization: basicAuthorization(credentials), 'x-requested-with': 'XMLHttpRequest' };
+}
+
+/** One adult registrant, valid (SPEC.md §5). */
+export function registrant(overrides: Record<string, unknown> = {}) {
+  return {
+    age: 34,
+    email: 'asha@example.org',
+    firstName: 'Asha',
+    lastName: 'Rao',
+    gender: 'Female',
+    phone: '512 555 0123',
+    category: 'Memorization',
+    country: 'US',
+    zip: '75034',
+    state: 'TX',
+    city: 'Frisco',
+    ...overrides,
+  };
+}
+
+export function count<T>(items: T[], key: (item: T) => string | number): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const item of items) counts[key(item)] = (counts[key(item)] ?? 0) + 1;
+  return counts;
+}
