@@ -65,8 +65,11 @@ function entry(method: 'GET' | 'POST', path: string, options: EntryOptions): Fuz
 
 const CAPTCHA_HEADERS = ['x-captcha-token', 'x-captcha-action'];
 
-/** A read-only GET that takes no input: whatever comes, 200 or 4xx. */
-function plainGet(path: string, remoteAddress: string, alsoAllowed: readonly number[] = [200]): FuzzEndpoint {
+/**
+ * A read-only GET that takes no input: whatever comes, 200 or 4xx, or 304 where the answer has an
+ * ETag and the hostile headers happen to say "If-None-Match: *".
+ */
+function plainGet(path: string, remoteAddress: string, alsoAllowed: readonly number[] = [200, 304]): FuzzEndpoint {
   const base = (): BaseRequest => ({});
   return entry('GET', path, {
     alsoAllowed,
