@@ -13,7 +13,8 @@
  * Settings (environment): BENCH_RUNS (3), BENCH_SECONDS (10), BENCH_CONNECTIONS (32),
  * BENCH_CHECKOUTS_PG (3000 a run), BENCH_CHECKOUTS_PGLITE (1000 a run), BENCH_LOG_LEVEL (info, as
  * production), WEB_DIST (build the web app there instead of apps/web/dist), REPORT_BENCH_PG_ROWS,
- * REPORT_BENCH_PGLITE_ROWS. Raw results go to bench/results/<time>.json (git-ignored).
+ * REPORT_BENCH_PGLITE_ROWS, BENCH_BUILD=0 (skip the build), BENCH_NODE_FLAGS (e.g. `--cpu-prof
+ * --cpu-prof-dir=/tmp/prof` to profile the servers under load). Raw results go to bench/results/<time>.json (git-ignored).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -64,6 +65,9 @@ const run = (cmd: string, args: string[], cwd = repoRoot) =>
 
 /** The web app into WEB_DIST (compressed as `npm run build` does) and the server bundle. */
 function build(): void {
+  // BENCH_BUILD=0: measure what is already built (for iterating on one part; every figure in
+  // BENCHMARKS.md comes from a run that built first).
+  if (process.env.BENCH_BUILD === '0') return;
   if (process.env.WEB_DIST) {
     const web = join(repoRoot, 'apps/web');
     run('npx', ['vite', 'build', '--outDir', WEB_DIST, '--emptyOutDir', '--logLevel', 'warn'], web);

@@ -111,7 +111,8 @@ export async function startChildServer(options: ChildServerOptions): Promise<Ben
 export function startBenchServer(options: BenchServerOptions): Promise<BenchServer> {
   assertBuilt();
   return startChildServer({
-    args: [...(options.nodeFlags ?? []), BUILT_SERVER],
+    // BENCH_NODE_FLAGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": profile the servers a part starts.
+    args: [...(options.nodeFlags ?? process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), BUILT_SERVER],
     env: { NODE_ENV: 'production', WEB_DIST, ...options.env },
     readyPath: '/healthz',
     captureStdout: options.captureStdout,

@@ -3,8 +3,9 @@
  * later by the worker (worker.ts). Every process of the app may run a worker against one
  * PostgreSQL, so claiming is done with row locks that skip what another worker holds.
  */
-import { and, eq, inArray, isNull, lt, lte } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { columnNames } from '../../db/column-names';
 import { mailOutbox } from './tables';
 
 export type OutboxMail = typeof mailOutbox.$inferSelect;
@@ -39,21 +40,53 @@ export function headerValue(text: string): string {
   return text.replace(/[\r\n]+/g, ' ').trim();
 }
 
+/** The outbox row a message becomes. */
+function outboxRow(message: MailMessage) {
+  return {
+    kind: message.kind,
+    subjectId: message.subjectId,
+    toAddress: headerValue(message.to),
+    subject: headerValue(message.subject),
+    html: message.html,
+    text: message.text,
+  };
+}
+
 /** Queues a message unless one of the same kind about the same subject exists. True when queued. */
 export async function queueMail(db: Pick<OutboxDb, 'insert'>, message: MailMessage): Promise<boolean> {
   const inserted = await db
     .insert(mailOutbox)
-    .values({
-      kind: message.kind,
-      subjectId: message.subjectId,
-      toAddress: headerValue(message.to),
-      subject: headerValue(message.subject),
-      html: message.html,
-      text: message.text,
-    })
+    .values(outboxRow(message))
     .onConflictDoNothing({ target: [mailOutbox.kind, mailOutbox.subjectId] })
     .returning({ id: mailOutbox.id });
   return inserted.length > 0;
+}
+
+/**
+ * queueMail as a statement for a WITH clause, so a message is queued in the same statement as what
+ * it reports (orders/settle-order.ts): inserted when `onlyIf` holds, once per kind and subject.
+ * A prepared statement's text: the message comes in as the placeholders of `queuedMailValues`.
+ */
+export function queueMailStatement(onlyIf: SQL): SQL {
+  const m = mailOutbox;
+  const p = (name: keyof ReturnType<typeof queuedMailValues>) => sql.placeholder(name);
+  return sql`insert into ${m} (${columnNames(m.kind, m.subjectId, m.toAddress, m.subject, m.html, m.text)})
+    select ${p('mailKind')}, ${p('mailSubjectId')}, ${p('mailTo')}, ${p('mailSubject')}, ${p('mailHtml')}, ${p('mailText')}
+    where ${onlyIf}
+    on conflict (${columnNames(m.kind, m.subjectId)}) do nothing`;
+}
+
+/** The placeholder values of `queueMailStatement` for one message. */
+export function queuedMailValues(message: MailMessage) {
+  const row = outboxRow(message);
+  return {
+    mailKind: row.kind,
+    mailSubjectId: row.subjectId,
+    mailTo: row.toAddress,
+    mailSubject: row.subject,
+    mailHtml: row.html,
+    mailText: row.text,
+  };
 }
 
 /**

@@ -66,12 +66,19 @@ export function emlFileName(mail: Pick<OutgoingMail, 'id' | 'kind' | 'createdAt'
 function fileTransport(outboxDir: string, from: string | Address): MailTransport {
   // RFC 5322 lines end in CRLF; mail clients open such files as they are.
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  // Made once, not per message (a mkdir per receipt showed in the checkout's CPU profile); made
+  // again if a write finds it gone.
+  let directory: Promise<unknown> | null = null;
   return {
     kind: 'files',
     async send(mail) {
       const info = await composer.sendMail(messageOptions(mail, from));
       if (!Buffer.isBuffer(info.message)) throw new Error('stream transport returned no buffer');
-      await mkdir(outboxDir, { recursive: true });
+      directory ??= mkdir(outboxDir, { recursive: true }).catch((error: unknown) => {
+        directory = null;
+        throw error;
+      });
+      await directory;
       // Write then rename: a reader (or a crash) never sees half a message under the final name.
       const final = join(outboxDir, emlFileName(mail));
       const partial = join(outboxDir, `.${mail.id}.${randomBytes(4).toString('hex')}.tmp`);
@@ -79,6 +86,7 @@ function fileTransport(outboxDir: string, from: string | Address): MailTransport
         await writeFile(partial, info.message);
         await rename(partial, final);
       } catch (error) {
+        directory = null;
         await rm(partial, { force: true });
         throw error;
       }

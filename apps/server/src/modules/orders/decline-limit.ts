@@ -7,6 +7,7 @@
  */
 import { and, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { columnNames } from '../../db/column-names';
 import { AppError } from '../../errors/app-error';
 import { paymentDeclines } from './tables';
 
@@ -52,20 +53,34 @@ function secondsUntilBelowLimit(db: Database, match: SQL | undefined) {
 }
 
 /**
- * Throws TooManyDeclinesError when the address or the e-mail reached the limit. Both are asked in
- * one statement: this runs before every checkout, and a round trip is most of a small query's cost.
+ * The seconds until the address and the e-mail are both below the limit again; 0 when they are.
+ * Prepared: the donor comes in as the placeholders of `declineValues`.
+ * An expression, so the checkout asks it in the same statement as its Idempotency-Key lookup
+ * (order-repo.ts `findOrderAndDeclineWait`): this runs before every checkout.
  */
-export async function checkDeclineLimit(db: Database, { clientIp, email }: DeclineSubject): Promise<void> {
-  const byAddress = secondsUntilBelowLimit(db, eq(paymentDeclines.clientIp, clientIp));
-  const byEmail = secondsUntilBelowLimit(db, eq(paymentDeclines.email, normalEmail(email)));
-  const result = await db.execute<{ by_address: number | null; by_email: number | null }>(
-    sql`select (${byAddress}) as by_address, (${byEmail}) as by_email`,
-  );
-  const row = result.rows[0];
-  const wait = Math.max(Number(row?.by_address ?? 0), Number(row?.by_email ?? 0));
-  if (wait > 0) throw new TooManyDeclinesError(Math.max(1, wait));
+export function declineWaitSeconds(db: Database): SQL<number> {
+  const byAddress = secondsUntilBelowLimit(db, eq(paymentDeclines.clientIp, sql.placeholder('declineIp')));
+  const byEmail = secondsUntilBelowLimit(db, eq(paymentDeclines.email, sql.placeholder('declineEmail')));
+  return sql<number>`greatest(coalesce((${byAddress}), 0), coalesce((${byEmail}), 0))`.mapWith(Number);
 }
 
-export async function recordDecline(db: Database, { clientIp, email }: DeclineSubject): Promise<void> {
-  await db.insert(paymentDeclines).values({ clientIp, email: normalEmail(email) });
+/** Throws TooManyDeclinesError when the address or the e-mail reached the limit. */
+export function assertBelowDeclineLimit(waitSeconds: number): void {
+  if (waitSeconds > 0) throw new TooManyDeclinesError(Math.max(1, waitSeconds));
+}
+
+/**
+ * Records a decline, as a statement for a WITH clause: the order is marked failed and its decline
+ * counted in one statement (orders/settle-order.ts), inserted when `onlyIf` holds. A prepared
+ * statement's text: the subject comes in as the placeholders of `declineValues`.
+ */
+export function recordDeclineStatement(onlyIf: SQL): SQL {
+  const d = paymentDeclines;
+  return sql`insert into ${d} (${columnNames(d.clientIp, d.email)})
+    select ${sql.placeholder('declineIp')}, ${sql.placeholder('declineEmail')} where ${onlyIf}`;
+}
+
+/** The placeholder values of `recordDeclineStatement` and `declineWaitSeconds` for one donor. */
+export function declineValues({ clientIp, email }: DeclineSubject) {
+  return { declineIp: clientIp, declineEmail: normalEmail(email) };
 }

@@ -14,9 +14,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { GatewayUnavailableError, type PaymentGateway, type SaleOutcome } from '../payments/gateway';
 import { idempotencyKeyReused, paymentInProgress, paymentUnconfirmed } from './checkout-errors';
-import { checkDeclineLimit } from './decline-limit';
-import { findOrderById, findOrderByIdempotencyKey, insertPendingOrder, type Order } from './order-repo';
-import { prepareOrder } from './prepare-order';
+import { assertBelowDeclineLimit } from './decline-limit';
+import {
+  findOrderAndDeclineWait,
+  findOrderById,
+  findOrderByIdempotencyKey,
+  insertPendingOrder,
+  type Order,
+} from './order-repo';
+import { type PreparedOrder, prepareOrder } from './prepare-order';
 import { requestHash } from './request-hash';
 import { settleOrder } from './settle-order';
 import type { StoredAnswer } from './tables';
@@ -56,12 +62,21 @@ export async function placeOrder(input: PlaceOrderInput): Promise<CheckoutResult
   const { db, gateway, site, logger, body, idempotencyKey, clientIp, userId = null } = input;
   const hash = requestHash(body);
   // A retry is answered from the database first: even if the catalogue or the limits changed since.
-  const earlier = await findOrderByIdempotencyKey(db, idempotencyKey);
+  let prepared: PreparedOrder;
+  try {
+    prepared = prepareOrder(site, body);
+  } catch (invalid) {
+    const earlier = await findOrderByIdempotencyKey(db, idempotencyKey);
+    if (earlier) return answerExisting(earlier, hash);
+    throw invalid;
+  }
+  const { order: earlier, declineWaitSeconds } = await findOrderAndDeclineWait(db, idempotencyKey, {
+    clientIp,
+    email: prepared.email,
+  });
   if (earlier) return answerExisting(earlier, hash);
-
-  const prepared = prepareOrder(site, body);
   // Before anything is stored or charged.
-  await checkDeclineLimit(db, { clientIp, email: prepared.email });
+  assertBelowDeclineLimit(declineWaitSeconds);
 
   const order = await insertPendingOrder(db, {
     ...prepared,
@@ -95,7 +110,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<CheckoutResult
 
   let settled: Order | null;
   try {
-    settled = await settleOrder({ db, site, logger, orderId: order.id, outcome, countDecline: true });
+    settled = await settleOrder({ db, site, logger, order, outcome, countDecline: true });
   } catch (error) {
     // Money may have moved but the outcome is not recorded: the order stays pending for the reconciler.
     logger.error({ err: error, orderId: order.id, outcome: outcome.status }, 'could not record the payment outcome');

@@ -192,7 +192,7 @@ describeWithDb('reconcilePendingOrders', () => {
         db: t.testDb.db,
         site: t.site,
         logger,
-        orderId: order.id,
+        order,
         outcome: { status: 'succeeded', transactionId: 'late123', processor: { code: '1000', text: 'Approved' } },
       });
       expect(settled).toMatchObject({ status: 'succeeded', transactionId: 'late123', failureMessage: null });

@@ -106,7 +106,7 @@ export async function reconcilePendingOrders(options: ReconcileOptions): Promise
       );
     }
     const outcome = outcomeOf(sale);
-    const settled = await settleOrder({ db, site, logger, orderId: order.id, outcome, reconciled: true });
+    const settled = await settleOrder({ db, site, logger, order, outcome, reconciled: true });
     if (!settled) continue; // The checkout request recorded it in the meantime.
     summary[outcome.status] += 1;
     logger.info(

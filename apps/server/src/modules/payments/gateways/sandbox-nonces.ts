@@ -4,7 +4,7 @@
  * outcome the card will have), never the number or the CVV.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import type { CardOutcome } from './sandbox-outcomes';
 import { sandboxNonces } from './sandbox-tables';
@@ -28,26 +28,17 @@ export function isSandboxNonce(nonce: string): boolean {
   return nonce.startsWith(NONCE_PREFIX);
 }
 
-export type ConsumedNonce = { ok: true; outcome: CardOutcome } | { ok: false; reason: 'used' | 'expired' | 'unknown' };
+export type NonceRefusal = 'used' | 'expired' | 'unknown';
 
 /**
- * Marks the nonce used and returns its outcome, in one statement: of two sales racing with the same
- * nonce exactly one gets it. Run it in the sale's transaction so a sale that does not complete gives
- * the nonce back.
+ * Why a nonce could not pay (the sale's statement, sandbox-ledger.ts `recordSale`, consumes a
+ * usable one itself): never issued, already consumed, or past its three hours.
  */
-export async function consumeNonce(db: Database, nonce: string): Promise<ConsumedNonce> {
-  const [consumed] = await db
-    .update(sandboxNonces)
-    .set({ consumedAt: sql`now()` })
-    .where(
-      and(eq(sandboxNonces.nonce, nonce), isNull(sandboxNonces.consumedAt), gt(sandboxNonces.expiresAt, sql`now()`)),
-    )
-    .returning({ outcome: sandboxNonces.outcome });
-  if (consumed) return { ok: true, outcome: consumed.outcome };
+export async function nonceRefusal(db: Database, nonce: string): Promise<NonceRefusal> {
   const [row] = await db
     .select({ consumedAt: sandboxNonces.consumedAt })
     .from(sandboxNonces)
     .where(eq(sandboxNonces.nonce, nonce));
-  if (!row) return { ok: false, reason: 'unknown' };
-  return { ok: false, reason: row.consumedAt ? 'used' : 'expired' };
+  if (!row) return 'unknown';
+  return row.consumedAt ? 'used' : 'expired';
 }

@@ -9,9 +9,9 @@ import { type CardInput, detectBrand, digitsOnly } from '@store/shared/card';
 import type { Database } from '../../../db/client';
 import { GatewayUnavailableError, type PaymentGateway, type SaleInput, type SaleOutcome } from '../gateway';
 import { createSandboxClientToken, verifySandboxClientToken } from './sandbox-client-token';
-import { findSale, insertSale, toRecordedSale, toSaleOutcome } from './sandbox-ledger';
-import { type ConsumedNonce, consumeNonce, isSandboxNonce, issueNonce } from './sandbox-nonces';
-import { type CardOutcome, cardOutcome, cardTypeName, decideSale, fakeNonceOutcome } from './sandbox-outcomes';
+import { findSale, recordSale, type SaleCard, toRecordedSale, toSaleOutcome } from './sandbox-ledger';
+import { isSandboxNonce, issueNonce, type NonceRefusal, nonceRefusal } from './sandbox-nonces';
+import { cardOutcome, cardTypeName, decideSale, fakeNonceOutcome } from './sandbox-outcomes';
 import { parseSandboxWebhook } from './sandbox-webhook';
 
 export type TokenizedCard = { nonce: string; details: { cardType: string; lastFour: string } };
@@ -35,7 +35,7 @@ export type SandboxGatewayOptions = {
 };
 
 /** Widget-style wording (SPEC.md §8): the donor re-enters the card, which makes a fresh nonce. */
-const NONCE_MESSAGES: Record<Exclude<ConsumedNonce, { ok: true }>['reason'], string> = {
+const NONCE_MESSAGES: Record<NonceRefusal | 'unknown', string> = {
   used: 'This card entry was already used for a payment. Please check your information and try again.',
   expired: 'This card entry has expired. Please check your information and try again.',
   unknown: 'The payment method was not recognised. Please check your information and try again.',
@@ -51,42 +51,39 @@ function databaseReason(error: unknown): string {
   return root instanceof Error ? root.message : 'unknown database error';
 }
 
-/** Raised inside the sale's transaction to roll it back (and give the nonce back) when the order already has a sale. */
-class SaleExists extends Error {}
-
 export function createSandboxGateway({ db, secret }: SandboxGatewayOptions): SandboxGateway {
-  /** The card's outcome, consuming the nonce when it is one of ours; a message when it cannot pay. */
-  async function nonceOutcome(tx: Database, nonce: string): Promise<CardOutcome | string> {
+  /** The card a nonce stands for, or the message for a string that cannot stand for one. */
+  function saleCard(nonce: string): SaleCard | string {
     const fake = fakeNonceOutcome(nonce);
-    if (fake) return fake;
-    if (!isSandboxNonce(nonce)) return NONCE_MESSAGES.unknown;
-    const consumed = await consumeNonce(tx, nonce);
-    return consumed.ok ? consumed.outcome : NONCE_MESSAGES[consumed.reason];
+    if (fake) return { outcome: fake };
+    return isSandboxNonce(nonce) ? { nonce } : NONCE_MESSAGES.unknown;
   }
 
   async function charge(input: SaleInput): Promise<SaleOutcome> {
-    // A repeated sale for one order answers the first outcome instead of charging again.
-    const existing = await findSale(db, input.orderId);
-    if (existing) return toSaleOutcome(existing);
     if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
       return { status: 'failed', message: 'Amount must be greater than zero.' };
     }
-    try {
-      return await db.transaction(async (tx) => {
-        const outcome = await nonceOutcome(tx, input.nonce);
-        // Like Braintree's validation errors: refused before any transaction exists.
-        if (outcome !== 'approve' && outcome !== 'decline') return { status: 'failed', message: outcome };
-        const decision = decideSale(outcome, input.amountCents);
-        const row = await insertSale(tx, { orderId: input.orderId, amountCents: input.amountCents, decision });
-        if (!row) throw new SaleExists();
-        return toSaleOutcome(row);
-      });
-    } catch (error) {
-      if (!(error instanceof SaleExists)) throw error;
+    const card = saleCard(input.nonce);
+    // Like Braintree's validation errors: refused before any transaction exists. (An order that
+    // already has a sale is not asked again: a retry carries the same nonce, which is not a fake.)
+    if (typeof card === 'string') {
+      const existing = await findSale(db, input.orderId);
+      return existing ? toSaleOutcome(existing) : { status: 'failed', message: card };
+    }
+    // A repeated sale for one order answers the first outcome instead of charging again.
+    const recorded = await recordSale(db, {
+      orderId: input.orderId,
+      amountCents: input.amountCents,
+      card,
+      decide: (outcome) => decideSale(outcome, input.amountCents),
+    });
+    if (recorded.kind === 'sale') return toSaleOutcome(recorded.row);
+    if (recorded.kind === 'lost-race' || !('nonce' in card)) {
       const winner = await findSale(db, input.orderId);
       if (!winner) throw new Error(`Sandbox sale for order ${input.orderId} conflicted but cannot be read`);
       return toSaleOutcome(winner);
     }
+    return { status: 'failed', message: NONCE_MESSAGES[await nonceRefusal(db, card.nonce)] };
   }
 
   return {
