@@ -71,6 +71,7 @@ function build(): void {
   if (process.env.WEB_DIST) {
     const web = join(repoRoot, 'apps/web');
     run('npx', ['vite', 'build', '--outDir', WEB_DIST, '--emptyOutDir', '--logLevel', 'warn'], web);
+    run(process.execPath, ['scripts/prerender.mjs', WEB_DIST], web);
     run(process.execPath, ['scripts/precompress.mjs', WEB_DIST], web);
     run('npm', ['run', 'build', '--silent', '-w', '@store/server']);
   } else {

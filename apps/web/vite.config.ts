@@ -21,6 +21,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each route needs, for scripts/prerender.mjs (which removes it).
+    manifest: true,
   },
   test: {
     environment: 'jsdom',

@@ -81,15 +81,14 @@ const logLineSchema = z.looseObject({
 
 /** The URLs of the requests the server finished, in the order it logged them (pino, LOG_LEVEL=info). */
 function completionOrder(output: string): string[] {
-  const urls = new Map<string, string>();
   const order: string[] = [];
   for (const line of output.split('\n')) {
     if (!line.startsWith('{')) continue;
     const parsed = logLineSchema.safeParse(JSON.parse(line));
     if (!parsed.success) continue;
     const entry = parsed.data;
-    if (entry.msg === 'incoming request' && entry.reqId && entry.req?.url) urls.set(entry.reqId, entry.req.url);
-    if (entry.msg === 'request completed' && entry.reqId) order.push(urls.get(entry.reqId) ?? '?');
+    // One line per request, written when its answer has gone out (plugins/request-log.ts).
+    if (entry.msg === 'request completed' && entry.req?.url) order.push(entry.req.url);
   }
   return order;
 }

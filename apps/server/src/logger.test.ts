@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { describeWithDb } from '../test/test-db';
-import { createLogger, redactUrl } from './logger';
+import { createLogger, redactUrl, unredacted } from './logger';
+
+const logLine = z.looseObject({ reqId: z.string().optional(), responseTime: z.unknown() });
 
 describe('redactUrl', () => {
   it('masks the values of secret-looking query parameters only', () => {
@@ -14,6 +17,19 @@ describe('redactUrl', () => {
     );
     expect(redactUrl('/cart')).toBe('/cart');
     expect(redactUrl('/x?flag&page=2')).toBe('/x?flag&page=2');
+  });
+});
+
+describe('createLogger', () => {
+  it('masks secrets a module logs by mistake, also once the unredacted access logger exists', () => {
+    const written: string[] = [];
+    const logger = createLogger('info', { write: (line: string) => written.push(line) });
+    unredacted(logger).info({ reqId: 'r1' }, 'request completed');
+    logger.info({ body: { password: 'SECRET-1', cardNumber: 'SECRET-2' } }, 'oops');
+    logger.child({ reqId: 'r2' }).info({ input: { token: 'SECRET-3' } }, 'oops');
+    expect(written).toHaveLength(3);
+    expect(written.join('')).not.toContain('SECRET');
+    expect(written[1]).toContain('"password":"[redacted]"');
   });
 });
 
@@ -36,6 +52,21 @@ describeWithDb('request logs', () => {
     expect(text).toContain('/api/public/catalogue');
     expect(text).not.toContain('SECRET');
     expect(text).not.toContain('U0VDUkVULUJBU0lD');
+  });
+
+  it('are one line per request, with its status and time', async () => {
+    lines.length = 0;
+    const res = await t.app.inject({ url: '/api/public/catalogue?x=1' });
+    const entries = lines
+      .map((line) => logLine.parse(JSON.parse(line)))
+      .filter((entry) => entry.reqId === res.headers['x-request-id']);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/public/catalogue?x=1' },
+      res: { statusCode: 200 },
+    });
+    expect(typeof entries[0]?.responseTime).toBe('number');
   });
 
   it('carry the request id', async () => {

@@ -4,7 +4,7 @@
  * URLs can carry secrets (`/auth-success?token=…`, OAuth `?code=…`), so their values are masked.
  * Headers and bodies are not logged at all; the redact paths catch what a module logs by mistake.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { type DestinationStream, type Logger, pino } from 'pino';
 import type { LogLevel } from './config';
 
@@ -68,4 +68,15 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
     serializers: { req: serializeRequest },
   };
   return destination ? pino(options, destination) : pino(options);
+}
+
+/**
+ * The same logger (level, serializers, destination) without the redaction, for lines whose every
+ * field the server builds itself from safe values: the access line (plugins/request-log.ts). With
+ * wildcard paths like `*.password`, pino runs every field of every line, even numbers and the
+ * message, through the redactor: ~16 µs a line (a tenth of a catalogue request's CPU). Anything a
+ * module logs (objects, errors, request data) goes through the redacting logger, never this one.
+ */
+export function unredacted(logger: FastifyBaseLogger): FastifyBaseLogger {
+  return logger.child({}, { redact: [] });
 }

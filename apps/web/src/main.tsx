@@ -1,5 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import type { $ZodConfig } from 'zod/v4/core';
 import { App } from './app/app';
@@ -14,10 +14,17 @@ Object.assign(globalThis, { __zod_globalConfig: { jitless: true } satisfies $Zod
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <BrowserRouter>
       <App />
     </BrowserRouter>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// The build pre-renders most routes (scripts/prerender.mjs): take over that HTML instead of drawing
+// it again. As a transition, hydration works in slices that yield to the browser between them (a
+// plain hydrateRoot runs as one long task, Lighthouse's Total Blocking Time); the page is already
+// on screen meanwhile. The dev server and unknown routes send an empty #root: render from scratch.
+if (root.hasChildNodes()) startTransition(() => void hydrateRoot(root, app));
+else createRoot(root).render(app);

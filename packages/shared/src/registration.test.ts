@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES, countryName, PREFERRED_COUNTRY_CODES, US_STATES } from './countries';
-import { formatRegistrationNumber, MAX_REGISTRANTS, registrantSchema, registrationRequestSchema } from './registration';
+import { MAX_REGISTRANTS, registrantSchema, registrationRequestSchema } from './registration';
 
 const adult = {
   age: 34,

@@ -22,7 +22,9 @@ export function requestIdGenerator(trustIncoming: boolean): (req: IncomingMessag
 }
 
 export function installRequestIdHeader(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
 }

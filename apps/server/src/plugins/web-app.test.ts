@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { describeWithDb } from '../../test/test-db';
@@ -8,6 +9,10 @@ import { NO_BUILD_TEXT } from './web-app';
 
 const INDEX =
   '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app-3f2a.js"></script></body></html>';
+/** What apps/web/scripts/prerender.mjs writes: a route's HTML with its markup in #root. */
+const page = (heading: string) => INDEX.replace('<div id="root"></div>', `<div id="root"><h1>${heading}</h1></div>`);
+const STORE_PAGE = page('Donation Items');
+const CART_PAGE = page('Your Donation Bucket');
 
 describeWithDb('the web app', () => {
   describe('with a build', () => {
@@ -17,6 +22,12 @@ describeWithDb('the web app', () => {
       mkdirSync(join(dist, 'assets'));
       mkdirSync(join(dist, 'images'));
       writeFileSync(join(dist, 'index.html'), INDEX);
+      mkdirSync(join(dist, 'pages'));
+      writeFileSync(join(dist, 'pages', 'index.html'), STORE_PAGE);
+      writeFileSync(join(dist, 'pages', 'cart.html'), CART_PAGE);
+      // precompress.mjs's copies, which the server sends to browsers that accept them.
+      writeFileSync(join(dist, 'pages', 'cart.html.br'), brotliCompressSync(CART_PAGE));
+      writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(INDEX));
       writeFileSync(join(dist, 'assets', 'app-3f2a.js'), 'console.log("app")');
       writeFileSync(join(dist, 'images', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
       t = await buildTestApp({ env: { WEB_DIST: dist } });
@@ -26,17 +37,42 @@ describeWithDb('the web app', () => {
       rmSync(dist, { recursive: true, force: true });
     });
 
-    it('serves index.html at / without caching it', async () => {
+    it('serves the pre-rendered store at / without caching it', async () => {
       const res = await t.app.inject({ url: '/' });
       expect(res.statusCode).toBe(200);
-      expect(res.body).toBe(INDEX);
+      expect(res.body).toBe(STORE_PAGE);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     });
 
-    it('serves index.html for the app routes and unknown pages, with status 200', async () => {
-      for (const url of ['/cart', '/checkout', '/no-such-page', '/deep/unknown/page?x=1', '/report/']) {
+    it('serves a pre-rendered route its own HTML, query or not, without caching it', async () => {
+      // The app's router ignores a trailing slash, as React Router does.
+      for (const url of ['/cart', '/cart?from=concert', '/cart/']) {
+        const res = await t.app.inject({ url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toBe(CART_PAGE);
+        expect(res.headers['content-type'], url).toMatch(/text\/html/);
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+        expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
+      }
+    });
+
+    it("sends the build's brotli copy of a page to a browser that accepts it, still not cached", async () => {
+      for (const [url, body] of [
+        ['/cart', CART_PAGE],
+        ['/no-such-page', INDEX],
+      ] as const) {
+        const res = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-encoding'], url).toBe('br');
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+        expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(body);
+      }
+    });
+
+    it('serves index.html for the other app routes and unknown pages, with status 200', async () => {
+      for (const url of ['/checkout', '/no-such-page', '/deep/unknown/page?x=1', '/report/']) {
         const res = await t.app.inject({ url });
         expect(res.statusCode, url).toBe(200);
         expect(res.body, url).toBe(INDEX);

@@ -2,13 +2,15 @@
  * Serves the built React app (apps/web/dist) and decides what an unknown URL gets:
  *  - /api/*, /auth/* (and the auth server's path if AUTH_BASE_URL moves it), /healthz: a JSON 404
  *    (`not_found`), so API clients never receive HTML;
+ *  - a page the build pre-rendered (dist/pages/<route>.html, `/` being pages/index.html; see
+ *    apps/web/scripts/prerender.mjs): that HTML, which the browser paints before any JavaScript runs;
  *  - any other GET: index.html with status 200, so React Router shows the page, or its own
  *    'Unexpected Application Error!' screen for an unknown route (SPEC.md §8);
  *  - a missing file (a path with an extension, or under /assets/): a plain 404, never index.html,
  *    which a browser would try to run as a script or stylesheet.
  * Without a build, `/` says how to make one, and the API works as usual.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -42,6 +44,19 @@ function looksLikeFile(path: string): boolean {
   return path.startsWith('/assets/') || last.includes('.');
 }
 
+/** `/cart` → `pages/cart.html` for every route the build pre-rendered; read once, at start. */
+function prerenderedPages(webDist: string): Map<string, string> {
+  const dir = join(webDist, 'pages');
+  const pages = new Map<string, string>();
+  if (!existsSync(dir)) return pages;
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith('.html')) continue;
+    const route = name === 'index.html' ? '/' : `/${name.slice(0, -'.html'.length)}`;
+    pages.set(route, `pages/${name}`);
+  }
+  return pages;
+}
+
 function notFound(request: FastifyRequest): AppError {
   const path = pathOf(request).slice(0, 200);
   return new AppError('not_found', `No such address: ${request.method} ${path}`);
@@ -58,6 +73,7 @@ export async function registerWebApp(
   { webDist, serverPrefixes = [] }: WebAppOptions,
 ): Promise<void> {
   const built = existsSync(join(webDist, 'index.html'));
+  const pages = built ? prerenderedPages(webDist) : new Map<string, string>();
   if (built) {
     const assetsDir = `${join(webDist, 'assets')}${sep}`;
     await app.register(fastifyStatic, {
@@ -67,10 +83,19 @@ export async function registerWebApp(
       // Uses dist/*.br or *.gz when the build wrote them; falls back to the plain file otherwise.
       preCompressed: true,
       setHeaders: (reply, filePath) => {
-        const policy = filePath.startsWith(assetsDir) ? IMMUTABLE : filePath.endsWith('.html') ? REVALIDATE : SHORT;
+        // The file sent may be the build's brotli or gzip copy: judge it by the name it stands for.
+        const served = filePath.replace(/\.(br|gz)$/, '');
+        const policy = served.startsWith(assetsDir) ? IMMUTABLE : served.endsWith('.html') ? REVALIDATE : SHORT;
         reply.header('cache-control', policy);
       },
     });
+    // Each pre-rendered route answers with its own HTML (a route of its own, `/` included, rather
+    // than the static files' index.html).
+    for (const [route, file] of pages) {
+      app.get(route, { schema: { hide: true } }, async (_request, reply) =>
+        reply.header('cache-control', REVALIDATE).sendFile(file),
+      );
+    }
   } else {
     app.log.warn({ webDist }, 'web app not built: / shows how to build it');
     app.get('/', { schema: { hide: true } }, async (_request, reply) =>

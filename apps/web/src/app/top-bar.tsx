@@ -1,8 +1,8 @@
 import { messages } from '@store/shared/messages';
-import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { useCart } from '../features/bucket/cart-context';
 import { useCatalogue } from '../features/store/catalogue-context';
+import { ClientOnly } from '../lib/client-only';
 
 export function TopBar() {
   const { state } = useCatalogue();
@@ -26,10 +26,11 @@ export function TopBar() {
         ) : (
           <span className="top-bar__brand">{brand}</span>
         )}
-        {/* Nothing to show until the bucket is read; the button appears once it holds an item. */}
-        <Suspense fallback={null}>
+        {/* Nothing to show until the bucket is read (never in the pre-rendered page); the button
+            appears once it holds an item, in room the bar keeps for it. */}
+        <ClientOnly fallback={null}>
           <ProceedToPay />
-        </Suspense>
+        </ClientOnly>
       </div>
     </header>
   );

@@ -22,6 +22,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   const catalogue = staticJson(catalogueResponseSchema, catalogueView(site));
   const centers = staticJson(centersResponseSchema, centersView(site));
 
+  // Plain (not async) handlers: the answer is ready, so no promise per request.
   app.get(
     '/api/public/catalogue',
     {
@@ -31,7 +32,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         response: { 200: catalogueResponseSchema, 304: notModified },
       },
     },
-    async (request, reply) => catalogue.send(request, reply, PUBLIC_CACHE),
+    (request, reply) => {
+      catalogue.send(request, reply, PUBLIC_CACHE);
+    },
   );
 
   app.get(
@@ -43,6 +46,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         response: { 200: centersResponseSchema, 304: notModified },
       },
     },
-    async (request, reply) => centers.send(request, reply, PUBLIC_CACHE),
+    (request, reply) => {
+      centers.send(request, reply, PUBLIC_CACHE);
+    },
   );
 };

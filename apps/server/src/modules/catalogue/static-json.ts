@@ -13,7 +13,7 @@ export type StaticJson = {
   body: Buffer;
   etag: string;
   /** Sends the body, or 304 when the client already holds it. */
-  send(request: FastifyRequest, reply: FastifyReply, cacheControl: string): FastifyReply;
+  send(request: FastifyRequest, reply: FastifyReply, cacheControl: string): void;
 };
 
 /** `If-None-Match: "a", W/"b"` holds `etag` (weak comparison, as RFC 9110 asks for GET). */
@@ -32,9 +32,12 @@ export function staticJson<Schema extends z.ZodType>(schema: Schema, value: z.in
     etag,
     send(request, reply, cacheControl) {
       reply.header('cache-control', cacheControl).header('etag', etag);
-      if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      if (matches(request.headers['if-none-match'], etag)) {
+        reply.code(304).send();
+        return;
+      }
       // A Buffer with a JSON content type goes out as it is: Fastify's serializer is not called.
-      return reply.type('application/json; charset=utf-8').send(body);
+      reply.type('application/json; charset=utf-8').send(body);
     },
   };
 }

@@ -38,7 +38,7 @@ export function RegistrationForm({ onSubmitting, onRegistered }: RegistrationFor
           key={field.id}
           form={form}
           index={index}
-          ids={cardIds(field.id)}
+          ids={cardIds(index)}
           open={openIndex === index}
           onToggle={() => registration.toggleCard(index)}
           onRemove={fields.length > 1 ? () => registration.removeRegistrant(index) : undefined}

@@ -54,21 +54,23 @@ export function useRegistrationForm() {
     controls.find((control) => focusRequest.names.includes(control.getAttribute('name') ?? ''))?.focus();
   }, [focusRequest]);
 
-  const cardIds = (fieldId: string): RegistrantCardIds => ({
-    toggle: `${formId}-${fieldId}-toggle`,
-    panel: `${formId}-${fieldId}-panel`,
-    fields: `${formId}-${fieldId}`,
+  // By position, not by react-hook-form's field ids: those are random, so the pre-rendered page's
+  // ids would differ from the hydrating render's. Focus requests are resolved after the render that
+  // renumbers the cards, so a removal's shift is seen by them.
+  const cardIds = (index: number): RegistrantCardIds => ({
+    toggle: `${formId}-${index}-toggle`,
+    panel: `${formId}-${index}-panel`,
+    fields: `${formId}-${index}`,
   });
 
   /** Opens a card with errors and moves focus to its first invalid field. */
   function openWithErrors(index: number) {
-    const fieldId = fields[index]?.id;
     setOpenIndex(index);
     // getFieldState reads the form's current errors (formState is the last render's).
     const names = REGISTRANT_FIELDS.map((field) => registrantPath(index, field)).filter(
       (path) => form.getFieldState(path).invalid,
     );
-    if (fieldId) setFocusRequest({ kind: 'first-error', panelId: cardIds(fieldId).panel, names });
+    if (index < fields.length) setFocusRequest({ kind: 'first-error', panelId: cardIds(index).panel, names });
   }
 
   /** SPEC.md §4: validates the first registrant; a new one keeps its email and becomes the open card. */
@@ -91,10 +93,9 @@ export function useRegistrationForm() {
     const nextOpen = openIndexAfterRemove(openIndex, index, remaining);
     // Focus goes to the header of the card now open, or of the card taking the removed one's place.
     const focusIndex = nextOpen ?? Math.min(index, remaining - 1);
-    const focusField = fields[focusIndex >= index ? focusIndex + 1 : focusIndex];
     remove(index);
     setOpenIndex(nextOpen);
-    if (focusField) setFocusRequest({ kind: 'header', toggleId: cardIds(focusField.id).toggle });
+    if (focusIndex >= 0) setFocusRequest({ kind: 'header', toggleId: cardIds(focusIndex).toggle });
   }
 
   function toggleCard(index: number) {

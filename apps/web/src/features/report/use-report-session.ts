@@ -6,7 +6,7 @@
  * them the same way, so it stays logged in while they still work.
  */
 import { type ReportResponse, reportMessages, reportQuerySchema } from '@store/shared/report';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { getReport } from './get-report';
 import { clearStoredCredentials, readStoredCredentials, storeCredentials } from './report-auth-storage';
 import type { ReportCredentials } from './report-credentials';
@@ -27,9 +27,7 @@ const loggedOut = (message: string | null, pending = false): ReportSession => ({
 });
 
 export function useReportSession() {
-  // Read once, at start; a corrupt value is dropped on the way.
-  const [stored] = useState(readStoredCredentials);
-  const [session, setSession] = useState<ReportSession>(() => (stored ? { status: 'restoring' } : loggedOut(null)));
+  const [session, setSession] = useState<ReportSession>(() => loggedOut(null));
   const inFlight = useRef<AbortController | null>(null);
 
   const open = useCallback((credentials: ReportCredentials) => {
@@ -50,10 +48,18 @@ export function useReportSession() {
     );
   }, []);
 
-  useEffect(() => {
-    if (stored) open(stored);
+  // Stored credentials are read once, at start, but after the first render: the pre-rendered page
+  // (and so the render that hydrates it) is the login form, as the server cannot see sessionStorage.
+  // A layout effect, so a visitor with credentials never sees the form flash when nothing is hydrated.
+  useLayoutEffect(() => {
+    // A corrupt value is dropped on the way.
+    const stored = readStoredCredentials();
+    if (stored) {
+      setSession({ status: 'restoring' });
+      open(stored);
+    }
     return () => inFlight.current?.abort();
-  }, [stored, open]);
+  }, [open]);
 
   const login = useCallback(
     (credentials: ReportCredentials) => {

@@ -1,0 +1,34 @@
+/**
+ * The build's server entry (scripts/prerender.mjs builds it with Vite's SSR mode): renders the app
+ * at one path to HTML, with the same tree main.tsx hydrates. `prerender` (unlike renderToString)
+ * waits for the lazy pages, so the HTML holds the page itself, not its 'Loading page…' fallback.
+ * Nothing here runs in the browser.
+ */
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { App } from '../app/app';
+
+export { PRERENDERED_ROUTES, STARTUP_MODULES } from './routes';
+
+/** The markup inside #root at `path`; rejects if any component failed, so the build fails too. */
+export async function renderPage(path: string): Promise<string> {
+  const failures: unknown[] = [];
+  const { prelude } = await prerender(
+    <StrictMode>
+      <StaticRouter location={path}>
+        <App />
+      </StaticRouter>
+    </StrictMode>,
+    {
+      // Without this React would quietly put the nearest fallback in the HTML and render on the client.
+      onError: (error) => void failures.push(error),
+      // Every boundary in place: React would otherwise move a large one (the registration form) to
+      // the end of the HTML with an inline script to swap it in, which our CSP blocks.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
+  );
+  const html = await new Response(prelude).text();
+  if (failures.length > 0) throw new Error(`Pre-rendering ${path} failed`, { cause: failures[0] });
+  return html;
+}
