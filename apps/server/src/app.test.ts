@@ -80,8 +80,15 @@ describeWithDb('the app', () => {
     expect(res.headers['x-request-id']).not.toBe('forged-id-123');
   });
 
-  it('sends security headers', async () => {
+  it('sends the strictest policy with API answers, which are data', async () => {
     const res = await t.app.inject({ url: '/api/public/catalogue' });
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ url: '/' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");

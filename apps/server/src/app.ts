@@ -14,7 +14,7 @@ import { authCspSources } from './modules/auth/csp';
 import { captchaCspSources } from './modules/captcha/csp';
 import { paymentCspSources } from './modules/payments/csp';
 import { registerModules } from './modules/register-modules';
-import { registerApiDocs } from './plugins/api-docs';
+import { API_DOCS_PREFIX, registerApiDocs } from './plugins/api-docs';
 import { frameworkErrors, installErrorHandler } from './plugins/error-handler';
 import { installRequestIdHeader, requestIdGenerator } from './plugins/request-id';
 import { RequestLog } from './plugins/request-log';
@@ -27,6 +27,11 @@ export const BODY_LIMIT_BYTES = 256 * 1024;
 /** Fastify's types lack the hop count proxy-addr accepts, so a count becomes the equivalent function. */
 function trustProxyOption(value: TrustProxy): boolean | string | ((address: string, hop: number) => boolean) {
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
+/** The JSON API's answers are data (security-headers.ts); its documentation, Swagger UI, is a page. */
+function isApiRequest(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith(API_DOCS_PREFIX);
 }
 
 export type BuildAppOptions = AppContext & {
@@ -53,10 +58,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installErrorHandler(app);
   installRequestIdHeader(app);
 
-  registerSecurityHeaders(
-    app,
-    mergeCspSources(captchaCspSources(config.captcha), paymentCspSources(config.payment), authCspSources(config)),
-  );
+  registerSecurityHeaders(app, {
+    extraSources: mergeCspSources(
+      captchaCspSources(config.captcha),
+      paymentCspSources(config.payment),
+      authCspSources(config),
+    ),
+    isDataRequest: isApiRequest,
+  });
   // Parses Cookie for every module (the account session is read by the auth routes and the checkout).
   await app.register(fastifyCookie);
   await registerApiDocs(app);

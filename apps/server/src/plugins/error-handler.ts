@@ -4,6 +4,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toErrorResponse } from '../errors/to-error-response';
+import { DATA_ANSWER_CSP } from './security-headers';
 
 function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const { status, body, unexpected } = toErrorResponse(error);
@@ -22,7 +23,7 @@ export function installErrorHandler(app: FastifyInstance): void {
 /** For the answers below: no hook has run, so neither have the security headers (security-headers.ts). */
 const FRAMEWORK_ERROR_HEADERS = {
   // A JSON error needs nothing from a browser: the strictest policy there is.
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'content-security-policy': DATA_ANSWER_CSP,
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'cache-control': 'no-store',

@@ -53,7 +53,7 @@ describeWithDb('captcha routes', () => {
     });
 
     it("keeps the page's CSP free of third-party hosts", async () => {
-      const csp = (await t.app.inject({ url: '/api/public/client-config' })).headers['content-security-policy'];
+      const csp = (await t.app.inject({ url: '/' })).headers['content-security-policy'];
       expect(csp).toContain("script-src 'self';");
       expect(csp).not.toContain('google');
     });
@@ -77,7 +77,7 @@ describeWithDb('captcha routes', () => {
     });
 
     it("lets the page load Google's reCAPTCHA script and frame", async () => {
-      const csp = String((await t.app.inject({ url: '/api/public/client-config' })).headers['content-security-policy']);
+      const csp = String((await t.app.inject({ url: '/' })).headers['content-security-policy']);
       const directive = (name: string) => csp.split(';').find((d) => d.trim().startsWith(`${name} `)) ?? '';
       expect(directive('script-src')).toBe(
         "script-src 'self' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/",

@@ -130,7 +130,7 @@ describeWithDb('mail outbox', () => {
     const now = new Date(Date.now() + 1_000);
     const [mail] = await claimDueMails(testDb.db, { limit: 1, now });
     if (!mail) throw new Error('nothing claimed');
-    await markSent(testDb.db, { id: mail.id, now });
+    await markSent(testDb.db, { ids: [mail.id], now });
     const [row] = await testDb.db.select().from(mailOutbox).where(eq(mailOutbox.id, mail.id));
     expect(row?.sentAt?.getTime()).toBe(now.getTime());
     const farFuture = new Date(now.getTime() + 365 * 86_400_000);

@@ -114,11 +114,19 @@ export async function claimDueMails(
   return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
 
-export async function markSent(db: Pick<OutboxDb, 'update'>, { id, now = new Date() }: { id: string; now?: Date }) {
+/**
+ * Marks claimed messages sent, so they are never claimed again. One statement for a whole batch:
+ * one commit instead of one per message (the worker sends a batch, then marks it).
+ */
+export async function markSent(
+  db: Pick<OutboxDb, 'update'>,
+  { ids, now = new Date() }: { ids: readonly string[]; now?: Date },
+) {
+  if (ids.length === 0) return;
   await db
     .update(mailOutbox)
     .set({ sentAt: now, lastError: null })
-    .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.sentAt)));
+    .where(and(inArray(mailOutbox.id, [...ids]), isNull(mailOutbox.sentAt)));
 }
 
 /** 30 s after the first failure, doubling each time, at most an hour. */
