@@ -132,7 +132,8 @@ if (parts.includes('checkout')) {
     log(
       `${database} medians: ${count(result.medianCheckoutsPerSecond)} checkouts/s — ${verdict(result.medianCheckoutsPerSecond >= target)} (${target}); ` +
         `p50 ${result.medianP50Ms} ms, p99 ${result.medianP99Ms} ms — ${verdict(result.medianP99Ms < 50)} (50 ms); ` +
-        `failed ${result.failures}; server CPU ${result.medianServerCpuMs.toFixed(2)} ms a checkout; receipts: ` +
+        `failed ${result.failures}; server CPU ${result.medianServerCpuMs.toFixed(2)} ms a checkout ` +
+        `(${result.allIn.serverCpuMs.toFixed(2)} ms with its receipt); receipts: ` +
         `${count(result.receipts.written)} of ${count(result.receipts.expected)}, drained ${result.receipts.drainSeconds.toFixed(1)} s after the load\n`,
     );
   }
