@@ -38,6 +38,19 @@ const LIGHTHOUSE_CLI = join(repoRoot, 'node_modules/lighthouse/cli/index.js');
 export const LIGHTHOUSE_PAGES = ['/', '/cart', '/checkout', '/registration', '/report'] as const;
 const WITH_BUCKET = new Set<string>(['/cart', '/checkout']);
 
+/**
+ * BENCH_LIGHTHOUSE_PAGES=/checkout,/registration: only those pages, for iterating on one fix (the
+ * five take ~4 minutes); every figure in BENCHMARKS.md comes from a run of all five.
+ */
+function pagesFromEnv(): readonly string[] | undefined {
+  const list = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (!list?.length) return undefined;
+  for (const path of list) if (!path.startsWith('/')) throw new Error(`BENCH_LIGHTHOUSE_PAGES: ${path} is not a path`);
+  return list;
+}
+
 export type PageScores = {
   path: string;
   performance: number[];
@@ -154,7 +167,7 @@ export async function benchLighthouse(options: {
   try {
     profile = await seededProfile(server.baseUrl);
     const results: PageScores[] = [];
-    for (const path of options.pages ?? LIGHTHOUSE_PAGES) {
+    for (const path of options.pages ?? pagesFromEnv() ?? LIGHTHOUSE_PAGES) {
       const reports: LighthouseReport[] = [];
       for (let i = 0; i < options.runs; i++) {
         const url = `${server.baseUrl}${path}`;

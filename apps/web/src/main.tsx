@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import type { $ZodConfig } from 'zod/v4/core';
 import { App } from './app/app';
+import { preloadPage } from './app/app-routes';
 import './app/styles.css';
 
 // zod 4 probes `new Function` once to pick its compiled parser; our Content-Security-Policy has no
@@ -25,6 +26,11 @@ const app = (
 // The build pre-renders most routes (scripts/prerender.mjs): take over that HTML instead of drawing
 // it again. As a transition, hydration works in slices that yield to the browser between them (a
 // plain hydrateRoot runs as one long task, Lighthouse's Total Blocking Time); the page is already
-// on screen meanwhile. The dev server and unknown routes send an empty #root: render from scratch.
-if (root.hasChildNodes()) startTransition(() => void hydrateRoot(root, app));
-else createRoot(root).render(app);
+// on screen meanwhile. The route's own chunk (preloaded by the page's HTML) is loaded first, so the
+// page hydrates in that same pass (lib/lazy-page.tsx says what went wrong without it); if it fails
+// to load, hydrating anyway shows the error screen as before. The dev server and unknown routes send
+// an empty #root: render from scratch.
+if (root.hasChildNodes()) {
+  const hydrate = () => startTransition(() => void hydrateRoot(root, app));
+  preloadPage(window.location.pathname).then(hydrate, hydrate);
+} else createRoot(root).render(app);

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { StorePage } from '../features/store/store-page';
+import { type LazyPage, lazyPage } from '../lib/lazy-page';
 import { AppErrorBoundary } from './app-error-boundary';
 import { NotFoundPage } from './error-screen';
 
@@ -9,31 +10,45 @@ import { NotFoundPage } from './error-screen';
  * of `/` past its 100 KB gzip budget (DESIGN.md "Measured here"). Only the store is in the entry
  * chunk; every other screen is its own lazy chunk.
  */
-const ConcertPage = lazy(() => import('../features/store/concert-page').then((m) => ({ default: m.ConcertPage })));
-const CartPage = lazy(() => import('../features/bucket/cart-page').then((m) => ({ default: m.CartPage })));
-const NavPage = lazy(() => import('../features/nav/nav-page').then((m) => ({ default: m.NavPage })));
-const PaymentPage = lazy(() => import('../features/payment/payment-page').then((m) => ({ default: m.PaymentPage })));
-const CheckoutPage = lazy(() =>
-  import('../features/checkout/checkout-page').then((m) => ({ default: m.CheckoutPage })),
+const ConcertPage = lazyPage(() => import('../features/store/concert-page').then((m) => m.ConcertPage));
+const CartPage = lazyPage(() => import('../features/bucket/cart-page').then((m) => m.CartPage));
+const NavPage = lazyPage(() => import('../features/nav/nav-page').then((m) => m.NavPage));
+const PaymentPage = lazyPage(() => import('../features/payment/payment-page').then((m) => m.PaymentPage));
+const CheckoutPage = lazyPage(() => import('../features/checkout/checkout-page').then((m) => m.CheckoutPage));
+const OrderSuccessPage = lazyPage(() =>
+  import('../features/checkout/order-success-page').then((m) => m.OrderSuccessPage),
 );
-const OrderSuccessPage = lazy(() =>
-  import('../features/checkout/order-success-page').then((m) => ({ default: m.OrderSuccessPage })),
+const OrderFailedPage = lazyPage(() => import('../features/checkout/order-failed-page').then((m) => m.OrderFailedPage));
+const LoginPage = lazyPage(() => import('../features/account/login-page').then((m) => m.LoginPage));
+const RegisterPage = lazyPage(() => import('../features/account/register-page').then((m) => m.RegisterPage));
+const DashboardPage = lazyPage(() => import('../features/account/dashboard-page').then((m) => m.DashboardPage));
+const AuthSuccessPage = lazyPage(() => import('../features/account/auth-success-page').then((m) => m.AuthSuccessPage));
+const RegistrationPage = lazyPage(() =>
+  import('../features/registration/registration-page').then((m) => m.RegistrationPage),
 );
-const OrderFailedPage = lazy(() =>
-  import('../features/checkout/order-failed-page').then((m) => ({ default: m.OrderFailedPage })),
-);
-const LoginPage = lazy(() => import('../features/account/login-page').then((m) => ({ default: m.LoginPage })));
-const RegisterPage = lazy(() => import('../features/account/register-page').then((m) => ({ default: m.RegisterPage })));
-const DashboardPage = lazy(() =>
-  import('../features/account/dashboard-page').then((m) => ({ default: m.DashboardPage })),
-);
-const AuthSuccessPage = lazy(() =>
-  import('../features/account/auth-success-page').then((m) => ({ default: m.AuthSuccessPage })),
-);
-const RegistrationPage = lazy(() =>
-  import('../features/registration/registration-page').then((m) => ({ default: m.RegistrationPage })),
-);
-const ReportPage = lazy(() => import('../features/report/report-page').then((m) => ({ default: m.ReportPage })));
+const ReportPage = lazyPage(() => import('../features/report/report-page').then((m) => m.ReportPage));
+
+/** Every screen but the store, by path: the routes below, and what main.tsx loads before hydrating. */
+const LAZY_PAGES: Readonly<Record<string, LazyPage>> = {
+  '/concert': ConcertPage,
+  '/cart': CartPage,
+  '/nav': NavPage,
+  '/payment': PaymentPage,
+  '/checkout': CheckoutPage,
+  '/order-success': OrderSuccessPage,
+  '/order-failed': OrderFailedPage,
+  '/login': LoginPage,
+  '/register': RegisterPage,
+  '/dashboard': DashboardPage,
+  '/auth-success': AuthSuccessPage,
+  '/registration': RegistrationPage,
+  '/report': ReportPage,
+};
+
+/** Loads the chunk of the screen at `pathname`, if it has one of its own (resolves at once otherwise). */
+export function preloadPage(pathname: string): Promise<void> {
+  return LAZY_PAGES[pathname]?.preload() ?? Promise.resolve();
+}
 
 function PageLoading() {
   return (
@@ -50,19 +65,9 @@ export function AppRoutes() {
       <Suspense fallback={<PageLoading />}>
         <Routes>
           <Route path="/" element={<StorePage />} />
-          <Route path="/concert" element={<ConcertPage />} />
-          <Route path="/cart" element={<CartPage />} />
-          <Route path="/nav" element={<NavPage />} />
-          <Route path="/payment" element={<PaymentPage />} />
-          <Route path="/checkout" element={<CheckoutPage />} />
-          <Route path="/order-success" element={<OrderSuccessPage />} />
-          <Route path="/order-failed" element={<OrderFailedPage />} />
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/register" element={<RegisterPage />} />
-          <Route path="/dashboard" element={<DashboardPage />} />
-          <Route path="/auth-success" element={<AuthSuccessPage />} />
-          <Route path="/registration" element={<RegistrationPage />} />
-          <Route path="/report" element={<ReportPage />} />
+          {Object.entries(LAZY_PAGES).map(([path, Page]) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

@@ -33,7 +33,11 @@ export function useRegistrationForm() {
   const formId = useId();
   const form = useForm<RegistrationFormValues, unknown, RegistrationData>({
     resolver,
-    defaultValues: { registrants: [blankRegistrant()] },
+    // The first age starts unset rather than NaN: react-hook-form writes a set default into the
+    // input as it registers it, and the pre-rendered number input, already on screen while the page
+    // hydrates, logs a console warning for "NaN". Unset, the form reads the empty input instead,
+    // which valueAsNumber makes NaN all the same.
+    defaultValues: { registrants: [{ ...blankRegistrant(), age: undefined }] },
     mode: 'onSubmit',
     // A shown error follows its field as it is edited (see RegistrantCard); everything is checked
     // again on the next Add or Submit.

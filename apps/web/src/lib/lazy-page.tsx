@@ -1,0 +1,39 @@
+import { type ComponentType, lazy, useState } from 'react';
+
+/** A route's screen in a chunk of its own, which main.tsx can load before hydrating. */
+export type LazyPage = ComponentType & { preload: () => Promise<void> };
+
+/**
+ * React.lazy with a way to load the chunk ahead of rendering. React.lazy suspends on its first
+ * render even when the module is already downloaded, so a pre-rendered page's route was left
+ * un-hydrated on the first pass; the first update from above (the catalogue arriving) then made
+ * React throw that HTML away and draw the page again from scratch, with a flash of 'Loading page…'
+ * and a long task. A page mounted after `preload()` has resolved renders the screen at once, so it
+ * hydrates with the rest of the tree; otherwise it goes through React.lazy as before.
+ */
+export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
+  let loaded: ComponentType | undefined;
+  // One load for both ways in. A failed preload is tried again by the next caller (React.lazy keeps
+  // its own failure, as it did before).
+  let pending: Promise<ComponentType> | undefined;
+  const start = () => {
+    pending ??= load().then(
+      (component) => {
+        loaded = component;
+        return component;
+      },
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    );
+    return pending;
+  };
+  const Lazy = lazy(() => start().then((component) => ({ default: component })));
+  function Page() {
+    // Decided once per mount: switching from Lazy to the screen later would remount it (state lost).
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  return Object.assign(Page, { preload: () => start().then(() => undefined) });
+}
