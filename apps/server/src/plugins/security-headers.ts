@@ -89,7 +89,7 @@ const DATA_ANSWER_HEADERS = [
 ] as const;
 
 /** The headers for answers that are data: the pages' HSTS, nosniff, ... with DATA_ANSWER_CSP. */
-export function dataAnswerHeaders(documentHeaders: OutgoingHttpHeaders): OutgoingHttpHeaders {
+function dataAnswerHeaders(documentHeaders: OutgoingHttpHeaders): OutgoingHttpHeaders {
   const kept = DATA_ANSWER_HEADERS.map((name) => {
     const value = documentHeaders[name];
     if (value === undefined) throw new Error(`helmet no longer sends ${name}`);

@@ -10,39 +10,22 @@ import { NotFoundPage } from './error-screen';
  * of `/` past its 100 KB gzip budget (DESIGN.md "Measured here"). Only the store is in the entry
  * chunk; every other screen is its own lazy chunk.
  */
-const ConcertPage = lazyPage(() => import('../features/store/concert-page').then((m) => m.ConcertPage));
-const CartPage = lazyPage(() => import('../features/bucket/cart-page').then((m) => m.CartPage));
-const NavPage = lazyPage(() => import('../features/nav/nav-page').then((m) => m.NavPage));
-const PaymentPage = lazyPage(() => import('../features/payment/payment-page').then((m) => m.PaymentPage));
-const CheckoutPage = lazyPage(() => import('../features/checkout/checkout-page').then((m) => m.CheckoutPage));
-const OrderSuccessPage = lazyPage(() =>
-  import('../features/checkout/order-success-page').then((m) => m.OrderSuccessPage),
-);
-const OrderFailedPage = lazyPage(() => import('../features/checkout/order-failed-page').then((m) => m.OrderFailedPage));
-const LoginPage = lazyPage(() => import('../features/account/login-page').then((m) => m.LoginPage));
-const RegisterPage = lazyPage(() => import('../features/account/register-page').then((m) => m.RegisterPage));
-const DashboardPage = lazyPage(() => import('../features/account/dashboard-page').then((m) => m.DashboardPage));
-const AuthSuccessPage = lazyPage(() => import('../features/account/auth-success-page').then((m) => m.AuthSuccessPage));
-const RegistrationPage = lazyPage(() =>
-  import('../features/registration/registration-page').then((m) => m.RegistrationPage),
-);
-const ReportPage = lazyPage(() => import('../features/report/report-page').then((m) => m.ReportPage));
 
 /** Every screen but the store, by path: the routes below, and what main.tsx loads before hydrating. */
 const LAZY_PAGES: Readonly<Record<string, LazyPage>> = {
-  '/concert': ConcertPage,
-  '/cart': CartPage,
-  '/nav': NavPage,
-  '/payment': PaymentPage,
-  '/checkout': CheckoutPage,
-  '/order-success': OrderSuccessPage,
-  '/order-failed': OrderFailedPage,
-  '/login': LoginPage,
-  '/register': RegisterPage,
-  '/dashboard': DashboardPage,
-  '/auth-success': AuthSuccessPage,
-  '/registration': RegistrationPage,
-  '/report': ReportPage,
+  '/concert': lazyPage(() => import('../features/store/concert-page').then((m) => m.ConcertPage)),
+  '/cart': lazyPage(() => import('../features/bucket/cart-page').then((m) => m.CartPage)),
+  '/nav': lazyPage(() => import('../features/nav/nav-page').then((m) => m.NavPage)),
+  '/payment': lazyPage(() => import('../features/payment/payment-page').then((m) => m.PaymentPage)),
+  '/checkout': lazyPage(() => import('../features/checkout/checkout-page').then((m) => m.CheckoutPage)),
+  '/order-success': lazyPage(() => import('../features/checkout/order-success-page').then((m) => m.OrderSuccessPage)),
+  '/order-failed': lazyPage(() => import('../features/checkout/order-failed-page').then((m) => m.OrderFailedPage)),
+  '/login': lazyPage(() => import('../features/account/login-page').then((m) => m.LoginPage)),
+  '/register': lazyPage(() => import('../features/account/register-page').then((m) => m.RegisterPage)),
+  '/dashboard': lazyPage(() => import('../features/account/dashboard-page').then((m) => m.DashboardPage)),
+  '/auth-success': lazyPage(() => import('../features/account/auth-success-page').then((m) => m.AuthSuccessPage)),
+  '/registration': lazyPage(() => import('../features/registration/registration-page').then((m) => m.RegistrationPage)),
+  '/report': lazyPage(() => import('../features/report/report-page').then((m) => m.ReportPage)),
 };
 
 /** Loads the chunk of the screen at `pathname`, if it has one of its own (resolves at once otherwise). */

@@ -12,7 +12,7 @@
  */
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client';
-import { claimDueMails, describeError, markFailed, markSent, releaseMails } from './outbox';
+import { claimDueMails, describeError, markFailed, markSent, type OutboxMail, releaseMails } from './outbox';
 import type { MailTransport } from './transport';
 
 /** A kick waits this long, so a burst of receipts is claimed and marked in one round, not one each. */
@@ -54,7 +54,7 @@ export function startMailWorker({
   let again = false;
 
   /** True when the transport accepted the message; a failure is recorded for a retry. */
-  async function sendOne(mail: Awaited<ReturnType<typeof claimDueMails>>[number]): Promise<boolean> {
+  async function sendOne(mail: OutboxMail): Promise<boolean> {
     const about = { mailId: mail.id, kind: mail.kind, subjectId: mail.subjectId };
     try {
       await transport.send(mail);
@@ -71,7 +71,7 @@ export function startMailWorker({
   }
 
   /** Sends a claimed batch; marks what went out in one statement, also when stopping halfway. */
-  async function sendBatch(batch: Awaited<ReturnType<typeof claimDueMails>>): Promise<void> {
+  async function sendBatch(batch: readonly OutboxMail[]): Promise<void> {
     const sent: string[] = [];
     try {
       for (const [index, mail] of batch.entries()) {
