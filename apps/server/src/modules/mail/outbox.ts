@@ -3,7 +3,7 @@
  * later by the worker (worker.ts). Every process of the app may run a worker against one
  * PostgreSQL, so claiming is done with row locks that skip what another worker holds.
  */
-import { and, eq, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { columnNames } from '../../db/column-names';
 import { mailOutbox } from './tables';
@@ -109,9 +109,16 @@ export async function claimDueMails(
     .update(mailOutbox)
     .set({ nextAttemptAt: new Date(now.getTime() + leaseMs) })
     .where(inArray(mailOutbox.id, due))
-    .returning();
-  // RETURNING has no order of its own: oldest first, as they were picked.
-  return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    .returning({
+      ...getTableColumns(mailOutbox),
+      // In microseconds, as the database keeps it: two messages queued within one millisecond have
+      // equal JavaScript Dates, and RETURNING has no order of its own.
+      createdMicros: sql<number>`(extract(epoch from ${mailOutbox.createdAt}) * 1000000)::float8`,
+    });
+  // Oldest first.
+  return claimed
+    .sort((a, b) => Number(a.createdMicros) - Number(b.createdMicros))
+    .map(({ createdMicros: _createdMicros, ...mail }) => mail);
 }
 
 /**
