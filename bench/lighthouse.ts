@@ -10,7 +10,7 @@
  * loads the site's pages).
  */
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -41,6 +41,7 @@ const WITH_BUCKET = new Set<string>(['/cart', '/checkout']);
 /**
  * BENCH_LIGHTHOUSE_PAGES=/checkout,/registration: only those pages, for iterating on one fix (the
  * five take ~4 minutes); every figure in BENCHMARKS.md comes from a run of all five.
+ * BENCH_LIGHTHOUSE_KEEP=<dir>: keep each run's Lighthouse report and trace (JSON) there.
  */
 function pagesFromEnv(): readonly string[] | undefined {
   const list = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',')
@@ -111,9 +112,18 @@ async function lighthouseOnce(url: string, profile: string | undefined): Promise
         '--only-categories=performance,accessibility',
         `--chrome-flags=${flags.join(' ')}`,
         ...extra,
+        ...(process.env.BENCH_LIGHTHOUSE_KEEP ? ['--save-assets'] : []),
       ],
       { cwd: repoRoot, env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
     );
+    const keep = process.env.BENCH_LIGHTHOUSE_KEEP;
+    if (keep) {
+      // For reading a run's details (LCP element, long tasks) afterwards.
+      mkdirSync(keep, { recursive: true });
+      const name = `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}`;
+      cpSync(report, join(keep, `${name}.json`));
+      cpSync(join(out, 'report-0.trace.json'), join(keep, `${name}.trace.json`));
+    }
     return JSON.parse(readFileSync(report, 'utf8')) as LighthouseReport;
   } finally {
     rmSync(out, { recursive: true, force: true });

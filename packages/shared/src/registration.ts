@@ -5,55 +5,19 @@
  */
 import { z } from 'zod';
 import { isCountryCode, usStateName } from './countries';
+import {
+  type ADULT_FIELDS,
+  CATEGORIES,
+  GENDERS,
+  isMinor,
+  MAX_AGE,
+  MAX_REGISTRANTS,
+  PARENT_FIELDS,
+  type RegistrantField,
+  registrationMessages,
+} from './registration-rules';
 
-export const registrationMessages = {
-  title: 'Bhagavad Gita Mahayagna Registration',
-  registrantHeading: (position: number) => `Registrant ${position}`,
-  addAnother: 'Add Another Registrant',
-  remove: 'Remove',
-  submit: 'Submit',
-  submitting: 'Submitting...',
-  age: 'Age is required',
-  ageMax: `Age must be ${120} or less`,
-  email: 'Invalid email',
-  firstName: 'First name required',
-  lastName: 'Last name required',
-  gender: 'Gender required',
-  country: 'Country required',
-  zip: 'Zip required',
-  state: 'State required',
-  city: 'City required',
-  // SPEC.md §5's age bounds of each group. Here the age itself chooses the group, so a valid age
-  // always meets its group's bound; kept so the texts live in one place with the others.
-  minorAge: 'Must be under 18',
-  parentField: 'Required',
-  adultAge: 'Must be 18 or older',
-  phone: 'Phone required',
-  phoneFormat: 'Enter a phone number (digits, spaces, + ( ) -)',
-  category: 'Category required',
-  tooLong: (max: number) => `At most ${max} characters`,
-  tooManyRegistrants: (max: number) => `At most ${max} registrants per registration`,
-  noRegistrants: 'Add at least one registrant',
-  /** Page texts beyond SPEC.md (the submission is stored and confirmed; DESIGN.md). */
-  confirmationHeading: 'Registration received',
-  confirmationText: (number: string) => `Your registration number is ${number}.`,
-  confirmationEmail: (email: string) => `A confirmation has been sent to ${email}.`,
-  submitFailed: 'Registration could not be submitted. Please try again.',
-  captchaNotReady: 'Captcha not ready, please retry.',
-} as const;
-
-/** SPEC.md §9: a minor is 17 or less, an adult 18 or more. */
-export const ADULT_AGE = 18;
-export const MAX_AGE = 120;
-export const MAX_REGISTRANTS = 20;
-
-export const GENDERS = ['Male', 'Female'] as const;
-export type Gender = (typeof GENDERS)[number];
-export const CATEGORIES = ['Memorization', 'Fluent Reading'] as const;
-export type Category = (typeof CATEGORIES)[number];
-
-export const PARENT_FIELDS = ['mothersName', 'mothersPhone', 'fathersName', 'fathersPhone'] as const;
-export const ADULT_FIELDS = ['phone', 'category'] as const;
+export * from './registration-rules';
 
 const text = (message: string, max: number) =>
   z.string(message).trim().min(1, message).max(max, registrationMessages.tooLong(max));
@@ -61,10 +25,6 @@ const text = (message: string, max: number) =>
 const conditionalText = (max: number) =>
   z.string().trim().max(max, registrationMessages.tooLong(max)).optional().default('');
 const PHONE_PATTERN = /^\+?[\d\s().-]{7,25}$/;
-
-export function isMinor(age: number): boolean {
-  return age < ADULT_AGE;
-}
 
 /** A valid age decides which rules apply; without one, only "Age is required" is shown. */
 function isKnownAge(age: unknown): age is number {
@@ -102,7 +62,9 @@ export const registrantSchema = z
     zip: text(registrationMessages.zip, 20),
     state: text(registrationMessages.state, 100),
     city: text(registrationMessages.city, 100),
-  })
+    // Exactly the fields registration-rules.ts lists (the page walks that list): a field added to
+    // one but not the other does not compile.
+  } satisfies Record<RegistrantField, z.ZodType>)
   .superRefine(
     (registrant, ctx) => {
       // Runs even when other fields failed (see `when`), so a field may still hold what the client
@@ -160,20 +122,3 @@ export const registrationResponseSchema = z.object({
   email: z.string(),
 });
 export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
-
-/** The registration number shown to visitors: a prefix and the database's sequence, zero-padded. */
-export function formatRegistrationNumber(sequence: number): string {
-  return `BGM-${String(sequence).padStart(6, '0')}`;
-}
-
-/**
- * The sequence behind a registration number as it is written ('BGM-000042', any case), or null for
- * anything else ('BGM-42', 'BGM-0000042' are not numbers we hand out). At most nine digits, so the
- * result always fits the database's integer column.
- */
-export function parseRegistrationNumber(text: string): number | null {
-  const match = /^BGM-(\d{6,9})$/i.exec(text.trim());
-  if (!match?.[1]) return null;
-  const sequence = Number(match[1]);
-  return formatRegistrationNumber(sequence) === text.trim().toUpperCase() ? sequence : null;
-}

@@ -14,7 +14,6 @@ import { type CheckoutFieldName, DELIVERY_FIELDS, emptyCheckoutForm, formFieldOf
 import { ContactFields } from './contact-fields';
 import { DeliveryFieldset } from './delivery-fieldset';
 import type { FieldFor } from './field-props';
-import { OrderSummary } from './order-summary';
 import { PaymentBanners } from './payment-banners';
 import { useAccountPrefill } from './use-account-prefill';
 import { useCenters } from './use-centers';
@@ -65,33 +64,30 @@ export function CheckoutForm() {
   const submitErrorId = `${id}-submit-error`;
 
   return (
-    <>
-      <OrderSummary lines={lines} />
-      <form className="form checkout-form" noValidate onSubmit={handleSubmit(placeOrder)}>
-        <CenterSelect field={field('center')} centers={centers} />
-        <ContactFields field={field} />
-        {withDelivery && <DeliveryFieldset field={field} pickup={pickup} center={chosenCenter} />}
-        <section className="checkout-payment" aria-labelledby={`${id}-payment`}>
-          <h2 id={`${id}-payment`}>Payment</h2>
-          <PaymentBanners {...setup} />
-          {/* The card widget (our sandbox form or Braintree's Drop-in) renders itself in here. */}
-          <div ref={widgetContainer} className="card-widget" />
-        </section>
-        <p className="checkout-total">{`Total: ${formatCents(totalCents)}`}</p>
-        <button
-          type="submit"
-          className="button button--large"
-          disabled={processing || setup.status !== 'ready'}
-          aria-describedby={submitError ? submitErrorId : undefined}
-        >
-          {processing ? 'Processing...' : 'Place Order'}
-        </button>
-        {submitError && (
-          <p id={submitErrorId} role="alert" className="checkout-form__error">
-            {submitError}
-          </p>
-        )}
-      </form>
-    </>
+    <form className="form checkout-form" noValidate onSubmit={handleSubmit(placeOrder)}>
+      <CenterSelect field={field('center')} centers={centers} />
+      <ContactFields field={field} />
+      {withDelivery && <DeliveryFieldset field={field} pickup={pickup} center={chosenCenter} />}
+      <section className="checkout-payment" aria-labelledby={`${id}-payment`}>
+        <h2 id={`${id}-payment`}>Payment</h2>
+        <PaymentBanners {...setup} />
+        {/* The card widget (our sandbox form or Braintree's Drop-in) renders itself in here. */}
+        <div ref={widgetContainer} className="card-widget" />
+      </section>
+      <p className="checkout-total">{`Total: ${formatCents(totalCents)}`}</p>
+      <button
+        type="submit"
+        className="button button--large"
+        disabled={processing || setup.status !== 'ready'}
+        aria-describedby={submitError ? submitErrorId : undefined}
+      >
+        {processing ? 'Processing...' : 'Place Order'}
+      </button>
+      {submitError && (
+        <p id={submitErrorId} role="alert" className="checkout-form__error">
+          {submitError}
+        </p>
+      )}
+    </form>
   );
 }

@@ -1,15 +1,23 @@
-import { checkoutMessages } from '@store/shared/checkout';
+import { checkoutMessages } from '@store/shared/checkout-messages';
 import { messages } from '@store/shared/messages';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { ClientOnly } from '../../lib/client-only';
+import { useAfterPaint } from '../../lib/use-after-paint';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { BucketLoading } from '../bucket/bucket-loading';
 import { useCart } from '../bucket/cart-context';
-import { CheckoutForm } from './checkout-form';
+import { OrderSummary } from './order-summary';
+
+// The form (its schemas, the centers, the card widget and the captcha) is a chunk of its own,
+// fetched once the order summary is on screen: the summary, what the visitor looks at first, then
+// waits only for the bucket (Lighthouse's Largest Contentful Paint on /checkout: bench/BENCHMARKS.md).
+const CheckoutForm = lazy(() => import('./checkout-form').then((m) => ({ default: m.CheckoutForm })));
 
 /**
- * `/checkout` (SPEC.md §2): an empty bucket cannot check out; otherwise the form and the card widget.
- * The heading is in the pre-rendered page; the rest needs the bucket, read in the browser.
+ * `/checkout` (SPEC.md §2): an empty bucket cannot check out; otherwise the order summary, then the
+ * form and the card widget. The heading is in the pre-rendered page; the rest needs the bucket, read
+ * in the browser.
  */
 export function CheckoutPage() {
   useDocumentTitle('Checkout');
@@ -25,7 +33,22 @@ export function CheckoutPage() {
 
 function CheckoutContent() {
   const { lines } = useCart();
-  if (lines.length > 0) return <CheckoutForm />;
+  const summaryPainted = useAfterPaint();
+  if (lines.length > 0) {
+    const formLoading = <FormLoading />;
+    return (
+      <>
+        <OrderSummary lines={lines} />
+        {summaryPainted ? (
+          <Suspense fallback={formLoading}>
+            <CheckoutForm />
+          </Suspense>
+        ) : (
+          formLoading
+        )}
+      </>
+    );
+  }
   return (
     <>
       <p className="notice">{checkoutMessages.emptyBucket}</p>
@@ -33,5 +56,16 @@ function CheckoutContent() {
         {messages.cart.backToStore}
       </Link>
     </>
+  );
+}
+
+/** Holds the form's place (a screen high, so the footer does not jump when the form comes in). */
+function FormLoading() {
+  return (
+    <div className="checkout-form-placeholder">
+      <p role="status" className="notice">
+        Loading the checkout form…
+      </p>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { checkoutMessages } from '@store/shared/checkout';
+import { checkoutMessages } from '@store/shared/checkout-messages';
 import { useLocation } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { HomeSiteLink } from './home-site-link';

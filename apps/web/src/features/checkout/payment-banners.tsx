@@ -1,4 +1,4 @@
-import { checkoutMessages } from '@store/shared/checkout';
+import { checkoutMessages } from '@store/shared/checkout-messages';
 import type { PaymentSetup } from './use-payment-setup';
 
 type PaymentBannersProps = Pick<PaymentSetup, 'status' | 'retryInitialization' | 'reloadWidget'>;

@@ -1,4 +1,4 @@
-import { CATEGORIES } from '@store/shared/registration';
+import { CATEGORIES } from '@store/shared/registration-rules';
 import { LabelledInput } from '../checkout/labelled-input';
 import { LabelledSelect } from './labelled-select';
 import type { RegistrantFieldFor } from './registrant-field';

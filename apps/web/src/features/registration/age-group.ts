@@ -1,4 +1,4 @@
-import { isMinor } from '@store/shared/registration';
+import { isMinor } from '@store/shared/registration-rules';
 
 export type AgeGroup = 'minor' | 'adult';
 

@@ -3,10 +3,11 @@
  * Idempotent-Replayed) carry the registration number; every other status throws an ApiClientError
  * with the server's message and, for a 400, the refused fields.
  */
-import { type RegistrationResponse, registrationResponseSchema } from '@store/shared/registration';
+import type { RegistrationResponse } from '@store/shared/registration';
 import { sendJson } from '../../lib/api-client';
 import { type CaptchaToken, captchaHeaders } from '../../lib/captcha/captcha-client';
 import type { RegistrationData } from './registration-form-values';
+import { loadRegistrationSchemas } from './registration-schemas';
 
 export const REGISTRATIONS_PATH = '/api/public/registrations';
 
@@ -17,7 +18,7 @@ export function postRegistration({
   captcha,
   idempotencyKey,
 }: PostRegistrationInput): Promise<RegistrationResponse> {
-  return sendJson(REGISTRATIONS_PATH, body, async () => registrationResponseSchema, {
+  return sendJson(REGISTRATIONS_PATH, body, async () => (await loadRegistrationSchemas()).registrationResponseSchema, {
     headers: { ...captchaHeaders(captcha), 'Idempotency-Key': idempotencyKey },
   });
 }

@@ -3,7 +3,7 @@
  * the registrant's name once typed or 'Registrant N', a Remove button when there is more than one
  * registrant, and the fields, which swap between the minor and adult ones as the age is typed.
  */
-import { ADULT_FIELDS, GENDERS, MAX_AGE, PARENT_FIELDS, registrationMessages } from '@store/shared/registration';
+import { ADULT_FIELDS, GENDERS, MAX_AGE, PARENT_FIELDS, registrationMessages } from '@store/shared/registration-rules';
 import { type UseFormReturn, useFormState, useWatch } from 'react-hook-form';
 import { LabelledInput } from '../checkout/labelled-input';
 import { AdultFields } from './adult-fields';

@@ -1,18 +1,12 @@
 /** The registration form's values as typed (before the shared schema trims and checks them). */
-import {
-  type RegistrantInput,
-  type RegistrationRequest,
-  registrantSchema,
-  type registrationRequestSchema,
-} from '@store/shared/registration';
+import type { RegistrantInput, RegistrationRequest, registrationRequestSchema } from '@store/shared/registration';
+import { REGISTRANT_FIELDS, type RegistrantField } from '@store/shared/registration-rules';
 import type { z } from 'zod';
 
 export type RegistrationFormValues = RegistrationRequest;
 /** What the schema makes of the form's values: what the page sends. */
 export type RegistrationData = z.output<typeof registrationRequestSchema>;
-export type RegistrantField = keyof RegistrantInput;
-
-export const REGISTRANT_FIELDS: readonly RegistrantField[] = registrantSchema.in.keyof().options;
+export { REGISTRANT_FIELDS, type RegistrantField };
 
 /** A form path of one registrant's field, e.g. `registrants.1.phone`. */
 export function registrantPath<F extends RegistrantField>(index: number, field: F): `registrants.${number}.${F}` {

@@ -3,9 +3,11 @@
  * per registrant, 'Add Another Registrant' and 'Submit', validated by the shared schema the server
  * also uses. Unlike the page SPEC.md describes, a valid registration is stored and confirmed.
  */
-import { MAX_REGISTRANTS, type RegistrationResponse, registrationMessages } from '@store/shared/registration';
+import type { RegistrationResponse } from '@store/shared/registration';
+import { MAX_REGISTRANTS, registrationMessages } from '@store/shared/registration-rules';
 import { useId } from 'react';
 import { RegistrantCard } from './registrant-card';
+import { loadRegistrationSchemas } from './registration-schemas';
 import { useRegistrationForm } from './use-registration-form';
 import { useSubmitRegistration } from './use-submit-registration';
 
@@ -13,6 +15,11 @@ type RegistrationFormProps = {
   onSubmitting: () => void;
   onRegistered: (answer: RegistrationResponse) => void;
 };
+
+/** A failed warm-up costs nothing: the first check loads the schemas again (or says it could not). */
+function warmUpChecks() {
+  loadRegistrationSchemas().catch(() => {});
+}
 
 export function RegistrationForm({ onSubmitting, onRegistered }: RegistrationFormProps) {
   const id = useId();
@@ -30,9 +37,18 @@ export function RegistrationForm({ onSubmitting, onRegistered }: RegistrationFor
   // when an extra click's handleSubmit has already finished.
   const busy = submitting || form.formState.isSubmitting;
   const submitErrorId = `${id}-submit-error`;
+  // The request's failure, or the checks' own (registration-schemas.ts: they could not be loaded).
+  const shownError = submitError ?? form.formState.errors.root?.message;
 
   return (
-    <form className="registration-form" noValidate onSubmit={form.handleSubmit(submit, registration.showInvalid)}>
+    <form
+      className="registration-form"
+      noValidate
+      onSubmit={form.handleSubmit(submit, registration.showInvalid)}
+      // The visitor turns to the form: load its checks now, so Add and Submit need not wait for them.
+      onFocus={warmUpChecks}
+      onPointerDown={warmUpChecks}
+    >
       {fields.map((field, index) => (
         <RegistrantCard
           key={field.id}
@@ -56,14 +72,14 @@ export function RegistrationForm({ onSubmitting, onRegistered }: RegistrationFor
           type="submit"
           className="button button--large"
           disabled={busy}
-          aria-describedby={submitError ? submitErrorId : undefined}
+          aria-describedby={shownError ? submitErrorId : undefined}
         >
           {busy ? registrationMessages.submitting : registrationMessages.submit}
         </button>
       </div>
-      {submitError && (
+      {shownError && (
         <p id={submitErrorId} role="alert" className="registration-form__error">
-          {submitError}
+          {shownError}
         </p>
       )}
     </form>

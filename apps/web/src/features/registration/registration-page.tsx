@@ -1,4 +1,5 @@
-import { type RegistrationResponse, registrationMessages } from '@store/shared/registration';
+import type { RegistrationResponse } from '@store/shared/registration';
+import { registrationMessages } from '@store/shared/registration-rules';
 import { useState } from 'react';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { RegistrationConfirmation } from './registration-confirmation';

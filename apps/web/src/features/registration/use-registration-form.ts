@@ -3,8 +3,7 @@
  * field array, checked by the shared schema), the accordion's one open card, and where focus goes
  * after Add, Remove, a refused submit or the server's field errors.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { MAX_REGISTRANTS, registrationRequestSchema } from '@store/shared/registration';
+import { MAX_REGISTRANTS } from '@store/shared/registration-rules';
 import { useEffect, useId, useRef, useState } from 'react';
 import { type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
 import { openIndexAfterRemove } from './open-card';
@@ -17,6 +16,7 @@ import {
   type RegistrationFormValues,
   registrantPath,
 } from './registration-form-values';
+import { registrationResolver } from './registration-schemas';
 
 /**
  * Focus to move once the page has drawn: a card's first invalid field (in the page's order, among
@@ -27,12 +27,10 @@ type FocusRequest =
   | { kind: 'first-error'; panelId: string; names: readonly string[] }
   | { kind: 'header'; toggleId: string };
 
-const resolver = zodResolver(registrationRequestSchema);
-
 export function useRegistrationForm() {
   const formId = useId();
   const form = useForm<RegistrationFormValues, unknown, RegistrationData>({
-    resolver,
+    resolver: registrationResolver,
     // The first age starts unset rather than NaN: react-hook-form writes a set default into the
     // input as it registers it, and the pre-rendered number input, already on screen while the page
     // hydrates, logs a console warning for "NaN". Unset, the form reads the empty input instead,

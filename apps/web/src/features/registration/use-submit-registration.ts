@@ -3,7 +3,8 @@
  * attempt, the POST. One request at a time, whatever the number of clicks; a failure keeps the
  * form as it is and says why.
  */
-import { type RegistrationResponse, registrationMessages } from '@store/shared/registration';
+import type { RegistrationResponse } from '@store/shared/registration';
+import { registrationMessages } from '@store/shared/registration-rules';
 import { useRef, useState } from 'react';
 import { ApiClientError } from '../../lib/api-client';
 import { useAttemptKey } from '../../lib/use-attempt-key';
