@@ -4,7 +4,7 @@
  * server CPU in a profile), and PostgreSQL parses and plans a named statement once per connection.
  * Values go in as named placeholders (`sql.placeholder('x')`), filled at execution.
  */
-import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
 
@@ -44,9 +44,4 @@ export function prepareRaw<Row>(db: Database, name: string, statement: SQL): Pre
       return rowsOf(await prepared.execute(values)) as Row[];
     },
   };
-}
-
-/** `{ a: sql.placeholder('a'), ... }` for a prepared builder's values. */
-export function placeholdersFor<Key extends string>(keys: readonly Key[]): Record<Key, Placeholder<Key>> {
-  return Object.fromEntries(keys.map((key) => [key, sql.placeholder(key)])) as Record<Key, Placeholder<Key>>;
 }

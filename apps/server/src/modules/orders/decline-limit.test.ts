@@ -4,12 +4,12 @@
  * the honest donor who mistyped once, goes through.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { checkoutBody, countRows, postCheckout } from '../../../test/checkout-helpers';
+import { checkoutBody, countRows, openAmount, postCheckout } from '../../../test/checkout-helpers';
 import { describeWithDb } from '../../../test/test-db';
-import { paymentDeclines } from './tables';
+import { orders, paymentDeclines } from './tables';
 
 const DECLINED = 'fake-processor-declined-visa-nonce';
 const APPROVED = 'fake-valid-nonce';
@@ -52,6 +52,7 @@ describeWithDb('card-testing defence', () => {
     expect(retryAfter).toBeGreaterThan(590);
     expect(retryAfter).toBeLessThanOrEqual(600);
     expect(await countRows(t.testDb.db)).toEqual(before);
+    expect(await t.testDb.db.select().from(orders).where(eq(orders.idempotencyKey, key))).toEqual([]);
 
     // Another address with another e-mail is not affected.
     const other = await postCheckout(t.app, {
@@ -122,5 +123,31 @@ describeWithDb('card-testing defence', () => {
     const again = await postCheckout(t.app, { body, key, remoteAddress: ip });
     expect(again.statusCode).toBe(402);
     expect(again.json()).toEqual(first.json());
+  });
+
+  it('answers a key with a charged order before the limit: its stored answer, or 422 for another body', async () => {
+    const ip = '10.6.0.2';
+    const key = randomUUID();
+    const body = checkoutBody(APPROVED, undefined, 'charged@example.org');
+    const first = await postCheckout(t.app, { body, key, remoteAddress: ip });
+    expect(first.statusCode).toBe(200);
+    for (let i = 0; i < 5; i += 1) {
+      await postCheckout(t.app, { body: checkoutBody(DECLINED, undefined, 'charged@example.org'), remoteAddress: ip });
+    }
+    // Over the limit now: a new key is refused.
+    expect((await postCheckout(t.app, { body, remoteAddress: ip })).statusCode).toBe(429);
+    const before = await countRows(t.testDb.db);
+    const again = await postCheckout(t.app, { body, key, remoteAddress: ip });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const other = await postCheckout(t.app, {
+      body: checkoutBody(APPROVED, [openAmount(7, 99)], 'charged@example.org'),
+      key,
+      remoteAddress: ip,
+    });
+    expect(other.statusCode).toBe(422);
+    expect(other.json().error.code).toBe('idempotency_key_reused');
+    expect(await countRows(t.testDb.db)).toEqual(before);
   });
 });

@@ -55,8 +55,9 @@ function secondsUntilBelowLimit(db: Database, match: SQL | undefined) {
 /**
  * The seconds until the address and the e-mail are both below the limit again; 0 when they are.
  * Prepared: the donor comes in as the placeholders of `declineValues`.
- * An expression, so the checkout asks it in the same statement as its Idempotency-Key lookup
- * (order-repo.ts `findOrderAndDeclineWait`): this runs before every checkout.
+ * An expression, so the checkout asks it in the same statement as its pending order's insert
+ * (order-repo.ts `insertPendingOrderBelowDeclineLimit`, which runs before every charge), and, when
+ * that inserted nothing, with its Idempotency-Key lookup (`findOrderAndDeclineWait`).
  */
 export function declineWaitSeconds(db: Database): SQL<number> {
   const byAddress = secondsUntilBelowLimit(db, eq(paymentDeclines.clientIp, sql.placeholder('declineIp')));

@@ -14,12 +14,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { GatewayUnavailableError, type PaymentGateway, type SaleOutcome } from '../payments/gateway';
 import { idempotencyKeyReused, paymentInProgress, paymentUnconfirmed } from './checkout-errors';
-import { assertBelowDeclineLimit } from './decline-limit';
+import { assertBelowDeclineLimit, type DeclineSubject } from './decline-limit';
 import {
   findOrderAndDeclineWait,
   findOrderById,
   findOrderByIdempotencyKey,
-  insertPendingOrder,
+  insertPendingOrderBelowDeclineLimit,
   type Order,
 } from './order-repo';
 import { type PreparedOrder, prepareOrder } from './prepare-order';
@@ -58,6 +58,24 @@ function answerExisting(order: Order, hash: string): CheckoutResult {
   return resultOf(order.answer, true);
 }
 
+/**
+ * Why the pending insert wrote nothing, asked in the order the checkout always answered: an order
+ * under the key first (a replay is answered even to a donor over the decline limit: it charges
+ * nothing), then the limit (throws the 429). Null when neither holds (any more).
+ */
+async function answerNotInserted(
+  db: Database,
+  idempotencyKey: string,
+  subject: DeclineSubject,
+  hash: string,
+): Promise<CheckoutResult | null> {
+  const { order: earlier, declineWaitSeconds } = await findOrderAndDeclineWait(db, idempotencyKey, subject);
+  if (earlier) return answerExisting(earlier, hash);
+  // Before anything is stored or charged.
+  assertBelowDeclineLimit(declineWaitSeconds);
+  return null;
+}
+
 export async function placeOrder(input: PlaceOrderInput): Promise<CheckoutResult> {
   const { db, gateway, site, logger, body, idempotencyKey, clientIp, userId = null } = input;
   const hash = requestHash(body);
@@ -70,15 +88,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<CheckoutResult
     if (earlier) return answerExisting(earlier, hash);
     throw invalid;
   }
-  const { order: earlier, declineWaitSeconds } = await findOrderAndDeclineWait(db, idempotencyKey, {
-    clientIp,
-    email: prepared.email,
-  });
-  if (earlier) return answerExisting(earlier, hash);
-  // Before anything is stored or charged.
-  assertBelowDeclineLimit(declineWaitSeconds);
-
-  const order = await insertPendingOrder(db, {
+  const values = {
     ...prepared,
     id: randomUUID(),
     idempotencyKey,
@@ -86,12 +96,19 @@ export async function placeOrder(input: PlaceOrderInput): Promise<CheckoutResult
     gateway: gateway.name,
     clientIp,
     userId,
-  });
+  };
+  // The common case, a new key and a donor below the decline limit, is this one statement.
+  let order = await insertPendingOrderBelowDeclineLimit(db, values);
   if (!order) {
-    // Another request with this key inserted first, between our read and our insert.
-    const winner = await findOrderByIdempotencyKey(db, idempotencyKey);
-    if (!winner) throw new Error('Idempotency-Key conflict without an order');
-    return answerExisting(winner, hash);
+    const answer = await answerNotInserted(db, idempotencyKey, values, hash);
+    if (answer) return answer;
+    // Neither: the limit's window ran out, or the key's order vanished, in between. Once more.
+    order = await insertPendingOrderBelowDeclineLimit(db, values);
+    if (!order) {
+      const again = await answerNotInserted(db, idempotencyKey, values, hash);
+      if (again) return again;
+      throw new Error('Idempotency-Key conflict without an order');
+    }
   }
 
   let outcome: SaleOutcome;

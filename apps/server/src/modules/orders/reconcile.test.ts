@@ -15,7 +15,7 @@ import { mailOutbox } from '../mail/tables';
 import { GatewayUnavailableError, type PaymentGateway } from '../payments/gateway';
 import { createSandboxGateway, type SandboxGateway } from '../payments/gateways/sandbox';
 import { sandboxTransactions } from '../payments/gateways/sandbox-tables';
-import { findOrderById, insertPendingOrder } from './order-repo';
+import { findOrderById, insertPendingOrderBelowDeclineLimit } from './order-repo';
 import { NOT_CHARGED_MESSAGE, reconcilePendingOrders } from './reconcile';
 import { settleOrder } from './settle-order';
 
@@ -33,7 +33,7 @@ function crashingAfterCharge(sandbox: SandboxGateway): SandboxGateway {
 }
 
 async function insertPending(db: Database, amountCents = 1500) {
-  const order = await insertPendingOrder(db, {
+  const order = await insertPendingOrderBelowDeclineLimit(db, {
     id: randomUUID(),
     idempotencyKey: randomUUID(),
     requestHash: 'test',

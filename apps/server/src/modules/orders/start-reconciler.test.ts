@@ -6,7 +6,7 @@ import { createLogger } from '../../logger';
 import { loadSite } from '../../site/load-site';
 import type { PaymentGateway } from '../payments/gateway';
 import { createSandboxGateway } from '../payments/gateways/sandbox';
-import { findOrderById, insertPendingOrder } from './order-repo';
+import { findOrderById, insertPendingOrderBelowDeclineLimit } from './order-repo';
 import { startReconciler } from './start-reconciler';
 
 describeWithDb('startReconciler', () => {
@@ -26,7 +26,7 @@ describeWithDb('startReconciler', () => {
         return sandbox.findSaleByOrderId(orderId);
       },
     };
-    const order = await insertPendingOrder(testDb.db, {
+    const order = await insertPendingOrderBelowDeclineLimit(testDb.db, {
       id: randomUUID(),
       idempotencyKey: randomUUID(),
       requestHash: 'h',
@@ -40,6 +40,7 @@ describeWithDb('startReconciler', () => {
       products: [],
       itemCount: 0,
       gateway: 'sandbox',
+      clientIp: '10.0.0.1',
     });
     const site = loadSite(loadConfig({}).siteConfigPath);
     const stop = startReconciler({
