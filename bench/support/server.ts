@@ -9,7 +9,8 @@ import { join, resolve } from 'node:path';
 import { repoRoot } from '../../e2e/support/start-server';
 import { freePort } from '../../test/free-port';
 
-export const BUILT_SERVER = join(repoRoot, 'apps/server/dist/main.js');
+// BENCH_SERVER_DIST: another build of the server (e.g. an older commit's) to compare against.
+export const BUILT_SERVER = join(repoRoot, process.env.BENCH_SERVER_DIST ?? 'apps/server/dist', 'main.js');
 
 /** The web build the servers serve: WEB_DIST when set (a build of one's own), else apps/web/dist. */
 export const WEB_DIST = resolve(process.env.WEB_DIST ?? join(repoRoot, 'apps/web/dist'));
