@@ -5,6 +5,7 @@ import type { $ZodConfig } from 'zod/v4/core';
 import { App } from './app/app';
 import { preloadPage } from './app/app-routes';
 import './app/styles.css';
+import { markPageHydrating } from './lib/use-hydrated';
 
 // zod 4 probes `new Function` once to pick its compiled parser; our Content-Security-Policy has no
 // 'unsafe-eval', so the probe fails (harmlessly) but the browser reports a CSP violation. `jitless`
@@ -31,6 +32,7 @@ const app = (
 // to load, hydrating anyway shows the error screen as before. The dev server and unknown routes send
 // an empty #root: render from scratch.
 if (root.hasChildNodes()) {
+  markPageHydrating();
   const hydrate = () => startTransition(() => void hydrateRoot(root, app));
   preloadPage(window.location.pathname).then(hydrate, hydrate);
 } else createRoot(root).render(app);

@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { StorePage } from '../features/store/store-page';
 import { type LazyPage, lazyPage } from '../lib/lazy-page';
@@ -33,27 +32,17 @@ export function preloadPage(pathname: string): Promise<void> {
   return LAZY_PAGES[pathname]?.preload() ?? Promise.resolve();
 }
 
-function PageLoading() {
-  return (
-    <p role="status" className="notice">
-      Loading page…
-    </p>
-  );
-}
-
 export function AppRoutes() {
   const { pathname } = useLocation();
   return (
     <AppErrorBoundary resetKey={pathname}>
-      <Suspense fallback={<PageLoading />}>
-        <Routes>
-          <Route path="/" element={<StorePage />} />
-          {Object.entries(LAZY_PAGES).map(([path, Page]) => (
-            <Route key={path} path={path} element={<Page />} />
-          ))}
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
-      </Suspense>
+      <Routes>
+        <Route path="/" element={<StorePage />} />
+        {Object.entries(LAZY_PAGES).map(([path, Page]) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
     </AppErrorBoundary>
   );
 }

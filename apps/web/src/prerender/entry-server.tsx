@@ -1,19 +1,22 @@
 /**
  * The build's server entry (scripts/prerender.mjs builds it with Vite's SSR mode): renders the app
- * at one path to HTML, with the same tree main.tsx hydrates. `prerender` (unlike renderToString)
- * waits for the lazy pages, so the HTML holds the page itself, not its 'Loading page…' fallback.
+ * at one path to HTML, with the same tree main.tsx hydrates: the page's chunk loaded first, as
+ * main.tsx loads it before hydrating (lib/lazy-page.tsx), so the HTML holds the page itself, with no
+ * <Suspense> boundary around it. `prerender` (unlike renderToString) waits for whatever else suspends.
  * Nothing here runs in the browser.
  */
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { App } from '../app/app';
+import { preloadPage } from '../app/app-routes';
 
 export { PRERENDERED_ROUTES, STARTUP_MODULES } from './routes';
 
 /** The markup inside #root at `path`; rejects if any component failed, so the build fails too. */
 export async function renderPage(path: string): Promise<string> {
   const failures: unknown[] = [];
+  await preloadPage(path);
   const { prelude } = await prerender(
     <StrictMode>
       <StaticRouter location={path}>

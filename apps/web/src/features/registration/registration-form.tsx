@@ -5,7 +5,7 @@
  */
 import type { RegistrationResponse } from '@store/shared/registration';
 import { MAX_REGISTRANTS, registrationMessages } from '@store/shared/registration-rules';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { RegistrantCard } from './registrant-card';
 import { loadRegistrationSchemas } from './registration-schemas';
 import { useRegistrationForm } from './use-registration-form';
@@ -24,7 +24,7 @@ function warmUpChecks() {
 export function RegistrationForm({ onSubmitting, onRegistered }: RegistrationFormProps) {
   const id = useId();
   const registration = useRegistrationForm();
-  const { form, fields, openIndex, cardIds } = registration;
+  const { form, fields, openIndex, cardIds, toggleCard, removeRegistrant } = registration;
   const { submit, submitting, submitError } = useSubmitRegistration({
     onSubmitting,
     onRegistered: (answer) => {
@@ -37,6 +37,26 @@ export function RegistrationForm({ onSubmitting, onRegistered }: RegistrationFor
   // when an extra click's handleSubmit has already finished.
   const busy = submitting || form.formState.isSubmitting;
   const submitErrorId = `${id}-submit-error`;
+  // This component is drawn again whenever react-hook-form's form state changes: at once after
+  // hydrating (useForm marks the form ready from a layout effect, a synchronous update), and on
+  // every submit. The cards subscribe to their own fields and errors, so they are drawn again only
+  // when the list or the open card changes: re-drawing every card and its 259-country select right
+  // after hydrating was one long task on a phone (Lighthouse's TBT on /registration).
+  const cards = useMemo(
+    () =>
+      fields.map((field, index) => (
+        <RegistrantCard
+          key={field.id}
+          form={form}
+          index={index}
+          ids={cardIds(index)}
+          open={openIndex === index}
+          onToggle={() => toggleCard(index)}
+          onRemove={fields.length > 1 ? () => removeRegistrant(index) : undefined}
+        />
+      )),
+    [fields, form, cardIds, openIndex, toggleCard, removeRegistrant],
+  );
   // The request's failure, or the checks' own (registration-schemas.ts: they could not be loaded).
   const shownError = submitError ?? form.formState.errors.root?.message;
 
@@ -49,17 +69,7 @@ export function RegistrationForm({ onSubmitting, onRegistered }: RegistrationFor
       onFocus={warmUpChecks}
       onPointerDown={warmUpChecks}
     >
-      {fields.map((field, index) => (
-        <RegistrantCard
-          key={field.id}
-          form={form}
-          index={index}
-          ids={cardIds(index)}
-          open={openIndex === index}
-          onToggle={() => registration.toggleCard(index)}
-          onRemove={fields.length > 1 ? () => registration.removeRegistrant(index) : undefined}
-        />
-      ))}
+      {cards}
       <div className="registration-form__actions">
         {registration.canAdd ? (
           <button type="button" className="button button--secondary" onClick={registration.addRegistrant}>

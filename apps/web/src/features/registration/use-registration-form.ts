@@ -4,7 +4,7 @@
  * after Add, Remove, a refused submit or the server's field errors.
  */
 import { MAX_REGISTRANTS } from '@store/shared/registration-rules';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
 import { openIndexAfterRemove } from './open-card';
 import type { RegistrantCardIds } from './registrant-card';
@@ -59,11 +59,16 @@ export function useRegistrationForm() {
   // By position, not by react-hook-form's field ids: those are random, so the pre-rendered page's
   // ids would differ from the hydrating render's. Focus requests are resolved after the render that
   // renumbers the cards, so a removal's shift is seen by them.
-  const cardIds = (index: number): RegistrantCardIds => ({
-    toggle: `${formId}-${index}-toggle`,
-    panel: `${formId}-${index}-panel`,
-    fields: `${formId}-${index}`,
-  });
+  // cardIds, toggleCard and removeRegistrant keep their identity between renders: the form memoises
+  // its cards on them (registration-form.tsx).
+  const cardIds = useCallback(
+    (index: number): RegistrantCardIds => ({
+      toggle: `${formId}-${index}-toggle`,
+      panel: `${formId}-${index}-panel`,
+      fields: `${formId}-${index}`,
+    }),
+    [formId],
+  );
 
   /** Opens a card with errors and moves focus to its first invalid field. */
   function openWithErrors(index: number) {
@@ -89,20 +94,23 @@ export function useRegistrationForm() {
     }
   }
 
-  function removeRegistrant(index: number) {
-    if (fields.length <= 1) return;
-    const remaining = fields.length - 1;
-    const nextOpen = openIndexAfterRemove(openIndex, index, remaining);
-    // Focus goes to the header of the card now open, or of the card taking the removed one's place.
-    const focusIndex = nextOpen ?? Math.min(index, remaining - 1);
-    remove(index);
-    setOpenIndex(nextOpen);
-    if (focusIndex >= 0) setFocusRequest({ kind: 'header', toggleId: cardIds(focusIndex).toggle });
-  }
+  const removeRegistrant = useCallback(
+    (index: number) => {
+      if (fields.length <= 1) return;
+      const remaining = fields.length - 1;
+      const nextOpen = openIndexAfterRemove(openIndex, index, remaining);
+      // Focus goes to the header of the card now open, or of the card taking the removed one's place.
+      const focusIndex = nextOpen ?? Math.min(index, remaining - 1);
+      remove(index);
+      setOpenIndex(nextOpen);
+      if (focusIndex >= 0) setFocusRequest({ kind: 'header', toggleId: cardIds(focusIndex).toggle });
+    },
+    [fields.length, openIndex, remove, cardIds],
+  );
 
-  function toggleCard(index: number) {
+  const toggleCard = useCallback((index: number) => {
     setOpenIndex((open) => (open === index ? null : index));
-  }
+  }, []);
 
   /** Submit found errors: the first card that has one opens, with focus on its first invalid field. */
   function showInvalid(errors: FieldErrors<RegistrationFormValues>) {
