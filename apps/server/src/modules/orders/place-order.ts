@@ -97,17 +97,16 @@ export async function placeOrder(input: PlaceOrderInput): Promise<CheckoutResult
     clientIp,
     userId,
   };
-  // The common case, a new key and a donor below the decline limit, is this one statement.
-  let order = await insertPendingOrderBelowDeclineLimit(db, values);
-  if (!order) {
-    const answer = await answerNotInserted(db, idempotencyKey, values, hash);
-    if (answer) return answer;
-    // Neither: the limit's window ran out, or the key's order vanished, in between. Once more.
+  // The common case, a new key and a donor below the decline limit, is one statement. When it
+  // inserts nothing and neither reason holds any more (the limit's window ran out, or the key's
+  // order vanished, in between), it is tried once more.
+  let order: Order | null = null;
+  for (let attempt = 1; !order; attempt++) {
+    if (attempt > 2) throw new Error('Idempotency-Key conflict without an order');
     order = await insertPendingOrderBelowDeclineLimit(db, values);
     if (!order) {
-      const again = await answerNotInserted(db, idempotencyKey, values, hash);
-      if (again) return again;
-      throw new Error('Idempotency-Key conflict without an order');
+      const answer = await answerNotInserted(db, idempotencyKey, values, hash);
+      if (answer) return answer;
     }
   }
 
