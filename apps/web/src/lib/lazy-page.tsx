@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { loadOnce } from './load-once';
 
 /** A route's screen in a chunk of its own, which main.tsx can load before hydrating. */
 export type LazyPage = ComponentType & { preload: () => Promise<void> };
@@ -27,20 +28,12 @@ export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
   let loaded: ComponentType | undefined;
   // One load for both ways in. A failed preload is tried again by the next caller (React.lazy keeps
   // its own failure, as it did before).
-  let pending: Promise<ComponentType> | undefined;
-  const start = () => {
-    pending ??= load().then(
-      (component) => {
-        loaded = component;
-        return component;
-      },
-      (error: unknown) => {
-        pending = undefined;
-        throw error;
-      },
-    );
-    return pending;
-  };
+  const start = loadOnce(() =>
+    load().then((component) => {
+      loaded = component;
+      return component;
+    }),
+  );
   const Lazy = lazy(() => start().then((component) => ({ default: component })));
   function Page() {
     // Decided once per mount: switching from Lazy to the screen later would remount it (state lost).

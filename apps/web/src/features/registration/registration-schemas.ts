@@ -8,20 +8,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registrationMessages } from '@store/shared/registration-rules';
 import type { Resolver } from 'react-hook-form';
+import { loadOnce } from '../../lib/load-once';
 import type { RegistrationData, RegistrationFormValues } from './registration-form-values';
 
-type SharedRegistration = typeof import('@store/shared/registration');
-
-let loading: Promise<SharedRegistration> | undefined;
-
 /** The shared module, imported once; a failed import (a dropped connection) is tried again next time. */
-export function loadRegistrationSchemas(): Promise<SharedRegistration> {
-  loading ??= import('@store/shared/registration').catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
-  return loading;
-}
+export const loadRegistrationSchemas = loadOnce(() => import('@store/shared/registration'));
 
 let resolver: Resolver<RegistrationFormValues, unknown, RegistrationData> | undefined;
 
