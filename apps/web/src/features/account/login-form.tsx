@@ -5,16 +5,14 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { authMessages, type LoginRequest, loginRequestSchema } from '@store/shared/auth';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import type { AuthApi } from '../../lib/auth-api';
 import { LabelledInput } from '../checkout/labelled-input';
-import { type AccountFailure, describeFailure } from './account-failure';
+import { EmailInput } from './email-input';
 import { FailureAlert } from './failure-alert';
+import { useAccountForm } from './use-account-form';
 
-type LoginField = keyof LoginRequest;
-const LOGIN_FIELDS: readonly LoginField[] = ['email', 'password'];
 const resolver = zodResolver(loginRequestSchema);
 
 /** The auth server sends the browser to /login?error=google when a Google sign-in did not complete. */
@@ -22,31 +20,16 @@ export const GOOGLE_FAILED = 'Google sign-in did not complete. Please try again.
 
 export function LoginForm({ api }: { api: AuthApi }) {
   const id = useId();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [failure, setFailure] = useState<AccountFailure<LoginField> | null>(() =>
-    params.get('error') === 'google' ? { detail: GOOGLE_FAILED, fields: [] } : null,
-  );
-  const { register, handleSubmit, setError, setFocus, formState } = useForm({
+  const { register, errors, isSubmitting, failure, onSubmit } = useAccountForm<LoginRequest>({
     resolver,
     defaultValues: { email: '', password: '' },
+    fields: ['email', 'password'],
+    send: (values) => api.login(values),
+    // Back to the password, to try again.
+    focusOnFailure: 'password',
+    initialFailure: params.get('error') === 'google' ? { detail: GOOGLE_FAILED, fields: [] } : null,
   });
-  const { errors, isSubmitting } = formState;
-
-  async function logIn(values: LoginRequest) {
-    setFailure(null);
-    try {
-      await api.login(values);
-    } catch (error) {
-      const described = describeFailure(error, LOGIN_FIELDS);
-      setFailure(described);
-      for (const [name, message] of described.fields) setError(name, { type: 'server', message });
-      // Back to the first refused field, or to the password to try again.
-      setFocus(described.fields[0]?.[0] ?? 'password', { shouldSelect: true });
-      return;
-    }
-    navigate('/dashboard');
-  }
 
   const alertId = `${id}-failure`;
   return (
@@ -54,20 +37,11 @@ export function LoginForm({ api }: { api: AuthApi }) {
       <form
         className="form"
         noValidate
-        onSubmit={handleSubmit(logIn)}
+        onSubmit={onSubmit}
         aria-describedby={failure ? alertId : undefined}
         aria-busy={isSubmitting}
       >
-        <LabelledInput
-          {...register('email')}
-          id={`${id}-email`}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errors.email?.message}
-        />
+        <EmailInput {...register('email')} id={`${id}-email`} error={errors.email?.message} />
         <LabelledInput
           {...register('password')}
           id={`${id}-password`}

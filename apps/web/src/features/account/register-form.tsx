@@ -5,43 +5,26 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { authMessages, PASSWORD_MIN_LENGTH, type RegisterRequest, registerRequestSchema } from '@store/shared/auth';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useId } from 'react';
+import { Link } from 'react-router';
 import type { AuthApi } from '../../lib/auth-api';
 import { LabelledInput } from '../checkout/labelled-input';
-import { type AccountFailure, describeFailure } from './account-failure';
+import { EmailInput } from './email-input';
 import { FailureAlert } from './failure-alert';
+import { useAccountForm } from './use-account-form';
 
-type RegisterField = keyof RegisterRequest;
-const REGISTER_FIELDS: readonly RegisterField[] = ['name', 'email', 'password'];
 const resolver = zodResolver(registerRequestSchema);
 
 export function RegisterForm({ api }: { api: AuthApi }) {
   const id = useId();
-  const navigate = useNavigate();
-  const [failure, setFailure] = useState<AccountFailure<RegisterField> | null>(null);
-  const { register, handleSubmit, setError, setFocus, formState } = useForm({
+  const { register, errors, isSubmitting, failure, onSubmit } = useAccountForm<RegisterRequest>({
     resolver,
     defaultValues: { name: '', email: '', password: '' },
+    fields: ['name', 'email', 'password'],
+    send: (values) => api.register(values),
+    // No field to blame (e.g. no network): the alert itself takes focus.
+    focusOnFailure: null,
   });
-  const { errors, isSubmitting } = formState;
-
-  async function createAccount(values: RegisterRequest) {
-    setFailure(null);
-    try {
-      await api.register(values);
-    } catch (error) {
-      const described = describeFailure(error, REGISTER_FIELDS);
-      setFailure(described);
-      for (const [name, message] of described.fields) setError(name, { type: 'server', message });
-      // Back to the first refused field; otherwise the alert itself takes focus.
-      const first = described.fields[0]?.[0];
-      if (first) setFocus(first, { shouldSelect: true });
-      return;
-    }
-    navigate('/dashboard');
-  }
 
   const alertId = `${id}-failure`;
   return (
@@ -49,7 +32,7 @@ export function RegisterForm({ api }: { api: AuthApi }) {
       <form
         className="form"
         noValidate
-        onSubmit={handleSubmit(createAccount)}
+        onSubmit={onSubmit}
         aria-describedby={failure ? alertId : undefined}
         aria-busy={isSubmitting}
       >
@@ -60,16 +43,7 @@ export function RegisterForm({ api }: { api: AuthApi }) {
           autoComplete="name"
           error={errors.name?.message}
         />
-        <LabelledInput
-          {...register('email')}
-          id={`${id}-email`}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errors.email?.message}
-        />
+        <EmailInput {...register('email')} id={`${id}-email`} error={errors.email?.message} />
         <LabelledInput
           {...register('password')}
           id={`${id}-password`}

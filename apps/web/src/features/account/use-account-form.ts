@@ -1,0 +1,59 @@
+/**
+ * What the login and the register forms share (SPEC.md §7): the server's own zod schema checks the
+ * fields first; the call goes to the auth server; a success goes to /dashboard; a failure shows
+ * SPEC.md's alert with the server's reason, marks the fields the server refused, and moves focus to
+ * the first of them (or to `focusOnFailure` when no field is to blame).
+ */
+import { useState } from 'react';
+import { type DefaultValues, type Path, type Resolver, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { type AccountFailure, describeFailure } from './account-failure';
+
+export type AccountFormOptions<Values extends Record<string, string>> = {
+  resolver: Resolver<Values>;
+  defaultValues: DefaultValues<Values>;
+  /** The form's fields in their order on the page: the first one the server refused takes focus. */
+  fields: readonly Path<Values>[];
+  /** The call to the auth server; it throws (ApiClientError) when refused. */
+  send: (values: Values) => Promise<unknown>;
+  /** The field that takes focus when the server blamed none; null leaves focus to the alert. */
+  focusOnFailure: Path<Values> | null;
+  /** A failure to show before anything is sent (e.g. a Google sign-in that came back failed). */
+  initialFailure?: AccountFailure<Path<Values>> | null;
+};
+
+export function useAccountForm<Values extends Record<string, string>>({
+  resolver,
+  defaultValues,
+  fields,
+  send,
+  focusOnFailure,
+  initialFailure = null,
+}: AccountFormOptions<Values>) {
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState(initialFailure);
+  const { register, handleSubmit, setError, setFocus, formState } = useForm<Values>({ resolver, defaultValues });
+
+  async function submit(values: Values) {
+    setFailure(null);
+    try {
+      await send(values);
+    } catch (error) {
+      const described = describeFailure(error, fields);
+      setFailure(described);
+      for (const [name, message] of described.fields) setError(name, { type: 'server', message });
+      const focus = described.fields[0]?.[0] ?? focusOnFailure;
+      if (focus) setFocus(focus, { shouldSelect: true });
+      return;
+    }
+    navigate('/dashboard');
+  }
+
+  return {
+    register,
+    errors: formState.errors,
+    isSubmitting: formState.isSubmitting,
+    failure,
+    onSubmit: handleSubmit(submit),
+  };
+}
