@@ -1,23 +1,33 @@
-import type { FieldProps } from './field-props';
+import type { ComponentProps } from 'react';
 import type { CentersState } from './use-centers';
 
-type CenterSelectProps = { field: FieldProps; centers: CentersState & { retry: () => void } };
+type CenterSelectProps = Omit<ComponentProps<'select'>, 'id' | 'children'> & {
+  id: string;
+  label: string;
+  /** The first option, worth '' ('Select a center' at checkout, 'All centers' in the report's filters). */
+  emptyOption: string;
+  error?: string | undefined;
+  centers: CentersState & { retry: () => void };
+};
 
-/** SPEC.md §2/§3: the center dropdown, fed from the centers list; 'Please select a center.' until one is chosen. */
-export function CenterSelect({ field, centers }: CenterSelectProps) {
-  const { id, error, ...registration } = field;
+/**
+ * SPEC.md §2/§3/§5: a dropdown of the centers list (GET /api/public/centers), with its error under
+ * it and, if the list could not be loaded, why and a button to load it again. The checkout's Center
+ * field and the report's center filter.
+ */
+export function CenterSelect({ id, label, emptyOption, error, centers, ...select }: CenterSelectProps) {
   const errorId = `${id}-error`;
   return (
     <div className="field">
-      <label htmlFor={id}>Center</label>
+      <label htmlFor={id}>{label}</label>
       <select
         id={id}
-        {...registration}
+        {...select}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         aria-busy={centers.status === 'loading' ? true : undefined}
       >
-        <option value="">Select a center</option>
+        <option value="">{emptyOption}</option>
         {centers.status === 'ready' &&
           centers.centers.map((center) => (
             <option key={center.id} value={String(center.id)}>

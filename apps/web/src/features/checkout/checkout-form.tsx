@@ -65,7 +65,7 @@ export function CheckoutForm() {
 
   return (
     <form className="form checkout-form" noValidate onSubmit={handleSubmit(placeOrder)}>
-      <CenterSelect field={field('center')} centers={centers} />
+      <CenterSelect {...field('center')} label="Center" emptyOption="Select a center" centers={centers} />
       <ContactFields field={field} />
       {withDelivery && <DeliveryFieldset field={field} pickup={pickup} center={chosenCenter} />}
       <section className="checkout-payment" aria-labelledby={`${id}-payment`}>

@@ -5,6 +5,7 @@
  */
 import type { ReportQuery } from '@store/shared/report';
 import { type FormEvent, useId, useState } from 'react';
+import { CenterSelect } from '../checkout/center-select';
 import { LabelledInput } from '../checkout/labelled-input';
 import { useCenters } from '../checkout/use-centers';
 import {
@@ -48,7 +49,6 @@ export function ReportFilterForm({ onApply }: ReportFilterFormProps) {
     apply(NO_FILTERS);
   }
 
-  const centerErrorId = `${id}-center-error`;
   return (
     <form className="report-filters" aria-label="Report filters" noValidate onSubmit={submit}>
       <LabelledInput
@@ -69,38 +69,15 @@ export function ReportFilterForm({ onApply }: ReportFilterFormProps) {
         onChange={(e) => edit('to')(e.target.value)}
         error={errors.to}
       />
-      <div className="field">
-        <label htmlFor={`${id}-center`}>{FILTER_LABELS.center}</label>
-        <select
-          id={`${id}-center`}
-          value={draft.center}
-          onChange={(e) => edit('center')(e.target.value)}
-          aria-busy={centers.status === 'loading' ? true : undefined}
-          aria-invalid={errors.center ? true : undefined}
-          aria-describedby={errors.center ? centerErrorId : undefined}
-        >
-          <option value="">All centers</option>
-          {centers.status === 'ready' &&
-            centers.centers.map((center) => (
-              <option key={center.id} value={String(center.id)}>
-                {center.name}
-              </option>
-            ))}
-        </select>
-        {errors.center && (
-          <p id={centerErrorId} className="field__error">
-            {errors.center}
-          </p>
-        )}
-        {centers.status === 'error' && (
-          <div role="alert" className="field__problem">
-            <span>{`Could not load the centers. ${centers.message}`}</span>
-            <button type="button" className="text-button" onClick={centers.retry}>
-              Retry loading centers
-            </button>
-          </div>
-        )}
-      </div>
+      <CenterSelect
+        id={`${id}-center`}
+        label={FILTER_LABELS.center}
+        emptyOption="All centers"
+        value={draft.center}
+        onChange={(e) => edit('center')(e.target.value)}
+        error={errors.center}
+        centers={centers}
+      />
       <LabelledInput
         id={`${id}-q`}
         type="search"
