@@ -13,6 +13,7 @@ import { registerRequestSchema } from '@store/shared/auth';
 import { sandboxTokenizeRequestSchema } from '@store/shared/card';
 import { basicAuthorization } from '../../apps/server/src/modules/admins/basic-credentials';
 import { BOOK, checkoutBody, openAmount, validCard } from '../../apps/server/test/checkout-helpers';
+import { adultRegistrant } from '../../apps/server/test/registration-helpers';
 import {
   type BaseRequest,
   bodyPart,
@@ -109,23 +110,7 @@ function reportEntry(path: string, remoteAddress: string): FuzzEndpoint {
 
 /** SPEC.md §5's registrant, an adult: the base of the registration fuzz. */
 function registrationBody(): HostileJson {
-  return {
-    registrants: [
-      {
-        age: 34,
-        email: 'asha@example.org',
-        firstName: 'Asha',
-        lastName: 'Rao',
-        gender: 'Female',
-        phone: '512 555 0123',
-        category: 'Memorization',
-        country: 'US',
-        zip: '75034',
-        state: 'TX',
-        city: 'Frisco',
-      },
-    ],
-  };
+  return toHostileJson({ registrants: [adultRegistrant()] });
 }
 
 export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [

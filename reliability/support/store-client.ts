@@ -65,23 +65,8 @@ export function basic(credentials: { username: string; password: string }): Reco
   return { authorization: basicAuthorization(credentials), 'x-requested-with': 'XMLHttpRequest' };
 }
 
-/** One adult registrant, valid (SPEC.md §5). */
-export function registrant(overrides: Record<string, unknown> = {}) {
-  return {
-    age: 34,
-    email: 'asha@example.org',
-    firstName: 'Asha',
-    lastName: 'Rao',
-    gender: 'Female',
-    phone: '512 555 0123',
-    category: 'Memorization',
-    country: 'US',
-    zip: '75034',
-    state: 'TX',
-    city: 'Frisco',
-    ...overrides,
-  };
-}
+/** One adult registrant, valid (SPEC.md §5): the server tests' own. */
+export { adultRegistrant as registrant } from '../../apps/server/test/registration-helpers';
 
 export function count<T>(items: T[], key: (item: T) => string | number): Record<string, number> {
   const counts: Record<string, number> = {};
