@@ -7,7 +7,17 @@
  * is thrown as an AppError (403 captcha_failed, or 503 captcha_unavailable), so the handler never runs.
  */
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { CaptchaAction, CaptchaVerifier } from './captcha-verifier';
+
+export const CAPTCHA_TOKEN_HEADER = 'x-captcha-token';
+export const CAPTCHA_ACTION_HEADER = 'x-captcha-action';
+
+/** The guarded route's header schema (its API documentation): both optional, the verifier decides. */
+export const captchaHeaders = {
+  [CAPTCHA_TOKEN_HEADER]: z.string().optional(),
+  [CAPTCHA_ACTION_HEADER]: z.string().optional(),
+};
 
 /** A header sent twice arrives as a list: that is not a token we issued. */
 function singleHeader(request: FastifyRequest, name: string): string | undefined {
@@ -21,8 +31,8 @@ export function captchaPreHandler(
 ): (request: FastifyRequest) => Promise<void> {
   return async (request) => {
     await verifier.verify({
-      token: singleHeader(request, 'x-captcha-token'),
-      action: singleHeader(request, 'x-captcha-action'),
+      token: singleHeader(request, CAPTCHA_TOKEN_HEADER),
+      action: singleHeader(request, CAPTCHA_ACTION_HEADER),
       expectedAction: action,
       remoteIp: request.ip,
     });

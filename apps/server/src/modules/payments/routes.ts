@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors/app-error';
 import type { CaptchaVerifier } from '../captcha/captcha-verifier';
-import { captchaPreHandler } from '../captcha/pre-handler';
+import { captchaHeaders, captchaPreHandler } from '../captcha/pre-handler';
 import type { MailNotifier } from '../mail/worker';
 import { TooManyDeclinesError } from '../orders/decline-limit';
 import { placeOrder } from '../orders/place-order';
@@ -34,11 +34,6 @@ export type PaymentRoutesOptions = {
    * order; null for a guest. Unset: every checkout is a guest's.
    */
   resolveUserId?: ((request: FastifyRequest) => Promise<string | null>) | undefined;
-};
-
-const captchaHeaders = {
-  'x-captcha-token': z.string().optional(),
-  'x-captcha-action': z.string().optional(),
 };
 
 const checkoutSucceededSchema = z.object({ success: z.literal(true), transactionId: z.string(), orderId: z.string() });

@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { CaptchaVerifier } from '../captcha/captcha-verifier';
-import { captchaPreHandler } from '../captcha/pre-handler';
+import { captchaHeaders, captchaPreHandler } from '../captcha/pre-handler';
 import type { MailNotifier } from '../mail/worker';
 import { registerForEvent } from './register-for-event';
 
@@ -26,11 +26,6 @@ export type RegistrationRoutesOptions = {
   mail?: MailNotifier | undefined;
   /** The signed-in visitor's user id, if any (the accounts module wires it): the registration is linked to it. */
   resolveUserId?: ((request: FastifyRequest) => Promise<string | null>) | undefined;
-};
-
-const captchaHeaders = {
-  'x-captcha-token': z.string().optional(),
-  'x-captcha-action': z.string().optional(),
 };
 
 export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = async (app, options) => {
