@@ -6,6 +6,7 @@
 import { formatCents } from '@store/shared/money';
 import type { Site } from '@store/shared/site';
 import type { orders } from '../orders/tables';
+import { cachedFormat, formatDateTime } from './date-format';
 import { headerValue, type MailMessage } from './outbox';
 import { receiptHtml } from './receipt-html';
 import { receiptText } from './receipt-text';
@@ -40,31 +41,7 @@ export type ReceiptOptions = {
   timeZone?: string;
 };
 
-/**
- * One formatter per zone and style, made once: building an Intl.DateTimeFormat costs about a
- * millisecond, which every checkout paid twice while it held its transaction open.
- */
-function cachedFormat(options: Intl.DateTimeFormatOptions): (timeZone: string) => Intl.DateTimeFormat {
-  const byZone = new Map<string, Intl.DateTimeFormat>();
-  return (timeZone) => {
-    let format = byZone.get(timeZone);
-    if (!format) {
-      format = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
-      byZone.set(timeZone, format);
-    }
-    return format;
-  };
-}
-
 const dayFormat = cachedFormat({ year: 'numeric', month: '2-digit', day: '2-digit' });
-const dateTimeFormat = cachedFormat({
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
 
 function datePart(parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTypes): string {
   return parts.find((p) => p.type === type)?.value ?? '';
@@ -90,7 +67,7 @@ function fulfilment(order: Order, site: ReceiptOptions['site']): string | null {
 }
 
 export function receiptView({ order, site, timeZone = site.foundation.timeZone }: ReceiptOptions): ReceiptView {
-  const date = dateTimeFormat(timeZone).format(order.createdAt);
+  const date = formatDateTime(order.createdAt, timeZone);
   return {
     foundationName: site.foundation.name,
     foundationUrl: site.foundation.url,

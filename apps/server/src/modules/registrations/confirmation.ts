@@ -6,6 +6,7 @@
  */
 import { formatRegistrationNumber } from '@store/shared/registration';
 import type { Site } from '@store/shared/site';
+import { formatDateTime } from '../mail/date-format';
 import { headerValue, type MailMessage } from '../mail/outbox';
 import { confirmationHtml } from './confirmation-html';
 import { confirmationText } from './confirmation-text';
@@ -46,18 +47,6 @@ export type ConfirmationOptions = {
   site: Pick<Site, 'foundation' | 'event'>;
 };
 
-function registeredAt(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(date);
-}
-
 /** The event's day is a calendar day, not an instant: formatted as UTC so it never shifts by one. */
 function eventDay(day: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'long' }).format(new Date(`${day}T00:00:00Z`));
@@ -78,7 +67,7 @@ export function confirmationView({ registration, registrants, site }: Confirmati
     eventDate: eventDay(site.event.date),
     eventVenue: site.event.venue,
     registrationNumber: formatRegistrationNumber(registration.number),
-    date: registeredAt(registration.createdAt, site.foundation.timeZone),
+    date: formatDateTime(registration.createdAt, site.foundation.timeZone),
     greetingName: first ? registrantName(first) : registration.email,
     registered: registrants.length === 1 ? '1 person' : `${registrants.length} people`,
     registrants: registrants.map((r) => ({
