@@ -57,6 +57,7 @@ const settings = {
   checkoutsPostgres: setting('BENCH_CHECKOUTS_PG', 3000),
   checkoutsPglite: setting('BENCH_CHECKOUTS_PGLITE', 1000),
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'info',
+  checkoutDatabases: (process.env.BENCH_CHECKOUT_DATABASES ?? 'postgres,pglite').split(','),
 };
 
 const log = (line: string) => console.log(line);
@@ -126,6 +127,7 @@ if (parts.includes('checkout')) {
     ['postgres', settings.checkoutsPostgres, 1000],
     ['pglite', settings.checkoutsPglite, 300],
   ] as const) {
+    if (!settings.checkoutDatabases.includes(database)) continue;
     const result = await benchCheckout({ ...settings, database, amount, log });
     if (!result) {
       log(`!!! PostgreSQL (initdb/pg_ctl) not found: the PostgreSQL checkout benchmark is SKIPPED !!!`);

@@ -10,6 +10,7 @@
  * Two nonces exist only here, to test the client side of failures: 'fake-timeout-nonce' never gets an
  * answer and 'fake-server-error-nonce' gets an HTTP 500.
  */
+import { declined as processorDeclined } from '../../src/modules/payments/gateways/sandbox-outcomes';
 import type { FakeSaleStatus } from './sales-store';
 
 export type ValidationError = { code: string; attribute: string; message: string };
@@ -35,18 +36,6 @@ export const FAKE_NONCES = {
   timeout: 'fake-timeout-nonce',
   serverError: 'fake-server-error-nonce',
 } as const;
-
-/** A few of Braintree's processor response texts; the rest read 'Processor Declined'. */
-const DECLINE_TEXTS: Record<number, string> = {
-  2000: 'Do Not Honor',
-  2001: 'Insufficient Funds',
-  2002: 'Limit Exceeded',
-  2003: "Cardholder's Activity Limit Exceeded",
-  2004: 'Expired Card',
-  2005: 'Invalid Credit Card Number',
-  2010: 'Card Issuer Declined CVV',
-  2046: 'Declined',
-};
 
 /** Braintree's own wording for the validation errors the fake can produce. */
 const ERRORS = {
@@ -124,8 +113,8 @@ function declined(code: number): SaleDecision {
   return {
     kind: 'transaction',
     status: 'processor_declined',
-    code: String(code),
-    text: DECLINE_TEXTS[code] ?? 'Processor Declined',
+    // Braintree's code and text, from the table the sandbox gateway answers with too.
+    ...processorDeclined(code),
     // Braintree marks 2000-2099 soft and a few (2004 expired, 2005 invalid number…) hard; close enough here.
     type: code === 2004 || code === 2005 ? 'hard_declined' : 'soft_declined',
     gatewayRejectionReason: null,
