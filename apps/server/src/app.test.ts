@@ -57,13 +57,24 @@ describeWithDb('the app', () => {
 
   // Found by the reliability fuzz (issue 7): Fastify answered these with its own body shape.
   it('answers a URL with a broken %-escape with the API error body and security headers', async () => {
+    const apiAnswer = await t.app.inject({ url: '/api/nope' });
+    const securityHeaderNames = [
+      'content-security-policy',
+      'strict-transport-security',
+      'x-content-type-options',
+      'x-frame-options',
+      'cross-origin-resource-policy',
+      'referrer-policy',
+    ];
     for (const url of ['/api/%/x', '/api/public/%zz', '/%E0%A4%A']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(400);
       expect(apiErrorSchema.parse(res.json()).error.code).toBe('bad_request');
-      // Answered before any hook: the security headers are set by the answer itself.
+      // Answered before any hook: the security headers are set by the answer itself, as any API answer's.
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      for (const name of securityHeaderNames) expect(res.headers[name], name).toBe(apiAnswer.headers[name]);
+      expect(res.headers['cache-control']).toBe('no-store');
     }
   });
 

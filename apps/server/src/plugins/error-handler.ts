@@ -4,7 +4,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toErrorResponse } from '../errors/to-error-response';
-import { DATA_ANSWER_CSP } from './security-headers';
+import { DATA_ANSWER_HEADERS } from './security-headers';
 
 function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const { status, body, unexpected } = toErrorResponse(error);
@@ -21,13 +21,7 @@ export function installErrorHandler(app: FastifyInstance): void {
 }
 
 /** For the answers below: no hook has run, so neither have the security headers (security-headers.ts). */
-const FRAMEWORK_ERROR_HEADERS = {
-  // A JSON error needs nothing from a browser: the strictest policy there is.
-  'content-security-policy': DATA_ANSWER_CSP,
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'cache-control': 'no-store',
-};
+const FRAMEWORK_ERROR_HEADERS = { ...DATA_ANSWER_HEADERS, 'cache-control': 'no-store' };
 
 /**
  * Fastify's `frameworkErrors` option: the few requests Fastify refuses before any route or hook runs

@@ -80,7 +80,7 @@ export const DATA_ANSWER_CSP = "default-src 'none'; frame-ancestors 'none'";
  * X-DNS-Prefetch-Control, X-Download-Options, X-Permitted-Cross-Domain-Policies, X-XSS-Protection)
  * govern documents only.
  */
-const DATA_ANSWER_HEADERS = [
+const DATA_ANSWER_HEADER_NAMES = [
   'strict-transport-security',
   'x-content-type-options',
   'x-frame-options',
@@ -88,20 +88,25 @@ const DATA_ANSWER_HEADERS = [
   'referrer-policy',
 ] as const;
 
-/** The headers for answers that are data: the pages' HSTS, nosniff, ... with DATA_ANSWER_CSP. */
-function dataAnswerHeaders(documentHeaders: OutgoingHttpHeaders): OutgoingHttpHeaders {
-  const kept = DATA_ANSWER_HEADERS.map((name) => {
+/**
+ * The headers for answers that are data: the pages' HSTS, nosniff, ... with DATA_ANSWER_CSP. None of
+ * them depends on the pages' extra sources, so they are computed once, here, for every answer that is
+ * data: the API's, and the errors Fastify answers before any hook runs (error-handler.ts).
+ */
+export const DATA_ANSWER_HEADERS: Readonly<OutgoingHttpHeaders> = (() => {
+  const documentHeaders = securityHeaders();
+  const kept = DATA_ANSWER_HEADER_NAMES.map((name) => {
     const value = documentHeaders[name];
     if (value === undefined) throw new Error(`helmet no longer sends ${name}`);
     return [name, value] as const;
   });
   return { ...Object.fromEntries(kept), 'content-security-policy': DATA_ANSWER_CSP };
-}
+})();
 
 export type SecurityHeadersOptions = {
   extraSources?: CspSources;
   /**
-   * True for a request whose answer is data (the JSON API), which gets `dataAnswerHeaders`; pages,
+   * True for a request whose answer is data (the JSON API), which gets `DATA_ANSWER_HEADERS`; pages,
    * files and everything else get helmet's whole set. Decided from the URL before routing.
    */
   isDataRequest: (url: string) => boolean;
@@ -118,10 +123,9 @@ export function registerSecurityHeaders(
   // data instead of all thirteen: writing the other seven cost a JSON answer ~0.005 ms of CPU for
   // nothing a browser would do with them.
   const documentHeaders = securityHeaders(extraSources);
-  const dataHeaders = dataAnswerHeaders(documentHeaders);
   // A callback hook, not an async one: no promise per request.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isDataRequest(request.url) ? dataHeaders : documentHeaders);
+    reply.headers(isDataRequest(request.url) ? DATA_ANSWER_HEADERS : documentHeaders);
     done();
   });
 }
