@@ -21,7 +21,7 @@ export const GOOGLE_FAILED = 'Google sign-in did not complete. Please try again.
 export function LoginForm({ api }: { api: AuthApi }) {
   const id = useId();
   const [params] = useSearchParams();
-  const { register, errors, isSubmitting, failure, onSubmit } = useAccountForm<LoginRequest>({
+  const { register, errors, isSubmitting, failure, alertId, formProps } = useAccountForm<LoginRequest>({
     resolver,
     defaultValues: { email: '', password: '' },
     fields: ['email', 'password'],
@@ -31,16 +31,9 @@ export function LoginForm({ api }: { api: AuthApi }) {
     initialFailure: params.get('error') === 'google' ? { detail: GOOGLE_FAILED, fields: [] } : null,
   });
 
-  const alertId = `${id}-failure`;
   return (
     <>
-      <form
-        className="form"
-        noValidate
-        onSubmit={onSubmit}
-        aria-describedby={failure ? alertId : undefined}
-        aria-busy={isSubmitting}
-      >
+      <form {...formProps}>
         <EmailInput {...register('email')} id={`${id}-email`} error={errors.email?.message} />
         <LabelledInput
           {...register('password')}

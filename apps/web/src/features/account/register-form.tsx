@@ -17,7 +17,7 @@ const resolver = zodResolver(registerRequestSchema);
 
 export function RegisterForm({ api }: { api: AuthApi }) {
   const id = useId();
-  const { register, errors, isSubmitting, failure, onSubmit } = useAccountForm<RegisterRequest>({
+  const { register, errors, isSubmitting, failure, alertId, formProps } = useAccountForm<RegisterRequest>({
     resolver,
     defaultValues: { name: '', email: '', password: '' },
     fields: ['name', 'email', 'password'],
@@ -26,16 +26,9 @@ export function RegisterForm({ api }: { api: AuthApi }) {
     focusOnFailure: null,
   });
 
-  const alertId = `${id}-failure`;
   return (
     <>
-      <form
-        className="form"
-        noValidate
-        onSubmit={onSubmit}
-        aria-describedby={failure ? alertId : undefined}
-        aria-busy={isSubmitting}
-      >
+      <form {...formProps}>
         <LabelledInput
           {...register('name')}
           id={`${id}-name`}

@@ -4,7 +4,7 @@
  * SPEC.md's alert with the server's reason, marks the fields the server refused, and moves focus to
  * the first of them (or to `focusOnFailure` when no field is to blame).
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { type DefaultValues, type Path, type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { type AccountFailure, describeFailure } from './account-failure';
@@ -31,6 +31,7 @@ export function useAccountForm<Values extends Record<string, string>>({
   initialFailure = null,
 }: AccountFormOptions<Values>) {
   const navigate = useNavigate();
+  const alertId = `${useId()}-failure`;
   const [failure, setFailure] = useState(initialFailure);
   const { register, handleSubmit, setError, setFocus, formState } = useForm<Values>({ resolver, defaultValues });
 
@@ -54,6 +55,15 @@ export function useAccountForm<Values extends Record<string, string>>({
     errors: formState.errors,
     isSubmitting: formState.isSubmitting,
     failure,
-    onSubmit: handleSubmit(submit),
+    /** The failure alert's id, which the form points at while it is shown. */
+    alertId,
+    /** The `<form>`'s props: checked by the schema, not the browser; busy while sending. */
+    formProps: {
+      className: 'form',
+      noValidate: true,
+      onSubmit: handleSubmit(submit),
+      'aria-describedby': failure ? alertId : undefined,
+      'aria-busy': formState.isSubmitting,
+    },
   };
 }

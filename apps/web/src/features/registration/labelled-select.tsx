@@ -1,14 +1,16 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 
 type LabelledSelectProps = Omit<ComponentProps<'select'>, 'id'> & {
   id: string;
   label: string;
   /** The field's current error, shown under it and announced with it (aria-describedby). */
   error?: string | undefined;
+  /** Shown under the field and its error, e.g. why its options could not be loaded. */
+  below?: ReactNode;
 };
 
 /** A label, a select and its error: the select counterpart of the checkout's LabelledInput. */
-export function LabelledSelect({ id, label, error, children, ...select }: LabelledSelectProps) {
+export function LabelledSelect({ id, label, error, below, children, ...select }: LabelledSelectProps) {
   const errorId = `${id}-error`;
   return (
     <div className="field">
@@ -26,6 +28,7 @@ export function LabelledSelect({ id, label, error, children, ...select }: Labell
           {error}
         </p>
       )}
+      {below}
     </div>
   );
 }
