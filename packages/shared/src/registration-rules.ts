@@ -6,6 +6,8 @@
  * main thread (Lighthouse's Total Blocking Time on /registration; bench/BENCHMARKS.md).
  */
 
+import type { RegistrantInput } from './registration';
+
 export const registrationMessages = {
   title: 'Bhagavad Gita Mahayagna Registration',
   registrantHeading: (position: number) => `Registrant ${position}`,
@@ -74,6 +76,31 @@ export const REGISTRANT_FIELDS = [
   'city',
 ] as const;
 export type RegistrantField = (typeof REGISTRANT_FIELDS)[number];
+
+/**
+ * A registrant nobody has typed into: the registration form's empty values. The empty age is NaN, as
+ * a number input reads it, and the rest start at '': each then reads the spec's message ('Age is
+ * required', 'Gender required'...).
+ */
+export function blankRegistrant(email = ''): RegistrantInput {
+  return {
+    age: Number.NaN,
+    email,
+    firstName: '',
+    lastName: '',
+    gender: '',
+    phone: '',
+    mothersName: '',
+    mothersPhone: '',
+    fathersName: '',
+    fathersPhone: '',
+    category: '',
+    country: '',
+    zip: '',
+    state: '',
+    city: '',
+  };
+}
 
 export function isMinor(age: number): boolean {
   return age < ADULT_AGE;

@@ -1,40 +1,16 @@
 /** The registration form's values as typed (before the shared schema trims and checks them). */
-import type { RegistrantInput, RegistrationRequest, registrationRequestSchema } from '@store/shared/registration';
-import { REGISTRANT_FIELDS, type RegistrantField } from '@store/shared/registration-rules';
+import type { RegistrationRequest, registrationRequestSchema } from '@store/shared/registration';
+import { blankRegistrant, REGISTRANT_FIELDS, type RegistrantField } from '@store/shared/registration-rules';
 import type { z } from 'zod';
 
 export type RegistrationFormValues = RegistrationRequest;
 /** What the schema makes of the form's values: what the page sends. */
 export type RegistrationData = z.output<typeof registrationRequestSchema>;
-export { REGISTRANT_FIELDS, type RegistrantField };
+export { blankRegistrant, REGISTRANT_FIELDS, type RegistrantField };
 
 /** A form path of one registrant's field, e.g. `registrants.1.phone`. */
 export function registrantPath<F extends RegistrantField>(index: number, field: F): `registrants.${number}.${F}` {
   return `registrants.${index}.${field}`;
-}
-
-/**
- * A registrant nobody has typed into. The empty age is NaN, as the number input reads it, and the
- * selects start at '': each then reads the spec's message ('Age is required', 'Gender required'...).
- */
-export function blankRegistrant(email = ''): RegistrantInput {
-  return {
-    age: Number.NaN,
-    email,
-    firstName: '',
-    lastName: '',
-    gender: '',
-    phone: '',
-    mothersName: '',
-    mothersPhone: '',
-    fathersName: '',
-    fathersPhone: '',
-    category: '',
-    country: '',
-    zip: '',
-    state: '',
-    city: '',
-  };
 }
 
 /**
