@@ -11,8 +11,8 @@
  *   report      the payment report at 1,000,000 orders           (bench/report.ts; long)
  *
  * Settings (environment): BENCH_RUNS (3), BENCH_LIGHTHOUSE_RUNS (5), BENCH_SECONDS (10), BENCH_CONNECTIONS (32),
- * BENCH_CHECKOUTS_PG (3000 a run), BENCH_CHECKOUTS_PGLITE (1000 a run), BENCH_LOG_LEVEL (info, as
- * production), WEB_DIST (build the web app there instead of apps/web/dist), REPORT_BENCH_PG_ROWS,
+ * BENCH_CHECKOUTS_PG (3000 a run), BENCH_CHECKOUTS_PGLITE (1000 a run), BENCH_CHECKOUT_DATABASES
+ * (postgres,pglite), BENCH_LOG_LEVEL (info, as production), WEB_DIST (build the web app there instead of apps/web/dist), REPORT_BENCH_PG_ROWS,
  * REPORT_BENCH_PGLITE_ROWS, BENCH_BUILD=0 (skip the build), BENCH_NODE_FLAGS (e.g. `--cpu-prof
  * --cpu-prof-dir=/tmp/prof` to profile the servers under load). Raw results go to bench/results/<time>.json (git-ignored).
  */
