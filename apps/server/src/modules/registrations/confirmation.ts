@@ -48,8 +48,10 @@ export type ConfirmationOptions = {
 };
 
 /** The event's day is a calendar day, not an instant: formatted as UTC so it never shifts by one. */
+const eventDayFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'long' });
+
 function eventDay(day: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'long' }).format(new Date(`${day}T00:00:00Z`));
+  return eventDayFormat.format(new Date(`${day}T00:00:00Z`));
 }
 
 function details(registrant: StoredRegistrant): string {
