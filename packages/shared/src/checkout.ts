@@ -86,10 +86,16 @@ export const checkoutRequestSchema = z.object({
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
-export const checkoutResponseSchema = z.union([
-  z.object({ success: z.literal(true), transactionId: z.string(), orderId: z.string() }),
-  z.object({ success: z.literal(false), message: z.string(), orderId: z.string().optional() }),
-]);
+/** 200: the card was charged. */
+export const checkoutSucceededSchema = z.object({
+  success: z.literal(true),
+  transactionId: z.string(),
+  orderId: z.string(),
+});
+/** 402: the gateway declined the card; the order is kept as failed. */
+export const checkoutDeclinedSchema = z.object({ success: z.literal(false), message: z.string(), orderId: z.string() });
+/** The checkout's answer as the browser reads it (200 or 402); every other status is an API error. */
+export const checkoutResponseSchema = z.union([checkoutSucceededSchema, checkoutDeclinedSchema]);
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
 /** GET /api/public/payment/token */

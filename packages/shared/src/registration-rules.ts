@@ -6,8 +6,6 @@
  * main thread (Lighthouse's Total Blocking Time on /registration; bench/BENCHMARKS.md).
  */
 
-import type { RegistrantInput } from './registration';
-
 export const registrationMessages = {
   title: 'Bhagavad Gita Mahayagna Registration',
   registrantHeading: (position: number) => `Registrant ${position}`,
@@ -82,7 +80,12 @@ export type RegistrantField = (typeof REGISTRANT_FIELDS)[number];
  * a number input reads it, and the rest start at '': each then reads the spec's message ('Age is
  * required', 'Gender required'...).
  */
-export function blankRegistrant(email = ''): RegistrantInput {
+export type BlankRegistrant = { age: number; category: '' } & Record<
+  Exclude<RegistrantField, 'age' | 'category'>,
+  string
+>;
+
+export function blankRegistrant(email = ''): BlankRegistrant {
   return {
     age: Number.NaN,
     email,

@@ -3,13 +3,15 @@
  * needs a proof-of-work worker or Google's script, the other Braintree's hosts), and a fetch that
  * answers like the API, with the real response shapes.
  */
+
+import type { CaptchaAction } from '@store/shared/captcha';
 import { type CartLine, lineFor } from '@store/shared/cart';
 import { CART_STORAGE_KEY } from '@store/shared/storage-keys';
 import type { ReactNode } from 'react';
 import { type Mock, vi } from 'vitest';
 import type { CardWidget, CardWidgetOptions } from '../features/checkout/card-widget';
 import { type CheckoutServices, CheckoutServicesContext } from '../features/checkout/checkout-services';
-import type { CaptchaAction, CaptchaClient, CaptchaToken } from '../lib/captcha/captcha-client';
+import type { CaptchaClient, CaptchaToken } from '../lib/captcha/captcha-client';
 import { jsonResponse } from './render-app';
 import { catalogueFixture, centersFixture, satakam, vagdevi } from './site-fixture';
 

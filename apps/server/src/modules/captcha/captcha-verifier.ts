@@ -4,8 +4,7 @@
  * `verify` resolves when the request may go on and throws an AppError 403 (code `captcha_failed`,
  * a clear message) when the captcha is missing, bad, replayed, for another action or scored too low.
  */
-export const CAPTCHA_ACTIONS = ['payment_token', 'checkout', 'registration'] as const;
-export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];
+import type { CaptchaAction } from '@store/shared/captcha';
 
 export type CaptchaCheck = {
   token: string | undefined;

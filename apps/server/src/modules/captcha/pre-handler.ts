@@ -6,12 +6,19 @@
  * Token and action come from the X-Captcha-Token / X-Captcha-Action headers (DESIGN.md). A refusal
  * is thrown as an AppError (403 captcha_failed, or 503 captcha_unavailable), so the handler never runs.
  */
+
+import {
+  CAPTCHA_ACTION_HEADER as ACTION,
+  type CaptchaAction,
+  CAPTCHA_TOKEN_HEADER as TOKEN,
+} from '@store/shared/captcha';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { CaptchaAction, CaptchaVerifier } from './captcha-verifier';
+import type { CaptchaVerifier } from './captcha-verifier';
 
-export const CAPTCHA_TOKEN_HEADER = 'x-captcha-token';
-export const CAPTCHA_ACTION_HEADER = 'x-captcha-action';
+/** Node lowercases incoming header names. */
+export const CAPTCHA_TOKEN_HEADER = TOKEN.toLowerCase() as Lowercase<typeof TOKEN>;
+export const CAPTCHA_ACTION_HEADER = ACTION.toLowerCase() as Lowercase<typeof ACTION>;
 
 /** The guarded route's header schema (its API documentation): both optional, the verifier decides. */
 export const captchaHeaders = {

@@ -5,7 +5,13 @@
  * plus the sandbox tokenizer (sandbox gateway only) and the gateway's webhook, in plugins of their own.
  */
 import { apiErrorSchema } from '@store/shared/api-error';
-import { checkoutRequestSchema, clientTokenResponseSchema, idempotencyKeySchema } from '@store/shared/checkout';
+import {
+  checkoutDeclinedSchema,
+  checkoutRequestSchema,
+  checkoutSucceededSchema,
+  clientTokenResponseSchema,
+  idempotencyKeySchema,
+} from '@store/shared/checkout';
 import type { Site } from '@store/shared/site';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -35,9 +41,6 @@ export type PaymentRoutesOptions = {
    */
   resolveUserId?: ((request: FastifyRequest) => Promise<string | null>) | undefined;
 };
-
-const checkoutSucceededSchema = z.object({ success: z.literal(true), transactionId: z.string(), orderId: z.string() });
-const checkoutDeclinedSchema = z.object({ success: z.literal(false), message: z.string(), orderId: z.string() });
 
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, options) => {
   const { db, site, gateway, captcha, mail, resolveUserId } = options;

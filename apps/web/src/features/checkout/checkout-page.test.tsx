@@ -244,7 +244,10 @@ describe('placing the order', () => {
 
   test('an answer of success false on 200 also goes to /order-failed', async () => {
     const { user } = await openCheckout({
-      handlers: { 'POST /api/public/payment/checkout': () => jsonResponse({ success: false, message: 'Declined' }) },
+      handlers: {
+        'POST /api/public/payment/checkout': () =>
+          jsonResponse({ success: false, message: 'Declined', orderId: 'order-3' }),
+      },
     });
     await waitUntilReady();
     await fillForm(user);

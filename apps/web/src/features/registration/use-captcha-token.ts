@@ -3,8 +3,10 @@
  * captcha the server chose is loaded when the page opens, so the first submit does not wait for
  * its script; a load that failed is tried again on the next submit.
  */
+
+import type { CaptchaAction } from '@store/shared/captcha';
 import { useCallback, useEffect, useRef } from 'react';
-import type { CaptchaAction, CaptchaClient, CaptchaToken } from '../../lib/captcha/captcha-client';
+import type { CaptchaClient, CaptchaToken } from '../../lib/captcha/captcha-client';
 
 // Lazy: the captcha's code is fetched only by pages that need it.
 const loadCaptcha = () => import('../../lib/captcha/load-captcha-client').then((m) => m.loadCaptchaClient());

@@ -3,7 +3,7 @@
  * (ALTCHA proof of work by default, reCAPTCHA v3 when configured, or off) is chosen by the server.
  * Token and action go to the API as `X-Captcha-Token` / `X-Captcha-Action`.
  */
-export type CaptchaAction = 'payment_token' | 'checkout' | 'registration';
+import { CAPTCHA_ACTION_HEADER, CAPTCHA_TOKEN_HEADER, type CaptchaAction } from '@store/shared/captcha';
 
 export type CaptchaToken = { token: string; action: CaptchaAction };
 
@@ -13,5 +13,5 @@ export interface CaptchaClient {
 }
 
 export function captchaHeaders({ token, action }: CaptchaToken): Record<string, string> {
-  return { 'X-Captcha-Token': token, 'X-Captcha-Action': action };
+  return { [CAPTCHA_TOKEN_HEADER]: token, [CAPTCHA_ACTION_HEADER]: action };
 }
