@@ -1,6 +1,7 @@
 /**
  * One test runner for everything `npm test` runs. Projects:
  *  shared          unit tests of the shared rules
+ *  repo            the repository's own rules (import layers), run on trees made for them
  *  server-pglite   API tests on an embedded PGlite database
  *  server-postgres the same API tests on a real PostgreSQL server started by test/postgres-global-setup.ts
  *  web             component tests (jsdom + Testing Library)
@@ -32,6 +33,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node', ...timeouts } },
+      // The repository's own rules (the import layers of .dependency-cruiser.cjs), tested on trees made for them.
+      { test: { name: 'repo', include: ['test/**/*.test.ts'], environment: 'node', ...timeouts } },
       {
         test: {
           name: 'server-pglite',
