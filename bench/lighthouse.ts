@@ -16,23 +16,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 import { BOOK, openAmount } from '../apps/server/test/checkout-helpers';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 import { repoRoot } from '../e2e/support/start-server';
 import { startBenchServer } from './support/server';
 import { median } from './support/stats';
 
 const run = promisify(execFile);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** DESIGN.md "Recipes": without the background-networking ones Chromium dials hosts this network refuses. */
-const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Lighthouse starts Chromium itself: headless, with the flags the e2e tests use. */
+const LIGHTHOUSE_CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const LIGHTHOUSE_CLI = join(repoRoot, 'node_modules/lighthouse/cli/index.js');
 
 export const LIGHTHOUSE_PAGES = ['/', '/cart', '/checkout', '/registration', '/report'] as const;
@@ -73,9 +64,9 @@ type LighthouseReport = {
 async function seededProfile(origin: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'store-bench-lh-profile-'));
   const context = await chromium.launchPersistentContext(dir, {
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM_PATH,
     headless: true,
-    args: CHROMIUM_FLAGS.slice(1),
+    args: [...CHROMIUM_FLAGS],
   });
   try {
     const page = await context.newPage();
@@ -92,7 +83,7 @@ async function lighthouseOnce(url: string, profile: string | undefined): Promise
   const out = mkdtempSync(join(tmpdir(), 'store-bench-lh-'));
   let userDataDir: string | undefined;
   try {
-    const flags = [...CHROMIUM_FLAGS];
+    const flags = [...LIGHTHOUSE_CHROMIUM_FLAGS];
     const extra: string[] = [];
     if (profile) {
       userDataDir = join(out, 'profile');
@@ -114,7 +105,7 @@ async function lighthouseOnce(url: string, profile: string | undefined): Promise
         ...extra,
         ...(process.env.BENCH_LIGHTHOUSE_KEEP ? ['--save-assets'] : []),
       ],
-      { cwd: repoRoot, env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
+      { cwd: repoRoot, env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, maxBuffer: 64 * 1024 * 1024 },
     );
     const keep = process.env.BENCH_LIGHTHOUSE_KEEP;
     if (keep) {
@@ -169,7 +160,8 @@ export async function benchLighthouse(options: {
   pages?: readonly string[];
   log: (line: string) => void;
 }): Promise<PageScores[]> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
+  if (!existsSync(CHROMIUM_PATH))
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium`);
   const dataDir = mkdtempSync(join(tmpdir(), 'store-bench-lh-data-'));
   // The production defaults (ALTCHA, sandbox gateway, PGlite); quiet logs.
   const server = await startBenchServer({ env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' } });
