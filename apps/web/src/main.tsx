@@ -2,10 +2,10 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import type { $ZodConfig } from 'zod/v4/core';
-import { App } from './app/app';
-import { preloadPage } from './app/app-routes';
-import './app/styles.css';
-import { markPageHydrating } from './lib/use-hydrated';
+import { App } from '#src/app/app';
+import { preloadPage } from '#src/app/app-routes';
+import '#src/app/styles.css';
+import { markPageHydrating } from '#src/lib/use-hydrated';
 
 // zod 4 probes `new Function` once to pick its compiled parser; our Content-Security-Policy has no
 // 'unsafe-eval', so the probe fails (harmlessly) but the browser reports a CSP violation. `jitless`

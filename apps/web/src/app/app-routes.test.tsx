@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { renderApp } from '../test/render-app';
+import { renderApp } from '#src/test/render-app';
 
 describe('routes', () => {
   test('an unknown route shows the default error screen', async () => {

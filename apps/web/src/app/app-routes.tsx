@@ -1,6 +1,6 @@
 import { Route, Routes, useLocation } from 'react-router';
-import { StorePage } from '../features/store/store-page';
-import { type LazyPage, lazyPage } from '../lib/lazy-page';
+import { StorePage } from '#src/features/store/store-page';
+import { type LazyPage, lazyPage } from '#src/lib/lazy-page';
 import { AppErrorBoundary } from './app-error-boundary';
 import { NotFoundPage } from './error-screen';
 
@@ -12,19 +12,21 @@ import { NotFoundPage } from './error-screen';
 
 /** Every screen but the store, by path: the routes below, and what main.tsx loads before hydrating. */
 const LAZY_PAGES: Readonly<Record<string, LazyPage>> = {
-  '/concert': lazyPage(() => import('../features/store/concert-page').then((m) => m.ConcertPage)),
-  '/cart': lazyPage(() => import('../features/bucket/cart-page').then((m) => m.CartPage)),
-  '/nav': lazyPage(() => import('../features/nav/nav-page').then((m) => m.NavPage)),
-  '/payment': lazyPage(() => import('../features/payment/payment-page').then((m) => m.PaymentPage)),
-  '/checkout': lazyPage(() => import('../features/checkout/checkout-page').then((m) => m.CheckoutPage)),
-  '/order-success': lazyPage(() => import('../features/checkout/order-success-page').then((m) => m.OrderSuccessPage)),
-  '/order-failed': lazyPage(() => import('../features/checkout/order-failed-page').then((m) => m.OrderFailedPage)),
-  '/login': lazyPage(() => import('../features/account/login-page').then((m) => m.LoginPage)),
-  '/register': lazyPage(() => import('../features/account/register-page').then((m) => m.RegisterPage)),
-  '/dashboard': lazyPage(() => import('../features/account/dashboard-page').then((m) => m.DashboardPage)),
-  '/auth-success': lazyPage(() => import('../features/account/auth-success-page').then((m) => m.AuthSuccessPage)),
-  '/registration': lazyPage(() => import('../features/registration/registration-page').then((m) => m.RegistrationPage)),
-  '/report': lazyPage(() => import('../features/report/report-page').then((m) => m.ReportPage)),
+  '/concert': lazyPage(() => import('#src/features/store/concert-page').then((m) => m.ConcertPage)),
+  '/cart': lazyPage(() => import('#src/features/bucket/cart-page').then((m) => m.CartPage)),
+  '/nav': lazyPage(() => import('#src/features/nav/nav-page').then((m) => m.NavPage)),
+  '/payment': lazyPage(() => import('#src/features/payment/payment-page').then((m) => m.PaymentPage)),
+  '/checkout': lazyPage(() => import('#src/features/checkout/checkout-page').then((m) => m.CheckoutPage)),
+  '/order-success': lazyPage(() => import('#src/features/checkout/order-success-page').then((m) => m.OrderSuccessPage)),
+  '/order-failed': lazyPage(() => import('#src/features/checkout/order-failed-page').then((m) => m.OrderFailedPage)),
+  '/login': lazyPage(() => import('#src/features/account/login-page').then((m) => m.LoginPage)),
+  '/register': lazyPage(() => import('#src/features/account/register-page').then((m) => m.RegisterPage)),
+  '/dashboard': lazyPage(() => import('#src/features/account/dashboard-page').then((m) => m.DashboardPage)),
+  '/auth-success': lazyPage(() => import('#src/features/account/auth-success-page').then((m) => m.AuthSuccessPage)),
+  '/registration': lazyPage(() =>
+    import('#src/features/registration/registration-page').then((m) => m.RegistrationPage),
+  ),
+  '/report': lazyPage(() => import('#src/features/report/report-page').then((m) => m.ReportPage)),
 };
 
 /** Loads the chunk of the screen at `pathname`, if it has one of its own (resolves at once otherwise). */

@@ -1,5 +1,5 @@
-import { CartProvider } from '../features/bucket/cart-provider';
-import { CatalogueProvider } from '../features/store/catalogue-provider';
+import { CartProvider } from '#src/lib/cart/cart-provider';
+import { CatalogueProvider } from '#src/lib/catalogue/catalogue-provider';
 import { AppRoutes } from './app-routes';
 import { Layout } from './layout';
 

@@ -1,5 +1,5 @@
 import { messages } from '@store/shared/messages';
-import { useCatalogue } from '../features/store/catalogue-context';
+import { useCatalogue } from '#src/lib/catalogue/catalogue-context';
 
 /** SPEC.md §1: the footer states the foundation is a non-profit and donations are tax-deductible. */
 export function SiteFooter() {

@@ -1,8 +1,8 @@
 import { messages } from '@store/shared/messages';
 import { Link } from 'react-router';
-import { useCart } from '../features/bucket/cart-context';
-import { useCatalogue } from '../features/store/catalogue-context';
-import { ClientOnly } from '../lib/client-only';
+import { useCart } from '#src/lib/cart/cart-context';
+import { useCatalogue } from '#src/lib/catalogue/catalogue-context';
+import { ClientOnly } from '#src/lib/client-only';
 
 export function TopBar() {
   const { state } = useCatalogue();

@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { z } from 'zod';
-import { jsonResponse } from '../test/render-app';
+import { jsonResponse } from '#src/test/render-app';
 import { ApiClientError, getJson, sendJson, sendWithoutBody } from './api-client';
 
 const schema = z.object({ n: z.number() });

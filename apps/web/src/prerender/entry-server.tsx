@@ -8,8 +8,8 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { App } from '../app/app';
-import { preloadPage } from '../app/app-routes';
+import { App } from '#src/app/app';
+import { preloadPage } from '#src/app/app-routes';
 
 export { PRERENDERED_ROUTES, STARTUP_MODULES } from './routes';
 

@@ -31,7 +31,4 @@ export const PRERENDERED_ROUTES: readonly PrerenderedRoute[] = [
  * catalogue's schema (the top bar and footer need the catalogue everywhere). Preloaded on every
  * pre-rendered page so they do not wait for the entry chunk to ask for them.
  */
-export const STARTUP_MODULES: readonly string[] = [
-  'src/features/bucket/cart-engine.ts',
-  '../../packages/shared/src/site.ts',
-];
+export const STARTUP_MODULES: readonly string[] = ['src/lib/cart/cart-engine.ts', '../../packages/shared/src/site.ts'];

@@ -9,9 +9,9 @@ import { type CartLine, lineFor } from '@store/shared/cart';
 import { CART_STORAGE_KEY } from '@store/shared/storage-keys';
 import type { ReactNode } from 'react';
 import { type Mock, vi } from 'vitest';
-import type { CardWidget, CardWidgetOptions } from '../features/checkout/card-widget';
-import { type CheckoutServices, CheckoutServicesContext } from '../features/checkout/checkout-services';
-import type { CaptchaClient, CaptchaToken } from '../lib/captcha/captcha-client';
+import type { CardWidget, CardWidgetOptions } from '#src/features/checkout/card-widget';
+import { type CheckoutServices, CheckoutServicesContext } from '#src/features/checkout/checkout-services';
+import type { CaptchaClient, CaptchaToken } from '#src/lib/captcha/captcha-client';
 import { jsonResponse } from './render-app';
 import { catalogueFixture, centersFixture, satakam, vagdevi } from './site-fixture';
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { App } from '../app/app';
+import { App } from '#src/app/app';
 import { catalogueFixture } from './site-fixture';
 
 export function jsonResponse(body: unknown, status = 200): Response {

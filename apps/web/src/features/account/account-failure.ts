@@ -1,5 +1,5 @@
 /** What an account form shows when its call fails: SPEC.md's alert, plus the server's reason and refused fields. */
-import { ApiClientError } from '../../lib/api-client';
+import { ApiClientError } from '#src/lib/api-client';
 
 export type AccountFailure<Name extends string> = {
   /** The server's message (wrong password, e-mail taken, too many attempts, no network), or null. */

@@ -3,10 +3,10 @@ import { JWT_TOKEN_STORAGE_KEY } from '@store/shared/storage-keys';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
-import { App } from '../../app/app';
-import { asha, ashaActivity, clientConfig } from '../../test/auth-fixture';
-import { stubApi } from '../../test/checkout-doubles';
-import { jsonResponse } from '../../test/render-app';
+import { App } from '#src/app/app';
+import { asha, ashaActivity, clientConfig } from '#src/test/auth-fixture';
+import { stubApi } from '#src/test/checkout-doubles';
+import { jsonResponse } from '#src/test/render-app';
 
 type Handlers = NonNullable<Parameters<typeof stubApi>[0]>;
 

@@ -1,4 +1,4 @@
-import type { LoadState } from '../../lib/use-load';
+import type { LoadState } from '#src/lib/use-load';
 
 type AuthApiStatusProps = { state: Exclude<LoadState<unknown>, { status: 'ready' }>; onRetry: () => void };
 

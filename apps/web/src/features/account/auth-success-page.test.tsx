@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { currentPath } from '../../test/render-app';
+import { currentPath } from '#src/test/render-app';
 import { openAccountPage, signedInHandlers, storedJwtToken } from './account-test-helpers';
 
 /**

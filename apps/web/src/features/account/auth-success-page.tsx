@@ -8,7 +8,7 @@ import './account.css';
 import { authMessages } from '@store/shared/auth';
 import { useEffect, useId } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '#src/lib/use-document-title';
 import { FailureAlert } from './failure-alert';
 import { storeJwtToken } from './jwt-token-storage';
 

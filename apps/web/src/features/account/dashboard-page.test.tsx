@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { asha, noActivity, notSignedIn } from '../../test/auth-fixture';
-import { deferred } from '../../test/checkout-doubles';
-import { currentPath, jsonResponse } from '../../test/render-app';
+import { asha, noActivity, notSignedIn } from '#src/test/auth-fixture';
+import { deferred } from '#src/test/checkout-doubles';
+import { currentPath, jsonResponse } from '#src/test/render-app';
 import { openAccountPage, signedInHandlers, storedJwtToken } from './account-test-helpers';
 import { loadPage } from './leave-page';
 

@@ -3,7 +3,7 @@
  * donations and event registrations. Without a session the visitor is sent to /login.
  */
 import './account.css';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '#src/lib/use-document-title';
 import { AuthApiStatus } from './auth-api-status';
 import { Dashboard } from './dashboard';
 import { useAuthApi } from './use-auth-api';

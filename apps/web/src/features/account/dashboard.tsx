@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import type { AuthApi } from '../../lib/auth-api';
+import type { AuthApi } from '#src/lib/auth-api';
 import { AuthApiStatus } from './auth-api-status';
 import { DonationHistory } from './donation-history';
 import { ProfileActions } from './profile-actions';

@@ -2,8 +2,8 @@
 import type { AccountActivity } from '@store/shared/auth';
 import { formatDollars } from '@store/shared/money';
 import { useId } from 'react';
-import { formatDate } from '../report/report-format';
-import { TableScroll } from '../report/table-scroll';
+import { TableScroll } from '#src/components/table-scroll';
+import { formatDate } from '#src/lib/format';
 
 export const YOUR_DONATIONS = 'Your Donations';
 export const NO_DONATIONS = 'No donations yet.';

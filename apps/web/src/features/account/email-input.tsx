@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { LabelledInput } from '../checkout/labelled-input';
+import { LabelledInput } from '#src/components/labelled-input';
 
 /** The account forms' Email field: an address keyboard, no capital or spelling fix-ups, the browser's saved address. */
 export function EmailInput(props: Omit<ComponentProps<typeof LabelledInput>, 'label' | 'type'>) {

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { asha, clientConfig } from '../../test/auth-fixture';
-import { deferred } from '../../test/checkout-doubles';
-import { currentPath, jsonResponse } from '../../test/render-app';
+import { asha, clientConfig } from '#src/test/auth-fixture';
+import { deferred } from '#src/test/checkout-doubles';
+import { currentPath, jsonResponse } from '#src/test/render-app';
 import { openAccountPage, signedInHandlers } from './account-test-helpers';
 
 const wrongPassword = { error: { code: 'invalid_credentials', message: 'E-mail or password is incorrect.' } };

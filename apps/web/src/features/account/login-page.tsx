@@ -1,6 +1,6 @@
 /** `/login` (SPEC.md §2): e-mail and password, 'Login with Google', and a link to /register. */
 import './account.css';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '#src/lib/use-document-title';
 import { AuthApiStatus } from './auth-api-status';
 import { LoginForm } from './login-form';
 import { useAuthApi } from './use-auth-api';

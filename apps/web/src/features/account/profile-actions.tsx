@@ -5,7 +5,7 @@
 import { authMessages } from '@store/shared/auth';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { AuthApi } from '../../lib/auth-api';
+import type { AuthApi } from '#src/lib/auth-api';
 import { clearJwtToken } from './jwt-token-storage';
 import { loadPage } from './leave-page';
 import { isSignedOut } from './use-account';

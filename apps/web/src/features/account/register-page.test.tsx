@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { asha } from '../../test/auth-fixture';
-import { deferred } from '../../test/checkout-doubles';
-import { currentPath, jsonResponse } from '../../test/render-app';
+import { asha } from '#src/test/auth-fixture';
+import { deferred } from '#src/test/checkout-doubles';
+import { currentPath, jsonResponse } from '#src/test/render-app';
 import { openAccountPage, signedInHandlers } from './account-test-helpers';
 
 const PASSWORD = /^Password/;

@@ -1,6 +1,6 @@
 /** `/register` (SPEC.md §2): name, e-mail and password, and a link to log in. */
 import './account.css';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '#src/lib/use-document-title';
 import { AuthApiStatus } from './auth-api-status';
 import { RegisterForm } from './register-form';
 import { useAuthApi } from './use-auth-api';

@@ -1,8 +1,8 @@
 /** The event registrations made from this account or its verified e-mail (beyond SPEC.md). */
 import type { AccountActivity } from '@store/shared/auth';
 import { useId } from 'react';
-import { formatDate } from '../report/report-format';
-import { TableScroll } from '../report/table-scroll';
+import { TableScroll } from '#src/components/table-scroll';
+import { formatDate } from '#src/lib/format';
 
 export const YOUR_REGISTRATIONS = 'Your Event Registrations';
 export const NO_REGISTRATIONS = 'No event registrations yet.';

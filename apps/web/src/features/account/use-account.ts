@@ -3,9 +3,9 @@
  * (GET {auth}/profile and GET {auth}/activity). `null` means no session (401).
  */
 import type { AccountActivity, PublicUser } from '@store/shared/auth';
-import { ApiClientError } from '../../lib/api-client';
-import type { AuthApi } from '../../lib/auth-api';
-import { useLoad } from '../../lib/use-load';
+import { ApiClientError } from '#src/lib/api-client';
+import type { AuthApi } from '#src/lib/auth-api';
+import { useLoad } from '#src/lib/use-load';
 
 export type Account = { user: PublicUser; activity: AccountActivity };
 

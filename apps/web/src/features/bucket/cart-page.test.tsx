@@ -2,8 +2,8 @@ import { type CartLine, lineFor } from '@store/shared/cart';
 import { CART_STORAGE_KEY } from '@store/shared/storage-keys';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
-import { currentPath, renderApp } from '../../test/render-app';
-import { satakam, vagdevi } from '../../test/site-fixture';
+import { currentPath, renderApp } from '#src/test/render-app';
+import { satakam, vagdevi } from '#src/test/site-fixture';
 
 function seed(lines: CartLine[]) {
   window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(lines));

@@ -2,13 +2,13 @@ import { messages } from '@store/shared/messages';
 import { formatCents } from '@store/shared/money';
 import toast from 'react-hot-toast';
 import { Link, useLocation } from 'react-router';
-import { ClientOnly } from '../../lib/client-only';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { useHydrated } from '../../lib/use-hydrated';
-import { BucketLoading } from './bucket-loading';
-import { useCart } from './cart-context';
+import { BucketLoading } from '#src/components/bucket-loading';
+import { useCart } from '#src/lib/cart/cart-context';
+import { cameFromConcert } from '#src/lib/cart/cart-navigation';
+import { ClientOnly } from '#src/lib/client-only';
+import { useDocumentTitle } from '#src/lib/use-document-title';
+import { useHydrated } from '#src/lib/use-hydrated';
 import { CartLineItem } from './cart-line-item';
-import { cameFromConcert } from './cart-navigation';
 
 /**
  * `/cart`: the bucket (SPEC.md §2 "Bucket screen", §4 "Bucket"). The back link and heading are in

@@ -1,6 +1,6 @@
 import { checkoutRequestSchema } from '@store/shared/checkout';
 import { describe, expect, test } from 'vitest';
-import { bookLine, vagdevi25 } from '../../test/checkout-doubles';
+import { bookLine, vagdevi25 } from '#src/test/checkout-doubles';
 import { buildCheckoutRequest } from './build-checkout-request';
 
 const details = {

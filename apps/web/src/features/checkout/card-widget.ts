@@ -3,8 +3,8 @@
  * gateway the server runs (SPEC.md §5 "Embedded card widget"):
  *  - `sandbox`: our own card form (sandbox-card-form.tsx), tokenized by the server offline;
  *  - `braintree`: Braintree's hosted Drop-in.
- * Each implementation is a dynamic import, so neither reaches the store's first load, and the
- * Drop-in (which can only load from Braintree's hosts) never loads at all for the sandbox.
+ * Types only, so that both implementations can name the interface without importing the factory
+ * that loads them (create-card-widget.ts): that would be an import cycle.
  */
 import type { ClientTokenResponse } from '@store/shared/checkout';
 
@@ -18,25 +18,3 @@ export interface CardWidget {
 export type CardWidgetOptions = ClientTokenResponse;
 
 export type CreateCardWidget = (container: HTMLElement, options: CardWidgetOptions) => Promise<CardWidget>;
-
-/** The card entry is incomplete or invalid; the widget already shows the reasons on its fields. */
-export class CardInputError extends Error {
-  override readonly name = 'CardInputError';
-}
-
-/**
- * The client token the widget was built with is no longer accepted (it is short-lived); the page
- * must fetch a new one and rebuild the widget.
- */
-export class ClientTokenExpiredError extends Error {
-  override readonly name = 'ClientTokenExpiredError';
-}
-
-export const createCardWidget: CreateCardWidget = async (container, { gateway, clientToken }) => {
-  if (gateway === 'braintree') {
-    const { createDropInWidget } = await import('./drop-in-card-widget');
-    return createDropInWidget(container, clientToken);
-  }
-  const { createSandboxCardWidget } = await import('./sandbox-card-widget');
-  return createSandboxCardWidget(container, clientToken);
-};

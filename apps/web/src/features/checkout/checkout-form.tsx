@@ -8,15 +8,15 @@ import { checkoutDetailsSchema, requiresDelivery, withDeliveryRule } from '@stor
 import { formatCents } from '@store/shared/money';
 import { useId, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useCart } from '../bucket/cart-context';
-import { CenterSelect } from './center-select';
+import { CenterSelect } from '#src/components/center-select';
+import { useCart } from '#src/lib/cart/cart-context';
+import { useCenters } from '#src/lib/use-centers';
 import { type CheckoutFieldName, DELIVERY_FIELDS, emptyCheckoutForm, formFieldOf } from './checkout-form-values';
 import { ContactFields } from './contact-fields';
 import { DeliveryFieldset } from './delivery-fieldset';
 import type { FieldFor } from './field-props';
 import { PaymentBanners } from './payment-banners';
 import { useAccountPrefill } from './use-account-prefill';
-import { useCenters } from './use-centers';
 import { usePaymentSetup } from './use-payment-setup';
 import { usePlaceOrder } from './use-place-order';
 

@@ -10,9 +10,9 @@ import {
   storedCart,
   stubApi,
   vagdevi25,
-} from '../../test/checkout-doubles';
-import { currentPath, jsonResponse, renderApp } from '../../test/render-app';
-import { CardInputError, ClientTokenExpiredError } from './card-widget';
+} from '#src/test/checkout-doubles';
+import { currentPath, jsonResponse, renderApp } from '#src/test/render-app';
+import { CardInputError, ClientTokenExpiredError } from './card-widget-errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const approved = () => jsonResponse({ success: true, transactionId: 'txn_123', orderId: 'order-1' });

@@ -2,11 +2,11 @@ import { checkoutMessages } from '@store/shared/checkout-messages';
 import { messages } from '@store/shared/messages';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { ClientOnly } from '../../lib/client-only';
-import { useAfterPaint } from '../../lib/use-after-paint';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { BucketLoading } from '../bucket/bucket-loading';
-import { useCart } from '../bucket/cart-context';
+import { BucketLoading } from '#src/components/bucket-loading';
+import { useCart } from '#src/lib/cart/cart-context';
+import { ClientOnly } from '#src/lib/client-only';
+import { useAfterPaint } from '#src/lib/use-after-paint';
+import { useDocumentTitle } from '#src/lib/use-document-title';
 import { OrderSummary } from './order-summary';
 
 // The form (its schemas, the centers, the card widget and the captcha) is a chunk of its own,

@@ -1,9 +1,9 @@
 /** A signed-in donor's checkout starts with their name and e-mail (the accounts issue). */
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { asha, clientConfig, notSignedIn } from '../../test/auth-fixture';
-import { bookLine, checkoutDoubles, deferred, seedCart, stubApi } from '../../test/checkout-doubles';
-import { jsonResponse, renderApp } from '../../test/render-app';
+import { asha, clientConfig, notSignedIn } from '#src/test/auth-fixture';
+import { bookLine, checkoutDoubles, deferred, seedCart, stubApi } from '#src/test/checkout-doubles';
+import { jsonResponse, renderApp } from '#src/test/render-app';
 
 async function openCheckout(profile: () => Response | Promise<Response>) {
   seedCart([bookLine]);

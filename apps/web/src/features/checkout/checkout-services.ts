@@ -4,8 +4,9 @@
  * cannot run in jsdom, so component tests provide test doubles through this context.
  */
 import { createContext, useContext } from 'react';
-import type { CaptchaClient } from '../../lib/captcha/captcha-client';
-import { type CreateCardWidget, createCardWidget } from './card-widget';
+import type { CaptchaClient } from '#src/lib/captcha/captcha-client';
+import type { CreateCardWidget } from './card-widget';
+import { createCardWidget } from './create-card-widget';
 
 export type CheckoutServices = {
   loadCaptcha: () => Promise<CaptchaClient>;
@@ -14,7 +15,7 @@ export type CheckoutServices = {
 
 export const defaultCheckoutServices: CheckoutServices = {
   // Lazy: the captcha loads only when a visitor reaches the checkout.
-  loadCaptcha: () => import('../../lib/captcha/load-captcha-client').then((m) => m.loadCaptchaClient()),
+  loadCaptcha: () => import('#src/lib/captcha/load-captcha-client').then((m) => m.loadCaptchaClient()),
   createCardWidget,
 };
 

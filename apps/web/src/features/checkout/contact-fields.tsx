@@ -1,5 +1,5 @@
+import { LabelledInput } from '#src/components/labelled-input';
 import type { FieldFor } from './field-props';
-import { LabelledInput } from './labelled-input';
 
 /** SPEC.md §3 "Checkout form": who pays and how to reach them. */
 export function ContactFields({ field }: { field: FieldFor }) {

@@ -1,6 +1,6 @@
 import type { Center } from '@store/shared/site';
+import { LabelledInput } from '#src/components/labelled-input';
 import type { FieldFor } from './field-props';
-import { LabelledInput } from './labelled-input';
 
 type DeliveryFieldsetProps = {
   field: FieldFor;

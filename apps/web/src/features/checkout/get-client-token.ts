@@ -1,7 +1,7 @@
 /** GET /api/public/payment/token (SPEC.md §7): the client token the card widget is built from. */
 import { type ClientTokenResponse, clientTokenResponseSchema } from '@store/shared/checkout';
-import { getJson } from '../../lib/api-client';
-import { type CaptchaToken, captchaHeaders } from '../../lib/captcha/captcha-client';
+import { getJson } from '#src/lib/api-client';
+import { type CaptchaToken, captchaHeaders } from '#src/lib/captcha/captcha-client';
 
 export const CLIENT_TOKEN_PATH = '/api/public/payment/token';
 

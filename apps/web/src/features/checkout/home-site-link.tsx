@@ -1,6 +1,6 @@
 import { messages } from '@store/shared/messages';
 import { Link } from 'react-router';
-import { useCatalogue } from '../store/catalogue-context';
+import { useCatalogue } from '#src/lib/catalogue/catalogue-context';
 
 /**
  * SPEC.md §2: the result pages link back to the foundation's home site. Its address comes with the

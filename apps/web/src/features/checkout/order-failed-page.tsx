@@ -1,6 +1,6 @@
 import { checkoutMessages } from '@store/shared/checkout-messages';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '#src/lib/use-document-title';
 import { HomeSiteLink } from './home-site-link';
 
 /** `/order-failed` (SPEC.md §2). The bucket is kept, so the donor can go back and try another card. */

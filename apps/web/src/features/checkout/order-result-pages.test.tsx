@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { bookLine, seedCart } from '../../test/checkout-doubles';
-import { currentPath, renderApp } from '../../test/render-app';
-import { catalogueFixture } from '../../test/site-fixture';
+import { bookLine, seedCart } from '#src/test/checkout-doubles';
+import { currentPath, renderApp } from '#src/test/render-app';
+import { catalogueFixture } from '#src/test/site-fixture';
 
 describe('/order-success', () => {
   test('shows the transaction id from navigation state and links to the home site', async () => {

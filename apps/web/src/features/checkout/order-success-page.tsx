@@ -1,6 +1,6 @@
 import { checkoutMessages } from '@store/shared/checkout-messages';
 import { useLocation } from 'react-router';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '#src/lib/use-document-title';
 import { HomeSiteLink } from './home-site-link';
 
 /** Navigation state is whatever history holds (a bookmark, another tab): read it defensively. */

@@ -3,8 +3,8 @@
  * every other status throws an ApiClientError carrying the server's message and field errors.
  */
 import { type CheckoutRequest, type CheckoutResponse, checkoutResponseSchema } from '@store/shared/checkout';
-import { sendJson } from '../../lib/api-client';
-import { type CaptchaToken, captchaHeaders } from '../../lib/captcha/captcha-client';
+import { sendJson } from '#src/lib/api-client';
+import { type CaptchaToken, captchaHeaders } from '#src/lib/captcha/captcha-client';
 
 export const CHECKOUT_PATH = '/api/public/payment/checkout';
 

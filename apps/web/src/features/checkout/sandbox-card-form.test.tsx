@@ -2,9 +2,9 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { describe, expect, test, vi } from 'vitest';
-import { stubApi } from '../../test/checkout-doubles';
-import { jsonResponse } from '../../test/render-app';
-import { CardInputError, ClientTokenExpiredError } from './card-widget';
+import { stubApi } from '#src/test/checkout-doubles';
+import { jsonResponse } from '#src/test/render-app';
+import { CardInputError, ClientTokenExpiredError } from './card-widget-errors';
 import { SandboxCardForm, type SandboxCardFormHandle } from './sandbox-card-form';
 import { createSandboxCardWidget } from './sandbox-card-widget';
 

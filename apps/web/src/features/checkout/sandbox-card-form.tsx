@@ -18,9 +18,9 @@ import {
   widgetMessages,
 } from '@store/shared/card';
 import { type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
-import { ApiClientError } from '../../lib/api-client';
-import { CardInputError, ClientTokenExpiredError } from './card-widget';
-import { LabelledInput } from './labelled-input';
+import { LabelledInput } from '#src/components/labelled-input';
+import { ApiClientError } from '#src/lib/api-client';
+import { CardInputError, ClientTokenExpiredError } from './card-widget-errors';
 import { normalizeExpiry, tokenizeCard } from './sandbox-tokenize';
 
 export type SandboxCardFormHandle = { requestNonce(): Promise<string> };

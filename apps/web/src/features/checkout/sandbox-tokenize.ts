@@ -5,7 +5,7 @@
  */
 import { type CardInput, sandboxTokenizeResponseSchema } from '@store/shared/card';
 import type { z } from 'zod';
-import { sendJson } from '../../lib/api-client';
+import { sendJson } from '#src/lib/api-client';
 
 export const SANDBOX_TOKENIZE_PATH = '/api/public/payment/sandbox/tokenize';
 

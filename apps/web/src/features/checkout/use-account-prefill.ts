@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { loadAuthApi } from '../../lib/auth-api';
+import { loadAuthApi } from '#src/lib/auth-api';
 import type { CheckoutFormValues } from './checkout-form-values';
 import { splitName } from './split-name';
 

@@ -6,7 +6,7 @@
  */
 import { checkoutMessages } from '@store/shared/checkout';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
-import type { CaptchaClient } from '../../lib/captcha/captcha-client';
+import type { CaptchaClient } from '#src/lib/captcha/captcha-client';
 import type { CardWidget, CardWidgetOptions } from './card-widget';
 import { useCheckoutServices } from './checkout-services';
 import { checkoutToast } from './checkout-toast';

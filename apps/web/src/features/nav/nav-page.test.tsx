@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import { renderApp } from '../../test/render-app';
+import { renderApp } from '#src/test/render-app';
 
 test('/nav links every visitor route', async () => {
   await renderApp({ path: '/nav' });

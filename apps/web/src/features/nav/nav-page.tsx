@@ -1,6 +1,6 @@
 import { messages } from '@store/shared/messages';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '#src/lib/use-document-title';
 
 /** Every route a visitor can open; SPEC.md leaves the screen's content open, so this is a plain site map. */
 const DESTINATIONS = [

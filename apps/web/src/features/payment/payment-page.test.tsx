@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import { renderApp, stubCatalogueFetch } from '../../test/render-app';
+import { renderApp, stubCatalogueFetch } from '#src/test/render-app';
 
 test('the placeholder payment screen records the details on this device only', async () => {
   const fetchMock = stubCatalogueFetch();

@@ -1,6 +1,6 @@
 import { messages } from '@store/shared/messages';
 import { type FormEvent, useId, useState } from 'react';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '#src/lib/use-document-title';
 
 /** SPEC.md §3 "Placeholder payment form". */
 type PaymentDetails = { name: string; cardNumber: string; expiry: string; cvv: string };

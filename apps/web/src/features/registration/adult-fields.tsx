@@ -1,6 +1,6 @@
 import { CATEGORIES } from '@store/shared/registration-rules';
-import { LabelledInput } from '../checkout/labelled-input';
-import { LabelledSelect } from './labelled-select';
+import { LabelledInput } from '#src/components/labelled-input';
+import { LabelledSelect } from '#src/components/labelled-select';
 import type { RegistrantFieldFor } from './registrant-field';
 
 /** SPEC.md §5 "Adult": the registrant's own phone and the category they take part in. */

@@ -4,8 +4,8 @@
  * state / province field elsewhere; zip and city are text.
  */
 import { COUNTRIES, countryName, PREFERRED_COUNTRY_CODES, US_STATES } from '@store/shared/countries';
-import { LabelledInput } from '../checkout/labelled-input';
-import { LabelledSelect } from './labelled-select';
+import { LabelledInput } from '#src/components/labelled-input';
+import { LabelledSelect } from '#src/components/labelled-select';
 import type { RegistrantFieldFor } from './registrant-field';
 
 const PREFERRED = PREFERRED_COUNTRY_CODES.map((code) => ({ code, name: countryName(code) ?? code }));

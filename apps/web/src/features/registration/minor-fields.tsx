@@ -1,4 +1,4 @@
-import { LabelledInput } from '../checkout/labelled-input';
+import { LabelledInput } from '#src/components/labelled-input';
 import type { RegistrantFieldFor } from './registrant-field';
 
 /** SPEC.md §5 "Minor": a parent's name and phone on each side, each one 'Required'. */

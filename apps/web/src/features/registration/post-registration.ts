@@ -4,8 +4,8 @@
  * with the server's message and, for a 400, the refused fields.
  */
 import type { RegistrationResponse } from '@store/shared/registration';
-import { sendJson } from '../../lib/api-client';
-import { type CaptchaToken, captchaHeaders } from '../../lib/captcha/captcha-client';
+import { sendJson } from '#src/lib/api-client';
+import { type CaptchaToken, captchaHeaders } from '#src/lib/captcha/captcha-client';
 import type { RegistrationData } from './registration-form-values';
 import { loadRegistrationSchemas } from './registration-schemas';
 

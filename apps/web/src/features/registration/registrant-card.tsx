@@ -5,10 +5,10 @@
  */
 import { ADULT_FIELDS, GENDERS, MAX_AGE, PARENT_FIELDS, registrationMessages } from '@store/shared/registration-rules';
 import { type UseFormReturn, useFormState, useWatch } from 'react-hook-form';
-import { LabelledInput } from '../checkout/labelled-input';
+import { LabelledInput } from '#src/components/labelled-input';
+import { LabelledSelect } from '#src/components/labelled-select';
 import { AdultFields } from './adult-fields';
 import { type AgeGroup, ageGroupOf } from './age-group';
-import { LabelledSelect } from './labelled-select';
 import { LocationFields } from './location-fields';
 import { MinorFields } from './minor-fields';
 import type { RegistrantFieldFor } from './registrant-field';

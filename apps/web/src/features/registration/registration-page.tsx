@@ -1,7 +1,7 @@
 import type { RegistrationResponse } from '@store/shared/registration';
 import { registrationMessages } from '@store/shared/registration-rules';
 import { useState } from 'react';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '#src/lib/use-document-title';
 import { RegistrationConfirmation } from './registration-confirmation';
 import { RegistrationForm } from './registration-form';
 import './registration.css';

@@ -8,7 +8,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registrationMessages } from '@store/shared/registration-rules';
 import type { Resolver } from 'react-hook-form';
-import { loadOnce } from '../../lib/load-once';
+import { loadOnce } from '#src/lib/load-once';
 import type { RegistrationData, RegistrationFormValues } from './registration-form-values';
 
 /** The shared module, imported once; a failed import (a dropped connection) is tried again next time. */

@@ -5,8 +5,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { deferred } from '../../test/checkout-doubles';
-import { jsonResponse } from '../../test/render-app';
+import { deferred } from '#src/test/checkout-doubles';
+import { jsonResponse } from '#src/test/render-app';
 import { card, enter, fillAdult, fillMinor, openRegistration, stored, submitButton } from './registration-test-helpers';
 
 const POST = 'POST /api/public/registrations';

@@ -2,8 +2,8 @@
 import type { RegistrationResponse } from '@store/shared/registration';
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { stubApi } from '../../test/checkout-doubles';
-import { jsonResponse, renderApp } from '../../test/render-app';
+import { stubApi } from '#src/test/checkout-doubles';
+import { jsonResponse, renderApp } from '#src/test/render-app';
 
 export const TITLE = 'Bhagavad Gita Mahayagna Registration';
 

@@ -6,11 +6,11 @@
 import type { RegistrationResponse } from '@store/shared/registration';
 import { registrationMessages } from '@store/shared/registration-rules';
 import { useRef, useState } from 'react';
-import { ApiClientError } from '../../lib/api-client';
-import { useAttemptKey } from '../../lib/use-attempt-key';
+import { ApiClientError } from '#src/lib/api-client';
+import { useCaptchaToken } from '#src/lib/captcha/use-captcha-token';
+import { useAttemptKey } from '#src/lib/use-attempt-key';
 import { postRegistration } from './post-registration';
 import type { RegistrationData } from './registration-form-values';
-import { useCaptchaToken } from './use-captcha-token';
 
 type SubmitRegistrationOptions = {
   onSubmitting: () => void;

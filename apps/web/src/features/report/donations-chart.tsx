@@ -6,8 +6,9 @@
 import { formatDollars } from '@store/shared/money';
 import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
 import { useEffect, useRef } from 'react';
+import { formatDate, formatShortDay } from '#src/lib/format';
 import type { DayPoint } from './per-day-series';
-import { donationCount, formatDate, formatShortDay } from './report-format';
+import { donationCount } from './report-totals';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
 

@@ -2,8 +2,8 @@
 import { formatDollars } from '@store/shared/money';
 import type { ReportResponse } from '@store/shared/report';
 import { useId } from 'react';
-import { formatCount } from './report-format';
-import { TableScroll } from './table-scroll';
+import { TableScroll } from '#src/components/table-scroll';
+import { formatCount } from '#src/lib/format';
 
 type CenterPoint = ReportResponse['perCenter'][number];
 

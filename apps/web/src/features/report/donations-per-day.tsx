@@ -1,10 +1,10 @@
 /** The chart of donations per day, with the same numbers as a table for anyone who cannot see it. */
 import { formatDollars } from '@store/shared/money';
 import { type ComponentType, lazy, Suspense, useId, useMemo } from 'react';
+import { TableScroll } from '#src/components/table-scroll';
+import { formatCount, formatDate } from '#src/lib/format';
 import type { DonationsChartProps } from './donations-chart';
 import { type DayPoint, describePerDay, fillMissingDays } from './per-day-series';
-import { formatCount, formatDate } from './report-format';
-import { TableScroll } from './table-scroll';
 
 /** Chart.js is its own chunk. If it cannot load (offline), the table below still has every number. */
 const DonationsChart = lazy(

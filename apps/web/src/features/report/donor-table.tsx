@@ -1,8 +1,8 @@
 /** SPEC.md §2 /report: the 'Donor Details' table; Amount is a dollar figure with 2 decimals. */
 import { formatDollars } from '@store/shared/money';
 import type { DonorRow } from '@store/shared/report';
-import { formatCount, formatDate } from './report-format';
-import { TableScroll } from './table-scroll';
+import { TableScroll } from '#src/components/table-scroll';
+import { formatCount, formatDate } from '#src/lib/format';
 
 export const NO_DONATIONS = 'No donations match these filters.';
 

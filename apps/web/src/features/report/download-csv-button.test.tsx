@@ -2,7 +2,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test, vi } from 'vitest';
-import { adminAuthorization, adminCredentials } from '../../test/report-fixture';
+import { adminAuthorization, adminCredentials } from '#src/test/report-fixture';
 import { DownloadCsvButton } from './download-csv-button';
 
 afterEach(() => {

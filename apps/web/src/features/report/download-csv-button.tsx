@@ -4,7 +4,7 @@
  */
 import type { ReportQuery } from '@store/shared/report';
 import { useEffect, useRef, useState } from 'react';
-import { ApiClientError } from '../../lib/api-client';
+import { ApiClientError } from '#src/lib/api-client';
 import { downloadReportCsv, type ReportCsvTable } from './download-report-csv';
 import type { ReportCredentials } from './report-credentials';
 

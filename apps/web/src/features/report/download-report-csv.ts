@@ -4,7 +4,7 @@
  * `table: 'hosts'` downloads the event registrants instead of the donors (same filters).
  */
 import type { ReportQuery } from '@store/shared/report';
-import { ApiClientError, errorFromBody } from '../../lib/api-client';
+import { ApiClientError, errorFromBody } from '#src/lib/api-client';
 import { contentDispositionFilename } from './content-disposition-filename';
 import { type ReportCredentials, reportAuthHeaders } from './report-credentials';
 import { filterParams, withQuery } from './report-filters';

@@ -1,6 +1,6 @@
 /** GET /api/report-data (SPEC.md §7): one page of the report, with Basic authorization. */
 import { type ReportQuery, type ReportResponse, reportResponseSchema } from '@store/shared/report';
-import { getJson } from '../../lib/api-client';
+import { getJson } from '#src/lib/api-client';
 import { type ReportCredentials, reportAuthHeaders } from './report-credentials';
 import { pageParams, withQuery } from './report-filters';
 

@@ -1,8 +1,8 @@
 /** The report's `hosts` list (the event registrations, DESIGN.md "Data that SPEC.md leaves open") in its own table. */
 import type { HostRow } from '@store/shared/report';
 import { type ReactNode, useId } from 'react';
-import { formatDate } from './report-format';
-import { TableScroll } from './table-scroll';
+import { TableScroll } from '#src/components/table-scroll';
+import { formatDate } from '#src/lib/format';
 
 export const EVENT_REGISTRATIONS = 'Event Registrations';
 export const NO_REGISTRATIONS = 'No registrations yet.';

@@ -1,7 +1,7 @@
 /** SPEC.md §2 /report, §5 "Report login": Username and Password, both required, and a Login button. */
 import { reportMessages } from '@store/shared/report';
 import { type FormEvent, useId, useState } from 'react';
-import { LabelledInput } from '../checkout/labelled-input';
+import { LabelledInput } from '#src/components/labelled-input';
 import type { ReportCredentials } from './report-credentials';
 
 type LoginFormProps = {

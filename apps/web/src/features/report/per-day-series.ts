@@ -5,7 +5,8 @@
  */
 import { formatDollars } from '@store/shared/money';
 import type { ReportResponse } from '@store/shared/report';
-import { donationCount, formatDate } from './report-format';
+import { formatDate } from '#src/lib/format';
+import { donationCount } from './report-totals';
 
 export type DayPoint = ReportResponse['perDay'][number];
 

@@ -5,9 +5,9 @@
  */
 import type { ReportQuery } from '@store/shared/report';
 import { type FormEvent, useId, useState } from 'react';
-import { CenterSelect } from '../checkout/center-select';
-import { LabelledInput } from '../checkout/labelled-input';
-import { useCenters } from '../checkout/use-centers';
+import { CenterSelect } from '#src/components/center-select';
+import { LabelledInput } from '#src/components/labelled-input';
+import { useCenters } from '#src/lib/use-centers';
 import {
   checkFilters,
   FILTER_LABELS,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { deferred } from '../../test/checkout-doubles';
-import { jsonResponse } from '../../test/render-app';
+import { deferred } from '#src/test/checkout-doubles';
+import { jsonResponse } from '#src/test/render-app';
 import {
   adminAuthorization,
   adminCredentials,
@@ -9,7 +9,7 @@ import {
   storedReportAuth,
   storeReportAuth,
   unauthorized,
-} from '../../test/report-fixture';
+} from '#src/test/report-fixture';
 import { logIn, openReport } from './report-test-helpers';
 
 const FAILED = 'Invalid credentials or server error.';

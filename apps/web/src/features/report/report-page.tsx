@@ -1,6 +1,6 @@
 /** `/report` (SPEC.md §2, §4 "Report"): the login form, then the 'Books Payment Report'. */
 import { reportMessages } from '@store/shared/report';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '#src/lib/use-document-title';
 import { LOGIN_TITLE, LoginForm } from './login-form';
 import { ReportView } from './report-view';
 import { useReportSession } from './use-report-session';

@@ -1,5 +1,5 @@
 /** 'Newer' / 'Older' between pages (newest first), with 'Page N' and the rows this page holds. */
-import { formatCount } from './report-format';
+import { formatCount } from '#src/lib/format';
 
 type ReportPagerProps = {
   page: number;

@@ -2,8 +2,8 @@
 import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { vi } from 'vitest';
-import { stubApi } from '../../test/checkout-doubles';
-import { renderApp } from '../../test/render-app';
+import { stubApi } from '#src/test/checkout-doubles';
+import { renderApp } from '#src/test/render-app';
 
 export async function openReport(handlers: Parameters<typeof stubApi>[0] = {}) {
   // jsdom has no canvas: its getContext logs "not implemented" and answers null. Answer null quietly,

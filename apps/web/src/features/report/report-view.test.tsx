@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
-import { deferred } from '../../test/checkout-doubles';
-import { jsonResponse } from '../../test/render-app';
+import { deferred } from '#src/test/checkout-doubles';
+import { jsonResponse } from '#src/test/render-app';
 import {
   adminAuthorization,
   emptyReport,
@@ -10,7 +10,7 @@ import {
   storedReportAuth,
   storeReportAuth,
   unauthorized,
-} from '../../test/report-fixture';
+} from '#src/test/report-fixture';
 import { openReport } from './report-test-helpers';
 
 const FAILED = 'Invalid credentials or server error.';

@@ -12,8 +12,8 @@ import { DownloadCsvButton } from './download-csv-button';
 import { HostTable } from './host-table';
 import type { ReportCredentials } from './report-credentials';
 import { ReportFilterForm } from './report-filter-form';
-import { totalsLine } from './report-format';
 import { ReportPager } from './report-pager';
+import { totalsLine } from './report-totals';
 import { useReportPage } from './use-report-page';
 import { FIRST_PAGE_QUERY } from './use-report-session';
 

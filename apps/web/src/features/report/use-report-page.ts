@@ -5,7 +5,7 @@
  */
 import type { ReportQuery, ReportResponse } from '@store/shared/report';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiClientError } from '../../lib/api-client';
+import { ApiClientError } from '#src/lib/api-client';
 import { getReport } from './get-report';
 import type { ReportCredentials } from './report-credentials';
 import { pageParams } from './report-filters';

@@ -5,8 +5,8 @@ import type { CatalogueItem } from '@store/shared/site';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { useCart } from '../bucket/cart-context';
-import type { CartNavigationState } from '../bucket/cart-navigation';
+import { useCart } from '#src/lib/cart/cart-context';
+import type { CartNavigationState } from '#src/lib/cart/cart-navigation';
 import { DonationCard } from './donation-card';
 
 type CatalogueGridProps = {

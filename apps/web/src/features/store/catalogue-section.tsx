@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
-import type { CartNavigationState } from '../bucket/cart-navigation';
-import { useCatalogue } from './catalogue-context';
+import type { CartNavigationState } from '#src/lib/cart/cart-navigation';
+import { useCatalogue } from '#src/lib/catalogue/catalogue-context';
 import { CatalogueGrid } from './catalogue-grid';
 import { CatalogueStatus } from './catalogue-status';
 

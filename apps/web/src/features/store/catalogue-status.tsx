@@ -1,5 +1,5 @@
 import { messages } from '@store/shared/messages';
-import type { CatalogueState } from './catalogue-context';
+import type { CatalogueState } from '#src/lib/catalogue/catalogue-context';
 
 type CatalogueStatusProps = { state: Exclude<CatalogueState, { status: 'ready' }>; onRetry: () => void };
 

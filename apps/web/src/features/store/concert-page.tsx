@@ -1,5 +1,5 @@
 import { messages } from '@store/shared/messages';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '#src/lib/use-document-title';
 import { CatalogueSection } from './catalogue-section';
 
 /** `/concert`: the concert tiers as donation cards; adding one sends the visitor to /cart with from 'concert'. */

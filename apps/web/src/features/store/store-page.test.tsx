@@ -1,8 +1,8 @@
 import { CART_STORAGE_KEY } from '@store/shared/storage-keys';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
-import { currentPath, jsonResponse, renderApp, stubCatalogueFetch } from '../../test/render-app';
-import { anyOther, catalogueFixture, satakam, vagdevi } from '../../test/site-fixture';
+import { currentPath, jsonResponse, renderApp, stubCatalogueFetch } from '#src/test/render-app';
+import { anyOther, catalogueFixture, satakam, vagdevi } from '#src/test/site-fixture';
 
 const card = (name: string) => screen.findByRole('article', { name });
 const amountInput = (name: string) => screen.getByLabelText(`Donation amount (USD) for ${name}`);

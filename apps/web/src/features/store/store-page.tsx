@@ -1,4 +1,4 @@
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '#src/lib/use-document-title';
 import { CatalogueSection } from './catalogue-section';
 
 /** `/`: the donation catalogue (SPEC.md §2 "Catalogue (donation) screen"). */

@@ -6,7 +6,7 @@
 import { altchaChallengeSchema } from '@store/shared/altcha-challenge';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
-import { getJson } from '../api-client';
+import { getJson } from '#src/lib/api-client';
 import type { CaptchaClient } from './captcha-client';
 import { CaptchaError, describeError } from './captcha-error';
 

@@ -5,7 +5,7 @@
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { jsonResponse } from '../../test/render-app';
+import { jsonResponse } from '#src/test/render-app';
 import { CaptchaError } from './captcha-error';
 import { loadCaptchaClient } from './load-captcha-client';
 

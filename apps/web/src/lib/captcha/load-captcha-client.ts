@@ -4,7 +4,7 @@
  * Rejects with a CaptchaError when the captcha cannot get ready (network, blocked script, no Web
  * Crypto): the checkout then shows 'Captcha not ready yet.' and offers a retry (call this again).
  */
-import { getClientConfig } from '../get-client-config';
+import { getClientConfig } from '#src/lib/get-client-config';
 import type { CaptchaClient } from './captcha-client';
 import { CaptchaError, describeError } from './captcha-error';
 

@@ -1,7 +1,10 @@
-/** The centers for the dropdown, with a retry: the form cannot be sent without choosing one. */
+/**
+ * The centers for a dropdown (the checkout's Center, the report's center filter), with a retry:
+ * the checkout cannot be sent without choosing one.
+ */
 import type { Center } from '@store/shared/site';
-import { useLoad } from '../../lib/use-load';
 import { getCenters } from './get-centers';
+import { useLoad } from './use-load';
 
 export type CentersState =
   | { status: 'loading' }

@@ -1,5 +1,5 @@
 import { type ReactNode, useMemo } from 'react';
-import { useLoad } from '../../lib/use-load';
+import { useLoad } from '#src/lib/use-load';
 import { CatalogueContext } from './catalogue-context';
 import { getCatalogue } from './get-catalogue';
 

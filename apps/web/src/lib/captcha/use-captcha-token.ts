@@ -6,10 +6,10 @@
 
 import type { CaptchaAction } from '@store/shared/captcha';
 import { useCallback, useEffect, useRef } from 'react';
-import type { CaptchaClient, CaptchaToken } from '../../lib/captcha/captcha-client';
+import type { CaptchaClient, CaptchaToken } from './captcha-client';
 
 // Lazy: the captcha's code is fetched only by pages that need it.
-const loadCaptcha = () => import('../../lib/captcha/load-captcha-client').then((m) => m.loadCaptchaClient());
+const loadCaptcha = () => import('./load-captcha-client').then((m) => m.loadCaptchaClient());
 
 export function useCaptchaToken(): (action: CaptchaAction) => Promise<CaptchaToken> {
   const client = useRef<Promise<CaptchaClient> | null>(null);

@@ -1,6 +1,6 @@
 /** GET /api/public/centers: the centers a donor picks from (SPEC.md §3 "Center list"). */
 import { type CentersResponse, centersResponseSchema } from '@store/shared/site';
-import { getJson } from '../../lib/api-client';
+import { getJson } from './api-client';
 
 export const CENTERS_PATH = '/api/public/centers';
 

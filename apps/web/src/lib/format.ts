@@ -1,5 +1,7 @@
-/** How the report writes dates, counts and totals. Amounts use the shared money format ($1,234.50). */
-import { formatDollars } from '@store/shared/money';
+/**
+ * How the site writes dates and counts: the report's tables and chart, the account's history.
+ * Amounts use the shared money format ($1,234.50, @store/shared/money).
+ */
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -25,14 +27,4 @@ export function formatShortDay(day: string): string {
 
 export function formatCount(count: number): string {
   return countFormat.format(count);
-}
-
-/** "1 donation" / "1,234 donations". */
-export function donationCount(count: number): string {
-  return `${formatCount(count)} ${count === 1 ? 'donation' : 'donations'}`;
-}
-
-/** The totals line: "12 donations, $340.00". */
-export function totalsLine({ count, amount }: { count: number; amount: number }): string {
-  return `${donationCount(count)}, ${formatDollars(amount)}`;
 }

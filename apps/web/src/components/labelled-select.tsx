@@ -9,7 +9,7 @@ type LabelledSelectProps = Omit<ComponentProps<'select'>, 'id'> & {
   below?: ReactNode;
 };
 
-/** A label, a select and its error: the select counterpart of the checkout's LabelledInput. */
+/** A label, a select and its error: the select counterpart of LabelledInput. */
 export function LabelledSelect({ id, label, error, below, children, ...select }: LabelledSelectProps) {
   const errorId = `${id}-error`;
   return (

@@ -4,7 +4,7 @@
  */
 import type { CatalogueResponse } from '@store/shared/site';
 import { createContext, useContext } from 'react';
-import type { LoadState } from '../../lib/use-load';
+import type { LoadState } from '#src/lib/use-load';
 
 export type CatalogueState = LoadState<CatalogueResponse>;
 

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
-import { LabelledSelect } from '../registration/labelled-select';
-import type { CentersState } from './use-centers';
+import type { CentersState } from '#src/lib/use-centers';
+import { LabelledSelect } from './labelled-select';
 
 type CenterSelectProps = Omit<ComponentProps<typeof LabelledSelect>, 'children' | 'below'> & {
   /** The first option, worth '' ('Select a center' at checkout, 'All centers' in the report's filters). */

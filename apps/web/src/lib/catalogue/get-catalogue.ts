@@ -1,6 +1,6 @@
 /** GET /api/public/catalogue: the foundation, the store items and the concert tiers. */
 import type { CatalogueResponse } from '@store/shared/site';
-import { getJson } from '../../lib/api-client';
+import { getJson } from '#src/lib/api-client';
 
 export const CATALOGUE_PATH = '/api/public/catalogue';
 

@@ -9,7 +9,7 @@ type LabelledInputProps = Omit<ComponentProps<'input'>, 'id'> & {
   aside?: ReactNode;
 };
 
-/** A label, an input and its error: the one field layout of the checkout and the card form. */
+/** A label, an input and its error: the one field layout of every form (checkout, card, registration, account, report). */
 export function LabelledInput({ id, label, error, aside, ...input }: LabelledInputProps) {
   const errorId = `${id}-error`;
   return (
