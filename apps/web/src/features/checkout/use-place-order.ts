@@ -5,10 +5,8 @@
  */
 import type { CartLine } from '@store/shared/cart';
 import { type CheckoutDetails, checkoutMessages } from '@store/shared/checkout';
-import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiClientError } from '#src/lib/api-client';
-import { useAttemptKey } from '#src/lib/use-attempt-key';
+import { useGuardedSubmit } from '#src/lib/use-guarded-submit';
 import { buildCheckoutRequest } from './build-checkout-request';
 import { ClientTokenExpiredError } from './card-widget-errors';
 import { checkoutToast } from './checkout-toast';
@@ -37,39 +35,39 @@ export type PlaceOrder = {
 export function usePlaceOrder(options: PlaceOrderOptions): PlaceOrder {
   const { setup, lines, totalCents, withDelivery, clearCart, onFieldErrors } = options;
   const navigate = useNavigate();
-  const attemptKey = useAttemptKey();
-  const [processing, setProcessing] = useState(false);
-  const [submitError, setSubmitError] = useState<string | null>(null);
-  // State updates land after the click; this stops a double click from starting two payments.
-  const busy = useRef(false);
+  const refuse = (message: string) => {
+    checkoutToast.error(message);
+    return false;
+  };
 
-  async function placeOrder(details: CheckoutDetails) {
-    if (busy.current) return;
-    const captcha = setup.captcha.current;
-    if (!captcha) return void checkoutToast.error(checkoutMessages.captchaNotReady);
-    const widget = setup.widget.current;
-    if (!widget || setup.status !== 'ready') return void checkoutToast.error(checkoutMessages.paymentUiNotReady);
-
-    busy.current = true;
-    setProcessing(true);
-    setSubmitError(null);
-    let step: 'captcha' | 'card' | 'order' = 'captcha';
-    try {
-      const captchaToken = await captcha.execute('checkout');
-      step = 'card';
+  const { submit, submitting, submitError } = useGuardedSubmit({
+    canStart: () => {
+      if (!setup.captcha.current) return refuse(checkoutMessages.captchaNotReady);
+      if (!setup.widget.current || setup.status !== 'ready') return refuse(checkoutMessages.paymentUiNotReady);
+      return true;
+    },
+    captchaToken: () => {
+      // canStart has just found it ready (nothing has awaited since).
+      const captcha = setup.captcha.current;
+      return captcha ? captcha.execute('checkout') : Promise.reject(new Error('The captcha is not ready.'));
+    },
+    prepare: async (details: CheckoutDetails, captcha) => {
+      // Read now: a widget torn down meanwhile (the page left) fails the way its own requestNonce would.
+      const widget = setup.widget.current;
+      if (!widget) throw new Error('The card widget is not mounted.');
       const nonce = await widget.requestNonce();
-      step = 'order';
-      const body = buildCheckoutRequest({
+      return buildCheckoutRequest({
         details,
         lines,
         totalCents,
         nonce,
-        recaptchaToken: captchaToken.token,
+        recaptchaToken: captcha.token,
         withDelivery,
       });
-      const answer = await postCheckout({ body, captcha: captchaToken, idempotencyKey: attemptKey.get() });
-      // Approved or declined: this attempt is over, whatever the visitor does next is a new one.
-      attemptKey.finish();
+    },
+    // The nonce is new on every try: the key is kept whatever the request, until a definite answer.
+    send: (body, { captcha, idempotencyKey }) => postCheckout({ body, captcha, idempotencyKey }),
+    onAnswer: (answer) => {
       if (answer.success) {
         checkoutToast.success(checkoutMessages.paymentSucceeded(answer.transactionId));
         navigate('/order-success', { state: { transactionId: answer.transactionId } });
@@ -77,24 +75,20 @@ export function usePlaceOrder(options: PlaceOrderOptions): PlaceOrder {
       } else {
         navigate('/order-failed');
       }
-      // The button stays disabled: this page is on its way out.
-    } catch (error) {
+    },
+    // Approved or declined: the button stays disabled, this page is on its way out.
+    leavesPageOnAnswer: true,
+    onFieldErrors,
+    // 400 fields, 403 captcha, 409, 429 too many declines, 503 not confirmed, network failure: the
+    // server's words. A card problem (CardInputError or a failed tokenization) is shown by the widget itself.
+    texts: { captchaNotReady: checkoutMessages.captchaNotReady, failed: null },
+    onFailure: (error) => {
       checkoutToast.error(checkoutMessages.paymentFailedToast);
-      if (error instanceof ClientTokenExpiredError) {
-        setSubmitError(SESSION_EXPIRED_MESSAGE);
-        setup.retryInitialization();
-      } else if (step === 'order' && error instanceof ApiClientError) {
-        // 400 fields, 403 captcha, 409, 429 too many declines, 503 not confirmed, network failure...
-        setSubmitError(error.message);
-        if (error.fields) onFieldErrors(error.fields);
-      } else if (step === 'captcha') {
-        setSubmitError(checkoutMessages.captchaNotReady);
-      }
-      // A card problem (CardInputError or a failed tokenization) is shown by the widget itself.
-      busy.current = false;
-      setProcessing(false);
-    }
-  }
+      if (!(error instanceof ClientTokenExpiredError)) return undefined;
+      setup.retryInitialization();
+      return SESSION_EXPIRED_MESSAGE;
+    },
+  });
 
-  return { placeOrder, processing, submitError };
+  return { placeOrder: submit, processing: submitting, submitError };
 }

@@ -5,10 +5,8 @@
  */
 import type { RegistrationResponse } from '@store/shared/registration';
 import { registrationMessages } from '@store/shared/registration-rules';
-import { useRef, useState } from 'react';
-import { ApiClientError } from '#src/lib/api-client';
 import { useCaptchaToken } from '#src/lib/captcha/use-captcha-token';
-import { useAttemptKey } from '#src/lib/use-attempt-key';
+import { type GuardedSubmit, useGuardedSubmit } from '#src/lib/use-guarded-submit';
 import { postRegistration } from './post-registration';
 import type { RegistrationData } from './registration-form-values';
 
@@ -19,52 +17,24 @@ type SubmitRegistrationOptions = {
   onFieldErrors: (fields: Readonly<Record<string, string>>) => void;
 };
 
-export type SubmitRegistration = {
-  submit: (registration: RegistrationData) => Promise<void>;
-  submitting: boolean;
-  /** Why the last attempt failed, for under the Submit button. */
-  submitError: string | null;
-};
+export type SubmitRegistration = GuardedSubmit<RegistrationData>;
 
 export function useSubmitRegistration(options: SubmitRegistrationOptions): SubmitRegistration {
   const { onSubmitting, onRegistered, onFieldErrors } = options;
   const captchaToken = useCaptchaToken();
-  const attemptKey = useAttemptKey();
-  const [submitting, setSubmitting] = useState(false);
-  const [submitError, setSubmitError] = useState<string | null>(null);
-  // State updates land after the click; this stops a double click from sending two registrations.
-  const busy = useRef(false);
-
-  async function submit(registration: RegistrationData) {
-    if (busy.current) return;
-    busy.current = true;
-    setSubmitting(true);
-    setSubmitError(null);
-    onSubmitting();
-    try {
-      const captcha = await captchaToken('registration').catch(() => null);
-      if (!captcha) return void setSubmitError(registrationMessages.captchaNotReady);
-      // The same data after an unclear outcome is the same attempt: the server then answers with
-      // the registration it stored, instead of storing a second one.
-      const idempotencyKey = attemptKey.get(JSON.stringify(registration));
-      const answer = await postRegistration({ body: registration, captcha, idempotencyKey });
-      attemptKey.finish();
-      onRegistered(answer);
-    } catch (error) {
-      if (error instanceof ApiClientError) {
-        // A 4xx is definite: nothing was stored. A network error, a 5xx or an answer of the wrong
-        // shape is not, so the next submit of the same data reuses the key.
-        if (error.status !== undefined && error.status >= 400 && error.status < 500) attemptKey.finish();
-        setSubmitError(error.message);
-        if (error.fields) onFieldErrors(error.fields);
-      } else {
-        setSubmitError(registrationMessages.submitFailed);
-      }
-    } finally {
-      busy.current = false;
-      setSubmitting(false);
-    }
-  }
-
-  return { submit, submitting, submitError };
+  return useGuardedSubmit({
+    onStart: onSubmitting,
+    captchaToken: () => captchaToken('registration'),
+    prepare: (registration: RegistrationData) => registration,
+    // The same data after an unclear outcome is the same attempt: the server then answers with
+    // the registration it stored, instead of storing a second one.
+    fingerprint: (registration) => JSON.stringify(registration),
+    send: (body, { captcha, idempotencyKey }) => postRegistration({ body, captcha, idempotencyKey }),
+    onAnswer: onRegistered,
+    // A 4xx is definite: nothing was stored. A network error, a 5xx or an answer of the wrong
+    // shape is not, so the next submit of the same data reuses the key.
+    endsAttempt: (error) => error.status !== undefined && error.status >= 400 && error.status < 500,
+    onFieldErrors,
+    texts: { captchaNotReady: registrationMessages.captchaNotReady, failed: registrationMessages.submitFailed },
+  });
 }
