@@ -1,5 +1,5 @@
 /**
- * The import rules `npm test` enforces (npm run check:imports), CODE_STYLE.md "Layers":
+ * The import rules `npm test` enforces (npm run check:imports), CODE_STYLE.md "Layers and folders":
  *  - no import cycle anywhere;
  *  - web: lib/components -> features -> app; a feature never imports another feature;
  *  - server: a module (modules/<name>/) never imports another module's inside it may not use.
@@ -7,6 +7,13 @@
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'An import the rules cannot follow (e.g. a broken #src/* alias) would escape every other rule.',
+      from: {},
+      to: { couldNotResolve: true },
+    },
     {
       name: 'no-cycle',
       severity: 'error',
@@ -71,7 +78,6 @@ module.exports = {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
       mainFields: ['module', 'main', 'types', 'typings'],
-      importsFields: ['imports'],
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
     },
   },

@@ -1,5 +1,5 @@
 /**
- * The import rules of .dependency-cruiser.cjs (`npm run check:imports`, CODE_STYLE.md "Layers") are
+ * The import rules of .dependency-cruiser.cjs (`npm run check:imports`, CODE_STYLE.md "Layers and folders") are
  * themselves tested: each rule is run on a small tree made for it in a temp directory, laid out like
  * this repository, and must refuse what it exists to refuse and accept what is allowed. Without this,
  * a rule whose path pattern stopped matching would pass every tree silently.
@@ -36,8 +36,12 @@ async function check(files: Record<string, string>): Promise<{ failed: boolean; 
     const { stdout } = await run(depcruise, args, { cwd: tree });
     return { failed: false, output: stdout };
   } catch (error) {
-    const { stdout = '', code } = error as { stdout?: string; code?: number };
-    if (typeof code !== 'number') throw error;
+    const { stdout = '', stderr = '', code } = error as { stdout?: string; stderr?: string; code?: number };
+    // A refused tree lists its violations; anything else (a config dependency-cruiser rejects, a
+    // crash) must fail the test loudly rather than pass as "refused".
+    if (typeof code !== 'number' || !stdout.includes('dependency violations')) {
+      throw new Error(`depcruise did not run: ${stderr || stdout || String(error)}`);
+    }
     return { failed: true, output: stdout };
   }
 }
