@@ -2,11 +2,21 @@
 import type { AccountActivity } from '@store/shared/auth';
 import { formatDollars } from '@store/shared/money';
 import { useId } from 'react';
-import { TableScroll } from '#src/components/table-scroll';
-import { formatDate } from '#src/lib/format';
+import { type DataColumn, DataTable, DateCell } from '#src/components/data-table';
 
 export const YOUR_DONATIONS = 'Your Donations';
 export const NO_DONATIONS = 'No donations yet.';
+
+type Donation = AccountActivity['donations'][number];
+
+const COLUMNS: readonly DataColumn<Donation>[] = [
+  { header: 'Date', cell: (donation) => <DateCell iso={donation.date} /> },
+  { header: 'Receipt', cell: (donation) => donation.receiptNumber },
+  { header: 'Center', cell: (donation) => donation.center },
+  { header: 'Products', cell: (donation) => donation.products, className: 'report-table__products' },
+  { header: 'Amount', cell: (donation) => formatDollars(donation.amount), className: 'report-table__number' },
+  { header: 'Transaction ID', cell: (donation) => donation.transactionId },
+];
 
 export function DonationHistory({ donations }: { donations: AccountActivity['donations'] }) {
   const id = useId();
@@ -16,34 +26,14 @@ export function DonationHistory({ donations }: { donations: AccountActivity['don
       {donations.length === 0 ? (
         <p className="notice">{NO_DONATIONS}</p>
       ) : (
-        <TableScroll label={`${YOUR_DONATIONS} table`}>
-          <table className="report-table report-table--wide" aria-labelledby={`${id}-title`}>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Receipt</th>
-                <th scope="col">Center</th>
-                <th scope="col">Products</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Transaction ID</th>
-              </tr>
-            </thead>
-            <tbody>
-              {donations.map((donation) => (
-                <tr key={donation.orderId}>
-                  <td>
-                    <time dateTime={donation.date}>{formatDate(donation.date)}</time>
-                  </td>
-                  <td>{donation.receiptNumber}</td>
-                  <td>{donation.center}</td>
-                  <td className="report-table__products">{donation.products}</td>
-                  <td className="report-table__number">{formatDollars(donation.amount)}</td>
-                  <td>{donation.transactionId}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          columns={COLUMNS}
+          rows={donations}
+          rowKey={(donation) => donation.orderId}
+          scrollLabel={`${YOUR_DONATIONS} table`}
+          name={{ labelledBy: `${id}-title` }}
+          wide
+        />
       )}
     </section>
   );

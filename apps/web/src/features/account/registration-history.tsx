@@ -1,11 +1,21 @@
 /** The event registrations made from this account or its verified e-mail (beyond SPEC.md). */
 import type { AccountActivity } from '@store/shared/auth';
 import { useId } from 'react';
-import { TableScroll } from '#src/components/table-scroll';
-import { formatDate } from '#src/lib/format';
+import { type DataColumn, DataTable, DateCell } from '#src/components/data-table';
 
 export const YOUR_REGISTRATIONS = 'Your Event Registrations';
 export const NO_REGISTRATIONS = 'No event registrations yet.';
+
+type Registration = AccountActivity['registrations'][number];
+
+const COLUMNS: readonly DataColumn<Registration>[] = [
+  { header: 'Registration', cell: (registration) => registration.registrationNumber },
+  { header: 'Date', cell: (registration) => <DateCell iso={registration.date} /> },
+  {
+    header: 'Registrants',
+    cell: (registration) => registration.registrants.map((registrant) => registrant.name).join(', '),
+  },
+];
 
 export function RegistrationHistory({ registrations }: { registrations: AccountActivity['registrations'] }) {
   const id = useId();
@@ -15,28 +25,13 @@ export function RegistrationHistory({ registrations }: { registrations: AccountA
       {registrations.length === 0 ? (
         <p className="notice">{NO_REGISTRATIONS}</p>
       ) : (
-        <TableScroll label={`${YOUR_REGISTRATIONS} table`}>
-          <table className="report-table" aria-labelledby={`${id}-title`}>
-            <thead>
-              <tr>
-                <th scope="col">Registration</th>
-                <th scope="col">Date</th>
-                <th scope="col">Registrants</th>
-              </tr>
-            </thead>
-            <tbody>
-              {registrations.map((registration) => (
-                <tr key={registration.registrationNumber}>
-                  <td>{registration.registrationNumber}</td>
-                  <td>
-                    <time dateTime={registration.date}>{formatDate(registration.date)}</time>
-                  </td>
-                  <td>{registration.registrants.map((registrant) => registrant.name).join(', ')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          columns={COLUMNS}
+          rows={registrations}
+          rowKey={(registration) => registration.registrationNumber}
+          scrollLabel={`${YOUR_REGISTRATIONS} table`}
+          name={{ labelledBy: `${id}-title` }}
+        />
       )}
     </section>
   );

@@ -1,7 +1,7 @@
 /** The chart of donations per day, with the same numbers as a table for anyone who cannot see it. */
 import { formatDollars } from '@store/shared/money';
 import { type ComponentType, lazy, Suspense, useId, useMemo } from 'react';
-import { TableScroll } from '#src/components/table-scroll';
+import { type DataColumn, DataTable } from '#src/components/data-table';
 import { formatCount, formatDate } from '#src/lib/format';
 import type { DonationsChartProps } from './donations-chart';
 import { type DayPoint, describePerDay, fillMissingDays } from './per-day-series';
@@ -14,6 +14,12 @@ const DonationsChart = lazy(
       () => ({ default: () => null }),
     ),
 );
+
+const COLUMNS: readonly DataColumn<DayPoint>[] = [
+  { header: 'Day', cell: (point) => formatDate(point.day) },
+  { header: 'Donations', cell: (point) => formatCount(point.count), className: 'report-table__number' },
+  { header: 'Amount', cell: (point) => formatDollars(point.amount), className: 'report-table__number' },
+];
 
 export function DonationsPerDay({ perDay }: { perDay: readonly DayPoint[] }) {
   const id = useId();
@@ -29,26 +35,13 @@ export function DonationsPerDay({ perDay }: { perDay: readonly DayPoint[] }) {
       </div>
       <details className="report-details">
         <summary>Donations per day as a table</summary>
-        <TableScroll label="Donations per day table">
-          <table className="report-table" aria-label="Donations per day">
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Donations</th>
-                <th scope="col">Amount</th>
-              </tr>
-            </thead>
-            <tbody>
-              {perDay.map((point) => (
-                <tr key={point.day}>
-                  <td>{formatDate(point.day)}</td>
-                  <td className="report-table__number">{formatCount(point.count)}</td>
-                  <td className="report-table__number">{formatDollars(point.amount)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          columns={COLUMNS}
+          rows={perDay}
+          rowKey={(point) => point.day}
+          scrollLabel="Donations per day table"
+          name={{ label: 'Donations per day' }}
+        />
       </details>
     </section>
   );

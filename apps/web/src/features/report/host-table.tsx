@@ -1,13 +1,31 @@
 /** The report's `hosts` list (the event registrations, DESIGN.md "Data that SPEC.md leaves open") in its own table. */
 import type { HostRow } from '@store/shared/report';
 import { type ReactNode, useId } from 'react';
-import { TableScroll } from '#src/components/table-scroll';
-import { formatDate } from '#src/lib/format';
+import { type DataColumn, DataTable, DateCell } from '#src/components/data-table';
 
 export const EVENT_REGISTRATIONS = 'Event Registrations';
 export const NO_REGISTRATIONS = 'No registrations yet.';
 
 const orDash = (value: string | null) => (value === null || value === '' ? '—' : value);
+
+const COLUMNS: readonly DataColumn<HostRow>[] = [
+  { header: 'Registration', cell: (row) => row.registrationNumber },
+  { header: 'Date', cell: (row) => <DateCell iso={row.date} /> },
+  { header: 'Name', cell: (row) => row.name },
+  { header: 'Email', cell: (row) => row.email },
+  { header: 'Age', cell: (row) => row.age, className: 'report-table__number' },
+  { header: 'Gender', cell: (row) => row.gender },
+  { header: 'Category', cell: (row) => orDash(row.category) },
+  { header: 'Phone', cell: (row) => orDash(row.phone) },
+  { header: 'Parents', cell: (row) => orDash(row.parents) },
+  { header: 'Location', cell: (row) => row.location },
+];
+
+/**
+ * One row per person: a family's rows share the registration number, and the list is replaced whole
+ * on every load (never reordered in place), so the position is stable.
+ */
+const rowKey = (row: HostRow, index: number) => `${row.registrationNumber}-${index}`;
 
 /** `download`: the registrations' CSV button, shown beside the heading. */
 export function HostTable({ hosts, download }: { hosts: readonly HostRow[]; download?: ReactNode }) {
@@ -21,45 +39,14 @@ export function HostTable({ hosts, download }: { hosts: readonly HostRow[]; down
       {hosts.length === 0 ? (
         <p className="notice">{NO_REGISTRATIONS}</p>
       ) : (
-        <TableScroll label={`${EVENT_REGISTRATIONS} table`}>
-          <table className="report-table report-table--wide" aria-labelledby={`${id}-title`}>
-            <thead>
-              <tr>
-                <th scope="col">Registration</th>
-                <th scope="col">Date</th>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Age</th>
-                <th scope="col">Gender</th>
-                <th scope="col">Category</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Parents</th>
-                <th scope="col">Location</th>
-              </tr>
-            </thead>
-            <tbody>
-              {hosts.map((row, index) => (
-                // One row per person: a family's rows share the registration number, and the list is
-                // replaced whole on every load (never reordered in place), so the position is stable.
-                // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                <tr key={`${row.registrationNumber}-${index}`}>
-                  <td>{row.registrationNumber}</td>
-                  <td>
-                    <time dateTime={row.date}>{formatDate(row.date)}</time>
-                  </td>
-                  <td>{row.name}</td>
-                  <td>{row.email}</td>
-                  <td className="report-table__number">{row.age}</td>
-                  <td>{row.gender}</td>
-                  <td>{orDash(row.category)}</td>
-                  <td>{orDash(row.phone)}</td>
-                  <td>{orDash(row.parents)}</td>
-                  <td>{row.location}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          columns={COLUMNS}
+          rows={hosts}
+          rowKey={rowKey}
+          scrollLabel={`${EVENT_REGISTRATIONS} table`}
+          name={{ labelledBy: `${id}-title` }}
+          wide
+        />
       )}
     </section>
   );
