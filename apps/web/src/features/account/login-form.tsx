@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { authMessages, type LoginRequest, loginRequestSchema } from '@store/shared/auth';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { LabelledInput } from '#src/components/labelled-input';
+import { PasswordInput } from '#src/components/password-input';
 import type { AuthApi } from '#src/lib/auth-api';
 import { EmailInput } from './email-input';
 import { FailureAlert } from './failure-alert';
@@ -35,11 +35,9 @@ export function LoginForm({ api }: { api: AuthApi }) {
     <>
       <form {...formProps}>
         <EmailInput {...register('email')} id={`${id}-email`} error={errors.email?.message} />
-        <LabelledInput
+        <PasswordInput
           {...register('password')}
           id={`${id}-password`}
-          label="Password"
-          type="password"
           autoComplete="current-password"
           error={errors.password?.message}
         />

@@ -8,6 +8,7 @@ import { authMessages, PASSWORD_MIN_LENGTH, type RegisterRequest, registerReques
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { LabelledInput } from '#src/components/labelled-input';
+import { PasswordInput } from '#src/components/password-input';
 import type { AuthApi } from '#src/lib/auth-api';
 import { EmailInput } from './email-input';
 import { FailureAlert } from './failure-alert';
@@ -37,12 +38,11 @@ export function RegisterForm({ api }: { api: AuthApi }) {
           error={errors.name?.message}
         />
         <EmailInput {...register('email')} id={`${id}-email`} error={errors.email?.message} />
-        <LabelledInput
+        <PasswordInput
           {...register('password')}
           id={`${id}-password`}
           // The rule in the label itself: read with the field, before anything goes wrong.
           label={`Password (at least ${PASSWORD_MIN_LENGTH} characters)`}
-          type="password"
           autoComplete="new-password"
           error={errors.password?.message}
         />

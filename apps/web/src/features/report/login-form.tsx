@@ -2,6 +2,7 @@
 import { reportMessages } from '@store/shared/report';
 import { type FormEvent, useId, useState } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
+import { PasswordInput } from '#src/components/password-input';
 import type { ReportCredentials } from './report-credentials';
 
 type LoginFormProps = {
@@ -45,14 +46,7 @@ export function LoginForm({ onLogin, pending, message }: LoginFormProps) {
           spellCheck={false}
           required
         />
-        <LabelledInput
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          label="Password"
-          autoComplete="current-password"
-          required
-        />
+        <PasswordInput id={`${id}-password`} name="password" autoComplete="current-password" required />
         <button type="submit" className="button button--large" disabled={pending}>
           Login
         </button>
