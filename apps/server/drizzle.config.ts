@@ -1,8 +1,8 @@
-/** drizzle-kit: `npm run db:generate -w @store/server` writes SQL migrations from src/db/schema.ts. */
+/** drizzle-kit: `npm run db:generate -w @store/server` writes SQL migrations from drizzle-schema.ts. */
 import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  schema: './drizzle-schema.ts',
   out: './drizzle',
 });

@@ -132,7 +132,7 @@ export function auditBooks(books: Books): Audit {
 
 /**
  * When the reconciler may settle what is still pending: 60 s after an order was written, or 2 minutes
- * after a reconciler run claimed it (orders/reconcile.ts). In the database's clock, as epoch ms.
+ * after a reconciler run claimed it (apps/server/src/modules/checkout/reconcile.ts). In the database's clock, as epoch ms.
  */
 export async function reconcilableAt(db: Database): Promise<{ pending: number; at: number }> {
   const result = await db.execute<{ pending: number; at: number | null }>(sql`

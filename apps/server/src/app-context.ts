@@ -1,10 +1,10 @@
 /** What every module may depend on. buildApp receives it; modules take only the parts they use. */
 import type { Site } from '@store/shared/site';
+import type { Database } from '#src/db/client';
+import type { AppSecrets } from '#src/db/secrets';
+import type { MailNotifier } from '#src/modules/mail/worker';
+import type { PaymentGateway } from '#src/modules/payments/gateway';
 import type { Config } from './config';
-import type { Database } from './db/client';
-import type { AppSecrets } from './db/secrets';
-import type { MailNotifier } from './modules/mail/worker';
-import type { PaymentGateway } from './modules/payments/gateway';
 
 export type AppContext = {
   config: Config;

@@ -4,11 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
+import { AppError } from '#src/errors/app-error';
+import { GENERIC_SERVER_MESSAGE } from '#src/errors/to-error-response';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { describeWithDb } from '../test/test-db';
 import { BODY_LIMIT_BYTES } from './app';
-import { AppError } from './errors/app-error';
-import { GENERIC_SERVER_MESSAGE } from './errors/to-error-response';
 
 /** Routes that exist only in this test, to reach the error handler through real requests. */
 function testRoutes(app: FastifyInstance): void {

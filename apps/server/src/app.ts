@@ -6,20 +6,20 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { authLocation } from '#src/modules/auth/auth-location';
+import { authCspSources } from '#src/modules/auth/csp';
+import { captchaCspSources } from '#src/modules/captcha/csp';
+import { paymentCspSources } from '#src/modules/payments/csp';
+import { registerModules } from '#src/modules/register-modules';
+import { API_DOCS_PREFIX, registerApiDocs } from '#src/plugins/api-docs';
+import { frameworkErrors, installErrorHandler } from '#src/plugins/error-handler';
+import { installRequestIdHeader, requestIdGenerator } from '#src/plugins/request-id';
+import { RequestLog } from '#src/plugins/request-log';
+import { mergeCspSources, registerSecurityHeaders } from '#src/plugins/security-headers';
+import { registerWebApp } from '#src/plugins/web-app';
 import type { AppContext } from './app-context';
 import type { TrustProxy } from './config';
 import { createLogger } from './logger';
-import { authLocation } from './modules/auth/auth-location';
-import { authCspSources } from './modules/auth/csp';
-import { captchaCspSources } from './modules/captcha/csp';
-import { paymentCspSources } from './modules/payments/csp';
-import { registerModules } from './modules/register-modules';
-import { API_DOCS_PREFIX, registerApiDocs } from './plugins/api-docs';
-import { frameworkErrors, installErrorHandler } from './plugins/error-handler';
-import { installRequestIdHeader, requestIdGenerator } from './plugins/request-id';
-import { RequestLog } from './plugins/request-log';
-import { mergeCspSources, registerSecurityHeaders } from './plugins/security-headers';
-import { registerWebApp } from './plugins/web-app';
 
 /** The largest request body: a checkout or a registration of many people is a few KB. */
 export const BODY_LIMIT_BYTES = 256 * 1024;

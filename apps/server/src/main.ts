@@ -5,15 +5,15 @@
 import { join } from 'node:path';
 import type { Site } from '@store/shared/site';
 import type { FastifyInstance } from 'fastify';
+import { type DbConnection, openDatabase } from '#src/db/client';
+import { migrateDatabase } from '#src/db/migrate';
+import { resolveSecrets } from '#src/db/secrets';
+import { ensureAdmin } from '#src/modules/admins/ensure-admin';
+import { createMailTransport, defaultMailFrom, type MailTransport } from '#src/modules/mail/transport';
+import { type MailWorker, startMailWorker } from '#src/modules/mail/worker';
+import { loadSite } from '#src/site/load-site';
 import { type Config, loadConfig } from './config';
-import { type DbConnection, openDatabase } from './db/client';
-import { migrateDatabase } from './db/migrate';
-import { resolveSecrets } from './db/secrets';
 import { createLogger } from './logger';
-import { ensureAdmin } from './modules/admins/ensure-admin';
-import { createMailTransport, defaultMailFrom, type MailTransport } from './modules/mail/transport';
-import { type MailWorker, startMailWorker } from './modules/mail/worker';
-import { loadSite } from './site/load-site';
 
 /** After this, a stuck shutdown (a hanging request, a database that does not answer) is cut short. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -79,7 +79,7 @@ async function main(): Promise<void> {
     // files and WebAssembly compilation). The database goes first so its imports are not queued
     // behind the app's.
     const opening = openDatabase(config.database, logger);
-    const appModule = import('./app');
+    const appModule = Promise.all([import('./app'), import('./mail-renderers')]);
     // If opening the database fails, this import is never awaited: its failure must not crash the exit path.
     appModule.catch(() => undefined);
     connection = await opening;
@@ -87,7 +87,7 @@ async function main(): Promise<void> {
     // Someone must be able to read the report: ADMIN_USERNAME/ADMIN_PASSWORD, or a first random password.
     await ensureAdmin({ db: connection.db, config, logger });
     const secrets = await resolveSecrets(config, connection.db);
-    const { buildApp } = await appModule;
+    const [{ buildApp }, { mailRenderers }] = await appModule;
     // Sends the e-mail outbox off the request path; `kick` lets the app send a receipt at once.
     if (config.smtpUrl && !config.mailFrom) {
       logger.warn('SMTP_URL is set without MAIL_FROM: mail goes out as receipts@localhost');
@@ -97,11 +97,17 @@ async function main(): Promise<void> {
       outboxDir: join(config.dataDir, 'outbox'),
       from: config.mailFrom ?? defaultMailFrom(site),
     });
-    mailWorker = startMailWorker({ db: connection.db, transport: mailTransport, logger });
+    // Receipts and confirmations are queued by reference; their modules' renderers write them at send time.
+    mailWorker = startMailWorker({
+      db: connection.db,
+      transport: mailTransport,
+      renderers: mailRenderers({ db: connection.db, site }),
+      logger,
+    });
     // One gateway, shared by the routes and the reconciler.
     const [{ createGateway }, { startReconciler }] = await Promise.all([
-      import('./modules/payments/create-gateway'),
-      import('./modules/orders/start-reconciler'),
+      import('#src/modules/payments/create-gateway'),
+      import('#src/modules/checkout/start-reconciler'),
     ]);
     const paymentGateway = await createGateway({ config, db: connection.db, secrets });
     app = await buildApp({
@@ -115,7 +121,7 @@ async function main(): Promise<void> {
     });
     const url = await app.listen({ host: config.host, port: config.port });
     // Settles what a previous run left pending (a crash between charge and record), then every minute.
-    stopReconciler = startReconciler({ db: connection.db, gateway: paymentGateway, site, logger, mail: mailWorker });
+    stopReconciler = startReconciler({ db: connection.db, gateway: paymentGateway, logger, mail: mailWorker });
     logger.info(
       {
         database: config.database.kind,

@@ -8,7 +8,7 @@
  */
 import type { RegisterRequest } from '@store/shared/auth';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { SESSION_COOKIE } from '../src/modules/auth/session-cookie';
+import { SESSION_COOKIE } from '#src/modules/auth/session-cookie';
 
 /** What `app.inject` addresses by default (Host: localhost:80), as a browser writes its Origin. */
 export const SITE_ORIGIN = 'http://localhost';

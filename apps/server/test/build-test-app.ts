@@ -13,12 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Site } from '@store/shared/site';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
-import type { AppContext } from '../src/app-context';
-import { type Config, loadConfig } from '../src/config';
-import type { MailNotifier } from '../src/modules/mail/worker';
-import type { PaymentGateway } from '../src/modules/payments/gateway';
-import { loadSite } from '../src/site/load-site';
+import { buildApp } from '#src/app';
+import type { AppContext } from '#src/app-context';
+import { type Config, loadConfig } from '#src/config';
+import type { MailNotifier } from '#src/modules/mail/worker';
+import type { PaymentGateway } from '#src/modules/payments/gateway';
+import { loadSite } from '#src/site/load-site';
 import { createTestDb, type TestDb } from './test-db';
 
 export type TestApp = { app: FastifyInstance; config: Config; site: Site; testDb: TestDb; close: () => Promise<void> };

@@ -7,7 +7,7 @@ import type { CartLine } from '@store/shared/cart';
 import type { CheckoutRequest } from '@store/shared/checkout';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Database } from '../src/db/client';
+import type { Database } from '#src/db/client';
 
 export const APPROVING_CARD = '4111 1111 1111 1111';
 export const DECLINING_CARD = '4000 1111 1111 1115';

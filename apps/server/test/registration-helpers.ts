@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { RegistrantInput } from '@store/shared/registration';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Database } from '../src/db/client';
+import type { Database } from '#src/db/client';
 
 export function adultRegistrant(overrides: Partial<RegistrantInput> = {}): RegistrantInput {
   return {

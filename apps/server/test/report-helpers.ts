@@ -6,8 +6,8 @@
  */
 import type { ReportResponse } from '@store/shared/report';
 import type { LightMyRequestResponse } from 'fastify';
-import { createAdmin } from '../src/modules/admins/admin-repo';
-import { basicAuthorization } from '../src/modules/admins/basic-credentials';
+import { createAdmin } from '#src/modules/admins/admin-repo';
+import { basicAuthorization } from '#src/modules/admins/basic-credentials';
 import { type BuildTestAppOptions, buildTestApp, type TestApp } from './build-test-app';
 
 export const REPORT_ADMIN = { username: 'treasurer', password: 'correct horse battery staple' };

@@ -8,9 +8,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../src/db/client';
-import type { NewOrder, Order } from '../src/modules/orders/order-repo';
-import { type OrderProduct, orders } from '../src/modules/orders/tables';
+import type { Database } from '#src/db/client';
+import type { NewOrder, Order } from '#src/modules/checkout/order-repo';
+import { type OrderProduct, orders } from '#src/modules/checkout/tables';
 
 export const SEED_CENTERS = [
   { id: 1, name: 'Bay Area Center, California' },

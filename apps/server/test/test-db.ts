@@ -18,8 +18,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describe, inject } from 'vitest';
-import { type Database, type DbConnection, openDatabase } from '../src/db/client';
-import { MIGRATIONS_FOLDER, migrateDatabase } from '../src/db/migrate';
+import { type Database, type DbConnection, openDatabase } from '#src/db/client';
+import { MIGRATIONS_FOLDER, migrateDatabase } from '#src/db/migrate';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -7,10 +7,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type Database, openDatabase } from '#src/db/client';
+import { findAdminByUsername } from '#src/modules/admins/admin-repo';
+import { verifyPassword } from '#src/modules/admins/passwords';
 import { createTestDb, describeWithDb, type TestDb, usingPostgres } from '../../test/test-db';
-import { type Database, openDatabase } from '../db/client';
-import { findAdminByUsername } from '../modules/admins/admin-repo';
-import { verifyPassword } from '../modules/admins/passwords';
 
 const CLI = join(import.meta.dirname, 'admin.ts');
 const SLOW = 120_000;

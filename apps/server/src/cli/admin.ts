@@ -4,10 +4,10 @@
  * migrates first, so it works on a fresh data directory. On PGlite the server must be stopped
  * (PGlite is one process); on PostgreSQL it runs beside the servers.
  */
-import { type Config, ConfigError, loadConfig } from '../config';
-import { type DbConnection, openDatabase } from '../db/client';
-import { migrateDatabase } from '../db/migrate';
-import { isAppError } from '../errors/app-error';
+import { type Config, ConfigError, loadConfig } from '#src/config';
+import { type DbConnection, openDatabase } from '#src/db/client';
+import { migrateDatabase } from '#src/db/migrate';
+import { isAppError } from '#src/errors/app-error';
 import {
   checkNewPassword,
   countAdmins,
@@ -18,8 +18,8 @@ import {
   setAdminPassword,
   USERNAME_MESSAGE,
   usernameSchema,
-} from '../modules/admins/admin-repo';
-import { INITIAL_ADMIN_USERNAME, removeInitialPasswordFile } from '../modules/admins/ensure-admin';
+} from '#src/modules/admins/admin-repo';
+import { INITIAL_ADMIN_USERNAME, removeInitialPasswordFile } from '#src/modules/admins/ensure-admin';
 import { type Command, parseArgs, USAGE } from './admin-args';
 import { CliError } from './cli-error';
 import { readNewPassword } from './read-password';

@@ -1,7 +1,11 @@
 /**
  * Opens the database: embedded PGlite (DATABASE_URL unset; a directory, or memory for tests) or a
- * PostgreSQL server through a `pg` pool. Both are Drizzle `PgDatabase`s over the same schema, so
- * modules take a `Database` and never know which one they got.
+ * PostgreSQL server through a `pg` pool. Both are Drizzle `PgDatabase`s, so modules take a
+ * `Database` and never know which one they got.
+ *
+ * The databases carry no schema: nothing uses Drizzle's relational queries (`db.query.x`), and a
+ * schema here would make this file import every module's tables while the modules import it (a
+ * cycle). Each module imports its own tables; drizzle-kit reads them all from ../../drizzle-schema.ts.
  */
 import { mkdirSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
@@ -11,9 +15,6 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { acquirePgliteLock } from './pglite-lock';
-import * as schema from './schema';
-
-export type Schema = typeof schema;
 
 /**
  * The result shape both drivers share for raw `db.execute(sql...)`: `rows`. (pg's QueryResult and
@@ -25,12 +26,12 @@ export interface RowsQueryResultHKT extends PgQueryResultHKT {
 type QueryRows<Row> = { rows: Row[] };
 
 /** What modules receive. Both drivers' databases satisfy it. */
-export type Database = PgDatabase<RowsQueryResultHKT, Schema>;
+export type Database = PgDatabase<RowsQueryResultHKT>;
 
 /** An open database and the means to migrate (migrate.ts needs the concrete driver) and close it. */
 export type DbConnection =
-  | { kind: 'pglite'; db: PgliteDatabase<Schema>; client: PGlite; close: () => Promise<void> }
-  | { kind: 'postgres'; db: NodePgDatabase<Schema>; pool: Pool; close: () => Promise<void> };
+  | { kind: 'pglite'; db: PgliteDatabase; client: PGlite; close: () => Promise<void> }
+  | { kind: 'postgres'; db: NodePgDatabase; pool: Pool; close: () => Promise<void> };
 
 export type OpenDatabaseOptions =
   | {
@@ -71,7 +72,7 @@ export async function openDatabase(options: OpenDatabaseOptions, logger?: Pick<L
     // An idle client losing its connection (server restart, failover) emits 'error' on the pool;
     // unhandled, that would crash the process. The pool replaces the client on the next query.
     pool.on('error', (error) => logger?.warn({ err: error }, 'idle PostgreSQL connection failed'));
-    return { kind: 'postgres', db: drizzleNodePg({ client: pool, schema }), pool, close: once(() => pool.end()) };
+    return { kind: 'postgres', db: drizzleNodePg({ client: pool }), pool, close: once(() => pool.end()) };
   }
   const [{ PGlite }, { drizzle: drizzlePglite }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -85,7 +86,7 @@ export async function openDatabase(options: OpenDatabaseOptions, logger?: Pick<L
     const client = await PGlite.create(
       options.fromDump ? { loadDataDir: options.fromDump, extensions } : { extensions },
     );
-    return { kind: 'pglite', db: drizzlePglite({ client, schema }), client, close: once(() => client.close()) };
+    return { kind: 'pglite', db: drizzlePglite({ client }), client, close: once(() => client.close()) };
   }
   mkdirSync(options.dataDir, { recursive: true });
   // PGlite is single-process: a second server on the same directory would corrupt it. Refuse instead.
@@ -99,7 +100,7 @@ export async function openDatabase(options: OpenDatabaseOptions, logger?: Pick<L
         releaseLock();
       }
     });
-    return { kind: 'pglite', db: drizzlePglite({ client, schema }), client, close };
+    return { kind: 'pglite', db: drizzlePglite({ client }), client, close };
   } catch (error) {
     releaseLock();
     throw error;

@@ -8,7 +8,6 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, DbConnection } from './client';
-import * as schema from './schema';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -57,7 +56,7 @@ export async function migrateDatabase(connection: DbConnection): Promise<void> {
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
-      await migrate(drizzle({ client, schema }), config);
+      await migrate(drizzle({ client }), config);
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }

@@ -5,9 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Config } from '../config';
+import type { Config } from '#src/config';
+import { appSecrets } from './app-secrets-table';
 import type { Database } from './client';
-import { appSecrets } from './schema';
 
 async function readSecret(db: Database, name: string): Promise<string | undefined> {
   const rows = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name));

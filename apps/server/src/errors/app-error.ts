@@ -23,7 +23,7 @@ export type ErrorCode =
   | 'captcha_failed'
   /** The captcha provider (reCAPTCHA) does not answer: the visitor is not at fault. */
   | 'captcha_unavailable'
-  /** Checkout (modules/orders): the bucket's total is not what the catalogue says it costs. */
+  /** Checkout (modules/checkout): the bucket's total is not what the catalogue says it costs. */
   | 'amount_mismatch'
   /** Checkout: a request with this Idempotency-Key is still being charged. */
   | 'payment_in_progress'

@@ -2,62 +2,74 @@
  * The list of capabilities the API offers. A new module is a folder under modules/ exporting a
  * Fastify plugin (routes.ts) and one line here passing it the parts of the context it needs.
  * Each module is its own encapsulated plugin: its hooks and decorators stay inside it.
+ *
+ * Modules depend on each other one way only (npm run check:imports refuses cycles). What would
+ * point back is handed in here instead: the session's user id to the checkout and registrations
+ * (they never import auth), and the dashboard's lists to auth (it never imports them).
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../app-context';
-import { createAdminGuard } from './admins/require-admin';
-import { adminRoutes } from './admins/routes';
-import { authLocation } from './auth/auth-location';
-import { authRoutes } from './auth/routes';
-import { createSessionUserResolver } from './auth/session-user';
-import { createSessionStore } from './auth/sessions';
-import { createCaptchaVerifier } from './captcha/create-verifier';
-import { captchaRoutes } from './captcha/routes';
-import { catalogueRoutes } from './catalogue/routes';
-import { healthRoutes } from './health/routes';
-import { createGateway } from './payments/create-gateway';
-import { paymentRoutes } from './payments/routes';
-import { registrationRoutes } from './registrations/routes';
-import { reportRoutes } from './report/routes';
+import type { AppContext } from '#src/app-context';
+import { createAdminGuard } from '#src/modules/admins/require-admin';
+import { adminRoutes } from '#src/modules/admins/routes';
+import { authLocation } from '#src/modules/auth/auth-location';
+import { authRoutes } from '#src/modules/auth/routes';
+import { createSessionUserResolver } from '#src/modules/auth/session-user';
+import { createSessionStore } from '#src/modules/auth/sessions';
+import { createCaptchaVerifier } from '#src/modules/captcha/create-verifier';
+import { captchaRoutes } from '#src/modules/captcha/routes';
+import { catalogueRoutes } from '#src/modules/catalogue/routes';
+import { listAccountDonations } from '#src/modules/checkout/account-donations';
+import { checkoutRoutes } from '#src/modules/checkout/routes';
+import { healthRoutes } from '#src/modules/health/routes';
+import { createGateway } from '#src/modules/payments/create-gateway';
+import { paymentRoutes } from '#src/modules/payments/routes';
+import { listAccountRegistrations } from '#src/modules/registrations/account-registrations';
+import { registrationRoutes } from '#src/modules/registrations/routes';
+import { reportRoutes } from '#src/modules/report/routes';
+
+/** The newest this many of each on a dashboard: a list, not an archive (the receipts are in the mailbox). */
+export const ACTIVITY_LIMIT = 200;
 
 export async function registerModules(app: FastifyInstance, context: AppContext): Promise<void> {
-  await app.register(healthRoutes, { db: context.db });
-  await app.register(catalogueRoutes, { site: context.site });
-  await app.register(adminRoutes, { db: context.db });
+  const { db, site } = context;
+  await app.register(healthRoutes, { db });
+  await app.register(catalogueRoutes, { site });
+  await app.register(adminRoutes, { db });
   await app.register(captchaRoutes, { config: context.config, secrets: context.secrets });
   // Account sessions: the auth server opens them; the checkout and registrations file under them.
-  const sessions = createSessionStore({ db: context.db, logger: app.log });
+  const sessions = createSessionStore({ db, logger: app.log });
   const resolveUserId = createSessionUserResolver({ sessions, allowedOrigins: context.config.allowedOrigins });
   await app.register(authRoutes, {
     prefix: authLocation(context.config).prefix,
-    db: context.db,
-    site: context.site,
+    db,
     config: context.config,
     secrets: context.secrets,
     sessions,
+    readActivity: async (user) => {
+      const [donations, registrations] = await Promise.all([
+        listAccountDonations(db, site, user, ACTIVITY_LIMIT),
+        listAccountRegistrations(db, user, ACTIVITY_LIMIT),
+      ]);
+      return { donations, registrations };
+    },
   });
   // One verifier for every guarded route; a module puts `preHandler: captchaPreHandler(captcha, action)` on it.
   const captcha = createCaptchaVerifier({ ...context, logger: app.log });
   const paymentGateway = context.paymentGateway ?? (await createGateway(context));
-  await app.register(paymentRoutes, {
-    db: context.db,
-    site: context.site,
+  await app.register(paymentRoutes, { gateway: paymentGateway, captcha });
+  await app.register(checkoutRoutes, {
+    db,
+    site,
     gateway: paymentGateway,
     captcha,
     mail: context.mail,
     resolveUserId,
   });
-  await app.register(registrationRoutes, {
-    db: context.db,
-    site: context.site,
-    captcha,
-    mail: context.mail,
-    resolveUserId,
-  });
+  await app.register(registrationRoutes, { db, captcha, mail: context.mail, resolveUserId });
   await app.register(reportRoutes, {
-    db: context.db,
-    site: context.site,
+    db,
+    site,
     databaseKind: context.config.database.kind,
-    preHandler: createAdminGuard({ db: context.db, logger: app.log }),
+    preHandler: createAdminGuard({ db, logger: app.log }),
   });
 }

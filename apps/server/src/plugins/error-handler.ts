@@ -3,7 +3,7 @@
  * Set on the root instance so that every module (an encapsulated plugin) inherits it.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { toErrorResponse } from '../errors/to-error-response';
+import { toErrorResponse } from '#src/errors/to-error-response';
 import { DATA_ANSWER_HEADERS } from './security-headers';
 
 function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {

@@ -10,7 +10,7 @@
  * no redaction pass, since every field is built here (logger.ts, `unredacted`).
  */
 import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
-import { unredacted } from '../logger';
+import { unredacted } from '#src/logger';
 
 export class RequestLog extends LogController {
   readonly #accessLog: FastifyBaseLogger;

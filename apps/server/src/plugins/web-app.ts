@@ -14,7 +14,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../errors/app-error';
+import { AppError } from '#src/errors/app-error';
 
 const SERVER_PREFIXES = ['/api', '/auth', '/healthz'];
 

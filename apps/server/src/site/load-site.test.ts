@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
+import { loadConfig } from '#src/config';
 import { displayPath, loadSite, parseSite } from './load-site';
 
 const realFile = loadConfig({}).siteConfigPath;

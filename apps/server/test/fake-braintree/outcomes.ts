@@ -10,7 +10,7 @@
  * Two nonces exist only here, to test the client side of failures: 'fake-timeout-nonce' never gets an
  * answer and 'fake-server-error-nonce' gets an HTTP 500.
  */
-import { declined as processorDeclined } from '../../src/modules/payments/gateways/sandbox-outcomes';
+import { declined as processorDeclined } from '#src/modules/payments/gateways/sandbox-outcomes';
 import type { FakeSaleStatus } from './sales-store';
 
 export type ValidationError = { code: string; attribute: string; message: string };

@@ -5,8 +5,8 @@
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
-import { AppError } from '../../errors/app-error';
+import type { Database } from '#src/db/client';
+import { AppError } from '#src/errors/app-error';
 import { hashPassword, passwordProblem } from './passwords';
 import { admins } from './tables';
 
@@ -85,10 +85,13 @@ export async function setAdminPassword(
 }
 
 export async function listAdmins(db: Database): Promise<AdminSummary[]> {
-  return db
-    .select({ id: admins.id, username: admins.username, createdAt: admins.createdAt, updatedAt: admins.updatedAt })
-    .from(admins)
-    .orderBy(asc(sql`lower(${admins.username})`));
+  return (
+    db
+      .select({ id: admins.id, username: admins.username, createdAt: admins.createdAt, updatedAt: admins.updatedAt })
+      .from(admins)
+      // lower(username) is unique (admins_username_lower_idx): a total order.
+      .orderBy(asc(sql`lower(${admins.username})`))
+  );
 }
 
 export async function countAdmins(db: Database): Promise<number> {

@@ -23,8 +23,8 @@
  */
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
-import { AppError } from '../../errors/app-error';
+import type { Database } from '#src/db/client';
+import { AppError } from '#src/errors/app-error';
 import { isValidUsername } from './admin-repo';
 import { clientAddressKey } from './client-address';
 import { loginFailures } from './tables';
@@ -147,7 +147,7 @@ export function createLoginLimiter({
         count(*) filter (where created_at <= now())::int as failures,
         count(*) filter (where created_at > now())::int as pending,
         ceil(extract(epoch from (
-          (array_agg(created_at order by created_at desc) filter (where created_at <= now()))[
+          (array_agg(created_at order by created_at desc, id desc) filter (where created_at <= now()))[
             case scope when 'ip' then ${limits.perAddress}::int else ${limits.perUsername}::int end
           ] + ${window} - now()
         )))::int as wait

@@ -12,8 +12,8 @@
  * so the answer does not tell which usernames exist.
  */
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Database } from '../../db/client';
-import { AppError } from '../../errors/app-error';
+import type { Database } from '#src/db/client';
+import { AppError } from '#src/errors/app-error';
 import { findAdminByUsername } from './admin-repo';
 import { parseBasicAuthorization } from './basic-credentials';
 import { createLoginLimiter, type LoginLimits, TooManyLoginsError } from './login-limit';

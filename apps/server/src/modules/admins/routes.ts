@@ -5,7 +5,7 @@
 import { apiErrorSchema } from '@store/shared/api-error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { Database } from '#src/db/client';
 import { adminOf, createAdminGuard } from './require-admin';
 
 export const whoamiResponseSchema = z.object({ username: z.string() });

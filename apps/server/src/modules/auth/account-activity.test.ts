@@ -7,6 +7,9 @@ import { accountActivitySchema } from '@store/shared/auth';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { receiptNumber } from '#src/modules/checkout/receipt';
+import { orders } from '#src/modules/checkout/tables';
+import { registrations } from '#src/modules/registrations/tables';
 import { registerAccount, SITE_ORIGIN, sessionToken } from '../../../test/auth-helpers';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import {
@@ -19,9 +22,6 @@ import {
 } from '../../../test/checkout-helpers';
 import { adultRegistrant, minorRegistrant, postRegistration } from '../../../test/registration-helpers';
 import { describeWithDb } from '../../../test/test-db';
-import { receiptNumber } from '../mail/receipt';
-import { orders } from '../orders/tables';
-import { registrations } from '../registrations/tables';
 import { users } from './tables';
 
 const sameSite = { origin: SITE_ORIGIN };

@@ -4,7 +4,7 @@
  * way this server answers under the URL's path; the other-origin case also needs CORS (cors.ts) and
  * sends the browser back to the site (ALLOWED_ORIGINS' first entry) after Google sign-in.
  */
-import type { Config } from '../../config';
+import type { Config } from '#src/config';
 
 export type AuthLocation = {
   /** Route prefix on this server: `/auth`, or '' when the auth server is a whole origin's root. */

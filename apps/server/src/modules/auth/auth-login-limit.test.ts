@@ -5,10 +5,10 @@
  */
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { REPORT_LOGIN_LIMITS } from '#src/modules/admins/login-limit';
 import { GOOD_PASSWORD, logIn, registerAccount, sessionCookie } from '../../../test/auth-helpers';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { describeWithDb } from '../../../test/test-db';
-import { REPORT_LOGIN_LIMITS } from '../admins/login-limit';
 
 describeWithDb('auth server: failed-login limit', () => {
   let t: TestApp;

@@ -5,7 +5,7 @@
  * lifetime; a cookie that no longer names a live session is cleared, so the browser stops sending it.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Database } from '#src/db/client';
 import { type HandOffKey, verifyHandOffToken } from './hand-off-token';
 import { clearSessionCookie, SESSION_COOKIE, sessionTokenOf, setSessionCookie } from './session-cookie';
 import type { SessionStore } from './sessions';

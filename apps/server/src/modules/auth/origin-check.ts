@@ -9,7 +9,7 @@
  * is refused: it is not from a browser page we can vouch for (API clients can send an Origin).
  */
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { AppError } from '../../errors/app-error';
+import { AppError } from '#src/errors/app-error';
 
 export const CROSS_ORIGIN_MESSAGE = 'This request did not come from this site, so it was refused.';
 

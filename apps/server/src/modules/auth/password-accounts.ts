@@ -13,10 +13,10 @@
  */
 import { authMessages, type LoginRequest, type RegisterRequest } from '@store/shared/auth';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
-import { AppError } from '../../errors/app-error';
-import { createLoginLimiter, TooManyLoginsError } from '../admins/login-limit';
-import { hashPassword, verifyLogin, warmUpDummyHash } from '../admins/passwords';
+import type { Database } from '#src/db/client';
+import { AppError } from '#src/errors/app-error';
+import { createLoginLimiter, TooManyLoginsError } from '#src/modules/admins/login-limit';
+import { hashPassword, verifyLogin, warmUpDummyHash } from '#src/modules/admins/passwords';
 import { findUserByEmail, insertUser, type User } from './user-repo';
 
 export const ACCOUNT_LOGIN_REALM = 'account';

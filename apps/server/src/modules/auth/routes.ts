@@ -10,21 +10,20 @@
  */
 import { apiErrorSchema } from '@store/shared/api-error';
 import {
+  type AccountActivity,
   accountActivitySchema,
   authUserResponseSchema,
   loginRequestSchema,
   registerRequestSchema,
 } from '@store/shared/auth';
-import type { Site } from '@store/shared/site';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import type { AppSecrets } from '../../db/secrets';
-import { AppError } from '../../errors/app-error';
-import { TooManyLoginsError } from '../admins/login-limit';
-import { accountActivity } from './activity';
+import type { Config } from '#src/config';
+import type { Database } from '#src/db/client';
+import type { AppSecrets } from '#src/db/secrets';
+import { AppError } from '#src/errors/app-error';
+import { TooManyLoginsError } from '#src/modules/admins/login-limit';
 import { authLocation } from './auth-location';
 import { installCors } from './cors';
 import { currentUser } from './current-user';
@@ -39,11 +38,16 @@ import { toPublicUser, type User } from './user-repo';
 
 export type AuthRoutesOptions = {
   db: Database;
-  site: Site;
   config: Pick<Config, 'authBaseUrl' | 'allowedOrigins' | 'google'>;
   secrets: AppSecrets;
   /** Shared with the other modules' session resolver (session-user.ts). */
   sessions: SessionStore;
+  /**
+   * GET activity's answer: the signed-in user's donations and registrations. Read by the modules
+   * that own them (the checkout, event registrations) and handed in at start-up
+   * (register-modules.ts), so that they may depend on auth's tables and auth never on them.
+   */
+  readActivity: (user: User) => Promise<AccountActivity>;
 };
 
 const userResponses = {
@@ -53,7 +57,7 @@ const userResponses = {
 };
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  const { db, site, config, secrets, sessions } = options;
+  const { db, config, secrets, sessions, readActivity } = options;
   const location = authLocation(config);
   const handOffKey = deriveHandOffKey(secrets.session);
   const accounts = createPasswordAccounts({ db, logger: app.log });
@@ -148,7 +152,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: accountActivitySchema, 401: apiErrorSchema },
       },
     },
-    async (request, reply) => accountActivity(db, site, await signedIn(request, reply)),
+    async (request, reply) => readActivity(await signedIn(request, reply)),
   );
 
   app.post(

@@ -5,12 +5,10 @@
  * (origin-check.ts), so another site cannot get an order or a registration filed under an account.
  * It does not renew the session (the cookie is not re-sent here); the auth routes do.
  */
-import type { FastifyRequest } from 'fastify';
+import type { ResolveUserId } from '#src/lib/resolve-user-id';
 import { isSafeMethod, isTrustedOrigin } from './origin-check';
 import { sessionTokenOf } from './session-cookie';
 import type { SessionStore } from './sessions';
-
-export type ResolveUserId = (request: FastifyRequest) => Promise<string | null>;
 
 export function createSessionUserResolver({
   sessions,

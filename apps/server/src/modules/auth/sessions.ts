@@ -12,7 +12,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Database } from '#src/db/client';
 import { authSessions, users } from './tables';
 import type { User } from './user-repo';
 

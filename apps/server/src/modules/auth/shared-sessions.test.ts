@@ -7,12 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from '#src/app';
+import { loadConfig } from '#src/config';
+import { loadSite } from '#src/site/load-site';
 import { GOOD_PASSWORD, getProfile, logIn, postAuth, registerAccount, sessionToken } from '../../../test/auth-helpers';
 import { TEST_SESSION_SECRET } from '../../../test/build-test-app';
 import { createTestDb, describeWithDb, type TestDb } from '../../../test/test-db';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { loadSite } from '../../site/load-site';
 
 describeWithDb('auth sessions shared by two server instances', () => {
   let testDb: TestDb;

@@ -5,10 +5,10 @@
  * row the login check reads; what goes to a browser is toPublicUser's.
  */
 import type { PublicUser } from '@store/shared/auth';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { Database } from '#src/db/client';
+import { sameEmail } from '#src/db/owned-by';
 import { users } from './tables';
 
 export type User = typeof users.$inferSelect;
@@ -22,11 +22,6 @@ export function toPublicUser(user: User): PublicUser {
     hasPassword: user.passwordHash !== null,
     createdAt: user.createdAt.toISOString(),
   };
-}
-
-/** `lower(column) = lower(email)`: the unique index's expression, so the index serves it. */
-export function sameEmail(column: AnyPgColumn, email: string): SQL {
-  return sql`lower(${column}) = lower(${email})`;
 }
 
 const uuidSchema = z.uuid();

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import type { AltchaChallenge } from '@store/shared/altcha-challenge';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createLogger } from '#src/logger';
 import { altchaToken, solveAltcha, solvedAltchaToken } from '../../../test/solve-altcha';
 import { createTestDb, describeWithDb, type TestDb } from '../../../test/test-db';
-import { createLogger } from '../../logger';
 import {
   ALTCHA_DIFFICULTY,
   ALTCHA_TTL_MS,

@@ -14,7 +14,7 @@ import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { Database } from '#src/db/client';
 import { assertTokenAndAction, captchaFailed } from './captcha-errors';
 import type { CaptchaVerifier } from './captcha-verifier';
 import { markSolutionSpent, purgeExpiredSolutions } from './spent-solutions';

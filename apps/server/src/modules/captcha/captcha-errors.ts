@@ -2,7 +2,7 @@
  * The captcha's answers to the visitor. Every refusal is a 403 `captcha_failed` whose message says
  * what to do; an unreachable provider is a 503 `captcha_unavailable` (not the visitor's fault).
  */
-import { AppError } from '../../errors/app-error';
+import { AppError } from '#src/errors/app-error';
 import type { CaptchaCheck } from './captcha-verifier';
 
 export const CAPTCHA_MESSAGES = {

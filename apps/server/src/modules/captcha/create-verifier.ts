@@ -1,8 +1,8 @@
 /** The captcha chosen by CAPTCHA_PROVIDER, built once at start and shared by the routes it guards. */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import type { AppSecrets } from '../../db/secrets';
+import type { Config } from '#src/config';
+import type { Database } from '#src/db/client';
+import type { AppSecrets } from '#src/db/secrets';
 import { altchaKeys, createAltchaVerifier } from './altcha';
 import type { CaptchaVerifier } from './captcha-verifier';
 import { createOffVerifier } from './off';

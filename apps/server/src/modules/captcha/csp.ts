@@ -4,8 +4,8 @@
  * reCAPTCHA v3: Google's script and its iframe, as Google's FAQ lists them
  * (https://developers.google.com/recaptcha/docs/faq, "I'm using Content Security Policy").
  */
-import type { CaptchaConfig } from '../../config';
-import type { CspSources } from '../../plugins/security-headers';
+import type { CaptchaConfig } from '#src/config';
+import type { CspSources } from '#src/plugins/security-headers';
 
 const RECAPTCHA_HOSTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
 

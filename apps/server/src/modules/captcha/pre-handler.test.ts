@@ -5,11 +5,11 @@
 import { altchaChallengeSchema } from '@store/shared/altcha-challenge';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '#src/app-context';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { type FakeSiteverify, startFakeSiteverify } from '../../../test/fake-siteverify';
 import { solvedAltchaToken } from '../../../test/solve-altcha';
 import { describeWithDb } from '../../../test/test-db';
-import type { AppContext } from '../../app-context';
 import { CAPTCHA_MESSAGES } from './captcha-errors';
 import { createCaptchaVerifier } from './create-verifier';
 import { captchaPreHandler } from './pre-handler';

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger } from '#src/logger';
 import { type FakeSiteverify, startFakeSiteverify } from '../../../test/fake-siteverify';
-import { createLogger } from '../../logger';
 import { CAPTCHA_MESSAGES } from './captcha-errors';
 import type { CaptchaCheck } from './captcha-verifier';
 import { createRecaptchaVerifier, RECAPTCHA_SITEVERIFY_URL } from './recaptcha';

@@ -6,9 +6,9 @@
 import { altchaChallengeSchema } from '@store/shared/altcha-challenge';
 import { type ClientConfig, clientConfigSchema } from '@store/shared/client-config';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
-import type { AppSecrets } from '../../db/secrets';
-import { AppError } from '../../errors/app-error';
+import type { Config } from '#src/config';
+import type { AppSecrets } from '#src/db/secrets';
+import { AppError } from '#src/errors/app-error';
 import { altchaKeys, createAltchaChallenge } from './altcha';
 
 export type CaptchaRoutesOptions = {

@@ -3,7 +3,7 @@
  * PostgreSQL refuses a solution another process already accepted. No state lives in memory.
  */
 import { lt } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database } from '#src/db/client';
 import { captchaSpent } from './tables';
 
 /**

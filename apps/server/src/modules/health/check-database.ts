@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database } from '#src/db/client';
 
 /** Long enough for a busy database, short enough for a load balancer's probe (they time out at ~5 s). */
 const TIMEOUT_MS = 2_000;

@@ -21,7 +21,7 @@ describeWithDb('GET /healthz', () => {
     const broken = await createTestDb();
     await broken.connection.close();
     await expect(checkDatabase(broken.db)).rejects.toThrow();
-    const { buildApp } = await import('../../app');
+    const { buildApp } = await import('#src/app');
     const app = await buildApp({ config: t.config, db: broken.db, site: t.site, secrets: { session: 'x'.repeat(32) } });
     try {
       const res = await app.inject({ url: '/healthz' });

@@ -1,7 +1,7 @@
 /** GET /healthz for load balancers and uptime checks: is this process up, and can it reach its database? */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { Database } from '#src/db/client';
 import { checkDatabase } from './check-database';
 
 const healthySchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });

@@ -3,18 +3,29 @@
  * later by the worker (worker.ts). Every process of the app may run a worker against one
  * PostgreSQL, so claiming is done with row locks that skip what another worker holds.
  */
-import { and, eq, getTableColumns, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { columnNames } from '../../db/column-names';
+import { and, asc, eq, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '#src/db/client';
+import { columnNames } from '#src/db/column-names';
 import { mailOutbox } from './tables';
 
 export type OutboxMail = typeof mailOutbox.$inferSelect;
 
-/** What a module hands to the outbox: one message about one subject (an order, a registration). */
-export type MailMessage = {
-  /** e.g. 'receipt'. With subjectId, identifies the message: the same pair is queued once. */
+/**
+ * A message by reference, as a module queues it: its kind and the id of what it is about (an order,
+ * a registration). The same pair is queued once. The worker writes the message when it sends it,
+ * with the renderer registered for the kind (render.ts).
+ */
+export type MailRef = {
+  /** e.g. 'receipt'. */
   kind: string;
   subjectId: string;
+};
+
+/**
+ * A message with its content already written: what rows queued before messages were rendered at
+ * send time hold, and what a message no renderer writes would be queued with.
+ */
+export type MailMessage = MailRef & {
   to: string;
   subject: string;
   html: string;
@@ -53,40 +64,33 @@ function outboxRow(message: MailMessage) {
 }
 
 /** Queues a message unless one of the same kind about the same subject exists. True when queued. */
-export async function queueMail(db: Pick<OutboxDb, 'insert'>, message: MailMessage): Promise<boolean> {
+export async function queueMail(db: Pick<OutboxDb, 'insert'>, message: MailMessage | MailRef): Promise<boolean> {
   const inserted = await db
     .insert(mailOutbox)
-    .values(outboxRow(message))
+    .values('to' in message ? outboxRow(message) : { kind: message.kind, subjectId: message.subjectId })
     .onConflictDoNothing({ target: [mailOutbox.kind, mailOutbox.subjectId] })
     .returning({ id: mailOutbox.id });
   return inserted.length > 0;
 }
 
 /**
- * queueMail as a statement for a WITH clause, so a message is queued in the same statement as what
- * it reports (orders/settle-order.ts): inserted when `onlyIf` holds, once per kind and subject.
- * A prepared statement's text: the message comes in as the placeholders of `queuedMailValues`.
+ * queueMail of a reference as a statement for a WITH clause, so a message is queued in the same
+ * statement as what it reports (checkout/settle-order.ts): inserted when `onlyIf` holds, once per
+ * kind and subject. A prepared statement's text: the reference comes in as the placeholders of
+ * `queuedMailValues`.
  */
 export function queueMailStatement(onlyIf: SQL): SQL {
   const m = mailOutbox;
   const p = (name: keyof ReturnType<typeof queuedMailValues>) => sql.placeholder(name);
-  return sql`insert into ${m} (${columnNames(m.kind, m.subjectId, m.toAddress, m.subject, m.html, m.text)})
-    select ${p('mailKind')}, ${p('mailSubjectId')}, ${p('mailTo')}, ${p('mailSubject')}, ${p('mailHtml')}, ${p('mailText')}
+  return sql`insert into ${m} (${columnNames(m.kind, m.subjectId)})
+    select ${p('mailKind')}, ${p('mailSubjectId')}
     where ${onlyIf}
     on conflict (${columnNames(m.kind, m.subjectId)}) do nothing`;
 }
 
 /** The placeholder values of `queueMailStatement` for one message. */
-export function queuedMailValues(message: MailMessage) {
-  const row = outboxRow(message);
-  return {
-    mailKind: row.kind,
-    mailSubjectId: row.subjectId,
-    mailTo: row.toAddress,
-    mailSubject: row.subject,
-    mailHtml: row.html,
-    mailText: row.text,
-  };
+export function queuedMailValues(ref: MailRef) {
+  return { mailKind: ref.kind, mailSubjectId: ref.subjectId };
 }
 
 /**
@@ -102,23 +106,17 @@ export async function claimDueMails(
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
     .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, now), lt(mailOutbox.attempts, MAX_ATTEMPTS)))
-    .orderBy(mailOutbox.nextAttemptAt)
+    // Due first; among equally due ones, queued first. `seq` is unique, so the order is total.
+    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.seq))
     .limit(limit)
     .for('update', { skipLocked: true });
   const claimed = await db
     .update(mailOutbox)
     .set({ nextAttemptAt: new Date(now.getTime() + leaseMs) })
     .where(inArray(mailOutbox.id, due))
-    .returning({
-      ...getTableColumns(mailOutbox),
-      // In microseconds, as the database keeps it: two messages queued within one millisecond have
-      // equal JavaScript Dates, and RETURNING has no order of its own.
-      createdMicros: sql<number>`(extract(epoch from ${mailOutbox.createdAt}) * 1000000)::float8`,
-    });
-  // Oldest first.
-  return claimed
-    .sort((a, b) => Number(a.createdMicros) - Number(b.createdMicros))
-    .map(({ createdMicros: _createdMicros, ...mail }) => mail);
+    .returning();
+  // Oldest first, in the order they were queued (RETURNING has no order of its own).
+  return claimed.sort((a, b) => a.seq - b.seq);
 }
 
 /**

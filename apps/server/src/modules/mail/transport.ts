@@ -8,9 +8,18 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Site } from '@store/shared/site';
 import nodemailer, { type Address, type SendMailOptions } from 'nodemailer';
-import type { OutboxMail } from './outbox';
 
-export type OutgoingMail = Pick<OutboxMail, 'id' | 'kind' | 'createdAt' | 'toAddress' | 'subject' | 'html' | 'text'>;
+/** A message as it goes out: an outbox row's id, kind and time with its content (render.ts). */
+export type OutgoingMail = {
+  /** The outbox row's id: the Message-ID, the same on every attempt. */
+  id: string;
+  kind: string;
+  createdAt: Date;
+  toAddress: string;
+  subject: string;
+  html: string;
+  text: string;
+};
 
 export interface MailTransport {
   readonly kind: 'smtp' | 'files';

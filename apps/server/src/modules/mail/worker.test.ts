@@ -109,6 +109,38 @@ describeWithDb('mail worker', () => {
     await until(async () => (await row('order-1'))?.sentAt != null);
   });
 
+  it('writes a message queued by reference with its kind’s renderer, once per batch, at send time', async () => {
+    const { logger } = recordingLogger();
+    const asked: string[][] = [];
+    const renderers = {
+      greeting: async (ids: readonly string[]) => {
+        asked.push([...ids]);
+        return new Map(
+          ids.map((id) => [id, { to: `${id}@example.org`, subject: `Hello\r\n${id}`, html: `<p>${id}</p>`, text: id }]),
+        );
+      },
+    };
+    await queueMail(testDb.db, { kind: 'greeting', subjectId: 'ref-1' });
+    await queueMail(testDb.db, { kind: 'greeting', subjectId: 'ref-2' });
+    // Queued with its content (as before messages were rendered at send time): sent as it is.
+    await queueMail(testDb.db, message('stored-1'));
+    // No renderer for its kind: fails and is retried, like an undeliverable message.
+    await queueMail(testDb.db, { kind: 'unknown', subjectId: 'ref-3' });
+    expect((await row('ref-1'))?.html).toBeNull();
+    worker = startMailWorker({ db: testDb.db, transport: files, renderers, logger, intervalMs: 3_600_000 });
+    await until(async () => (await row('ref-2'))?.sentAt != null && (await row('stored-1'))?.sentAt != null);
+    expect(asked).toEqual([['ref-1', 'ref-2']]);
+    const emls = emlFiles().map((name) => readFileSync(join(outboxDir, name), 'utf8'));
+    expect(emls).toHaveLength(3);
+    const first = emls.find((eml) => eml.includes('<p>ref-1</p>')) ?? '';
+    expect(first).toMatch(/^To: ref-1@example.org\r$/m);
+    expect(first).toMatch(/^Subject: Hello ref-1\r$/m);
+    expect(first).toMatch(new RegExp(`^Message-ID: <${(await row('ref-1'))?.id}@example.org>\\r$`, 'm'));
+    expect(emls.some((eml) => eml.includes(`<p>${SECRET_BODY}</p>`))).toBe(true);
+    const unknown = await row('ref-3');
+    expect(unknown).toMatchObject({ sentAt: null, attempts: 1, lastError: "no renderer for mail kind 'unknown'" });
+  });
+
   it('picks up queued messages by polling', async () => {
     await queueMail(testDb.db, message('polled-1'));
     await queueMail(testDb.db, message('polled-2'));

@@ -11,8 +11,9 @@
  * ends, as it already did for the one message being marked.
  */
 import type { Logger } from 'pino';
-import type { Database } from '../../db/client';
+import type { Database } from '#src/db/client';
 import { claimDueMails, describeError, markFailed, markSent, type OutboxMail, releaseMails } from './outbox';
+import { type MailRenderers, type PreparedMail, prepareBatch } from './render';
 import type { MailTransport } from './transport';
 
 /** A kick waits this long, so a burst of receipts is claimed and marked in one round, not one each. */
@@ -29,6 +30,11 @@ export type MailWorker = MailNotifier & {
 export type MailWorkerOptions = {
   db: Database;
   transport: MailTransport;
+  /**
+   * Who writes the messages queued by reference, by kind (render.ts), registered at start-up by the
+   * modules that own them (src/mail-renderers.ts). Rows queued with their content need none.
+   */
+  renderers?: MailRenderers;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** Polling period; picks up retries and messages queued by other processes. */
   intervalMs?: number;
@@ -41,6 +47,7 @@ export type MailWorkerOptions = {
 export function startMailWorker({
   db,
   transport,
+  renderers = {},
   logger,
   intervalMs = 5_000,
   batchSize = 25,
@@ -53,11 +60,13 @@ export function startMailWorker({
   // A kick during a round may concern a message the round's claim did not see: run once more.
   let again = false;
 
-  /** True when the transport accepted the message; a failure is recorded for a retry. */
-  async function sendOne(mail: OutboxMail): Promise<boolean> {
+  /** True when the transport accepted the message; a failure (to write it or to send it) is recorded for a retry. */
+  async function sendOne(prepared: PreparedMail): Promise<boolean> {
+    const { mail } = prepared;
     const about = { mailId: mail.id, kind: mail.kind, subjectId: mail.subjectId };
     try {
-      await transport.send(mail);
+      if ('error' in prepared) throw prepared.error;
+      await transport.send(prepared.outgoing);
     } catch (error) {
       // The message and the body are never logged: they hold the donor's details.
       const outcome = await markFailed(db, { id: mail.id, attempts: mail.attempts, error, now: clock() });
@@ -70,16 +79,21 @@ export function startMailWorker({
     return true;
   }
 
-  /** Sends a claimed batch; marks what went out in one statement, also when stopping halfway. */
+  /**
+   * Sends a claimed batch; marks what went out in one statement, also when stopping halfway. The
+   * messages are written first, each kind's in one read (render.ts).
+   */
   async function sendBatch(batch: readonly OutboxMail[]): Promise<void> {
+    if (batch.length === 0) return;
+    const prepared = await prepareBatch(batch, renderers);
     const sent: string[] = [];
     try {
-      for (const [index, mail] of batch.entries()) {
+      for (const [index, item] of prepared.entries()) {
         if (stopping) {
           await releaseMails(db, { ids: batch.slice(index).map((m) => m.id), now: clock() });
           return;
         }
-        if (await sendOne(mail)) sent.push(mail.id);
+        if (await sendOne(item)) sent.push(item.mail.id);
       }
     } finally {
       await markSent(db, { ids: sent, now: clock() });

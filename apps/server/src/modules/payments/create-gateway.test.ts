@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
-import type { Database } from '../../db/client';
+import { loadConfig } from '#src/config';
+import type { Database } from '#src/db/client';
 import { createGateway } from './create-gateway';
 
 // Creating a gateway talks to nothing: no database or network is needed to pick one.

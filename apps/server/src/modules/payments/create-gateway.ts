@@ -2,14 +2,14 @@
  * Picks the gateway PAYMENT_GATEWAY (config.payment) names. One instance per process, created in
  * main.ts and shared by the routes and the reconciler.
  */
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import type { AppSecrets } from '../../db/secrets';
+import type { Config } from '#src/config';
+import type { Database } from '#src/db/client';
+import type { AppSecrets } from '#src/db/secrets';
 import type { PaymentGateway } from './gateway';
 import { createSandboxGateway } from './gateways/sandbox';
 
 /**
- * Below the reconciler's default age for pending orders (orders/reconcile.ts, 60 s): a sale still
+ * Below the reconciler's default age for pending orders (checkout/reconcile.ts, 60 s): a sale still
  * waiting on Braintree must have ended, one way or the other, before the reconciler asks about it.
  */
 export const BRAINTREE_TIMEOUT_MS = 30_000;

@@ -5,8 +5,8 @@
  * GraphQL hosts, which differ between Braintree's sandbox and production environments; and its
  * analytics logger. reliability/browser-safety checks in Chromium that these loads are allowed.
  */
-import type { PaymentConfig } from '../../config';
-import type { CspSources } from '../../plugins/security-headers';
+import type { PaymentConfig } from '#src/config';
+import type { CspSources } from '#src/plugins/security-headers';
 
 const BRAINTREE_SCRIPT_HOSTS = ['https://js.braintreegateway.com', 'https://assets.braintreegateway.com'];
 

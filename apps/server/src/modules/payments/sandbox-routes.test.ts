@@ -8,6 +8,8 @@ import { widgetMessages } from '@store/shared/card';
 import { clientTokenResponseSchema } from '@store/shared/checkout';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '#src/db/client';
+import { createLogger } from '#src/logger';
 import { buildTestApp, TEST_SESSION_SECRET, type TestApp } from '../../../test/build-test-app';
 import {
   checkoutBody,
@@ -18,8 +20,6 @@ import {
   validCard,
 } from '../../../test/checkout-helpers';
 import { describeWithDb } from '../../../test/test-db';
-import type { Database } from '../../db/client';
-import { createLogger } from '../../logger';
 import { CLIENT_TOKEN_TTL_MS, createSandboxClientToken } from './gateways/sandbox-client-token';
 import { sandboxNonces } from './gateways/sandbox-tables';
 

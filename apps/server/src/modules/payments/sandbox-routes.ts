@@ -9,7 +9,7 @@ import { apiErrorSchema } from '@store/shared/api-error';
 import { sandboxTokenizeRequestSchema, sandboxTokenizeResponseSchema } from '@store/shared/card';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../errors/app-error';
+import { AppError } from '#src/errors/app-error';
 import type { SandboxGateway } from './gateways/sandbox';
 
 export type SandboxRoutesOptions = { gateway: SandboxGateway };

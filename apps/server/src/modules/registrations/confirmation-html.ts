@@ -3,9 +3,9 @@
  * value goes through the `html` tag, which escapes it: the registrants' names and addresses are
  * whatever the visitor typed.
  */
-import { CELL, detail, emailDocument, HEAD } from '../mail/email-layout';
-import { html } from '../mail/html';
-import type { ConfirmationView } from './confirmation';
+import { CELL, detail, emailDocument, HEAD } from '#src/modules/mail/email-layout';
+import { html } from '#src/modules/mail/html';
+import type { ConfirmationView } from './confirmation-view';
 
 const TOP_CELL = `${CELL}vertical-align:top;`;
 

@@ -1,5 +1,5 @@
 /** The plain-text confirmation: what text-only clients, screen readers and spam filters read. */
-import type { ConfirmationView } from './confirmation';
+import type { ConfirmationView } from './confirmation-view';
 
 export function confirmationText(view: ConfirmationView): string {
   const people = view.registrants.map(

@@ -1,44 +1,22 @@
 /**
  * The registration confirmation (issue 5): sent to the first registrant's e-mail, listing everyone
  * registered. Built from the rows as they are stored, so what the visitor reads is what the
- * organisers see in the report. `renderConfirmation` is pure; the service queues its result with
- * `queueMail(tx, …)` in the registration's own transaction.
+ * organisers see in the report. `renderConfirmation` is pure; the registration queues the message by
+ * reference in its own transaction (register-for-event.ts) and the mail worker writes it with this
+ * when it sends it (confirmation-renderer.ts).
  */
 import { formatRegistrationNumber } from '@store/shared/registration';
 import type { Site } from '@store/shared/site';
-import { formatDateTime } from '../mail/date-format';
-import { headerValue, type MailMessage } from '../mail/outbox';
+import { formatDateTime } from '#src/modules/mail/date-format';
+import { headerValue, type MailMessage } from '#src/modules/mail/outbox';
 import { confirmationHtml } from './confirmation-html';
+import { CONFIRMATION_KIND } from './confirmation-kind';
 import { confirmationText } from './confirmation-text';
+import type { ConfirmationView } from './confirmation-view';
 import { locationText, parentsText, registrantName, type StoredRegistrant } from './registrant-format';
 import type { registrations } from './tables';
 
 type Registration = typeof registrations.$inferSelect;
-
-export const CONFIRMATION_KIND = 'registration-confirmation';
-
-/** Everything the two bodies show, already formatted: the HTML escapes it, the text prints it. */
-export type ConfirmationView = {
-  foundationName: string;
-  foundationUrl: string;
-  eventTitle: string;
-  eventDate: string;
-  eventVenue: string;
-  registrationNumber: string;
-  /** When the registration was stored, in the foundation's time zone. */
-  date: string;
-  greetingName: string;
-  /** "1 person" / "3 people". */
-  registered: string;
-  registrants: {
-    position: number;
-    name: string;
-    age: number;
-    /** The adult's category, or "parents: Mother: … (…); Father: … (…)" for a minor. */
-    details: string;
-    location: string;
-  }[];
-};
 
 export type ConfirmationOptions = {
   registration: Pick<Registration, 'id' | 'number' | 'email' | 'createdAt'>;

@@ -8,12 +8,12 @@
  * click, a retry after a lost answer) gets the first answer back; with other registrants, 422.
  */
 import { formatRegistrationNumber, type Registrant, type RegistrationResponse } from '@store/shared/registration';
-import type { Site } from '@store/shared/site';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
-import { canonicalHash } from '../../lib/canonical-json';
-import { queueMail } from '../mail/outbox';
-import { renderConfirmation } from './confirmation';
+import type { Database } from '#src/db/client';
+import { canonicalHash } from '#src/lib/canonical-json';
+import { type IdempotencyRules, idempotentRequest, KEY_TAKEN, type StoredAttempt } from '#src/lib/idempotent-request';
+import { queueMail } from '#src/modules/mail/outbox';
+import { CONFIRMATION_KIND } from './confirmation-kind';
 import { registrationKeyReused } from './registration-errors';
 import {
   findRegistrationByKey,
@@ -25,7 +25,6 @@ import {
 
 export type RegisterForEventInput = {
   db: Database;
-  site: Pick<Site, 'foundation' | 'event'>;
   logger: Pick<FastifyBaseLogger, 'info'>;
   /** Validated by registrationRequestSchema: trimmed, unknown keys dropped, the other age group's fields ''. */
   body: { registrants: Registrant[] };
@@ -50,46 +49,59 @@ function answerFor(registration: Registration, registrantCount: number): Registr
   };
 }
 
-/** What a request gets when its key already has a registration. */
-function answerExisting(existing: RegistrationWithCount, hash: string): RegisterForEventResult {
-  if (existing.registration.requestHash !== hash) throw registrationKeyReused();
-  return { status: 200, answer: answerFor(existing.registration, existing.registrantCount), replayed: true };
+/** A registration is its key's stored attempt; its answer is made from the rows, never stored apart. */
+function storedAttempt(stored: RegistrationWithCount | null): StoredAttempt<RegistrationResponse> | null {
+  if (!stored) return null;
+  return {
+    requestHash: stored.registration.requestHash,
+    answer: answerFor(stored.registration, stored.registrantCount),
+  };
 }
 
 export async function registerForEvent(input: RegisterForEventInput): Promise<RegisterForEventResult> {
-  const { db, site, logger, body, idempotencyKey, clientIp, userId = null } = input;
-  // The validated body, so formatting, key order and hidden fields of the other age group do not matter.
-  const hash = canonicalHash(body);
-  const earlier = await findRegistrationByKey(db, idempotencyKey);
-  if (earlier) return answerExisting(earlier, hash);
-
+  const { db, logger, body, idempotencyKey, clientIp, userId = null } = input;
   const [first] = body.registrants;
-  if (!first) throw new Error('registerForEvent needs at least one registrant (the schema requires one)');
-
-  const stored = await db.transaction(async (tx) => {
-    const registration = await insertRegistration(tx, {
-      idempotencyKey,
-      requestHash: hash,
-      email: first.email,
-      userId,
-      clientIp,
-    });
-    // Another request with this key got there first (between our read and our insert).
-    if (!registration) return null;
-    const people = await insertRegistrants(tx, registration.id, body.registrants);
-    await queueMail(tx, renderConfirmation({ registration, registrants: people, site }));
-    return { registration, registrantCount: people.length };
+  const rules: IdempotencyRules = {
+    // The validated body, so formatting, key order and hidden fields of the other age group do not matter.
+    requestHash: canonicalHash(body),
+    keyReused: registrationKeyReused,
+    // Never thrown: the registration and its answer are one transaction, so a stored one is complete.
+    inProgress: () => new Error('a registration is stored whole or not at all'),
+  };
+  const result = await idempotentRequest<RegistrationResponse>({
+    ...rules,
+    // A repeat is answered before a transaction is opened for it.
+    lookFirst: true,
+    findStored: async () => storedAttempt(await findRegistrationByKey(db, idempotencyKey)),
+    claimAndRun: async () => {
+      if (!first) throw new Error('registerForEvent needs at least one registrant (the schema requires one)');
+      const stored = await db.transaction(async (tx) => {
+        const registration = await insertRegistration(tx, {
+          idempotencyKey,
+          requestHash: rules.requestHash,
+          email: first.email,
+          userId,
+          clientIp,
+        });
+        // Another request with this key got there first (between our read and our insert). Its
+        // transaction has committed by the time findStored reads it: the insert waited for it.
+        if (!registration) return null;
+        const people = await insertRegistrants(tx, registration.id, body.registrants);
+        // By reference: the worker writes the confirmation from these rows when it sends it.
+        await queueMail(tx, { kind: CONFIRMATION_KIND, subjectId: registration.id });
+        return { registration, registrantCount: people.length };
+      });
+      if (!stored) return KEY_TAKEN;
+      logger.info(
+        {
+          registrationId: stored.registration.id,
+          number: stored.registration.number,
+          registrants: stored.registrantCount,
+        },
+        'event registration stored',
+      );
+      return answerFor(stored.registration, stored.registrantCount);
+    },
   });
-
-  if (!stored) {
-    // The winner's transaction has committed by now: the insert waited for it before giving way.
-    const winner = await findRegistrationByKey(db, idempotencyKey);
-    if (!winner) throw new Error('Idempotency-Key conflict without a registration');
-    return answerExisting(winner, hash);
-  }
-  logger.info(
-    { registrationId: stored.registration.id, number: stored.registration.number, registrants: stored.registrantCount },
-    'event registration stored',
-  );
-  return { status: 201, answer: answerFor(stored.registration, stored.registrantCount), replayed: false };
+  return { status: result.replayed ? 200 : 201, answer: result.answer, replayed: result.replayed };
 }

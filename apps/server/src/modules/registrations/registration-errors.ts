@@ -1,5 +1,5 @@
 /** The registration's refusals that are about the attempt rather than the body's fields. */
-import { AppError } from '../../errors/app-error';
+import { AppError } from '#src/errors/app-error';
 
 /** 422: the browser makes one key per attempt, so another body under it is a client bug or tampering. */
 export function registrationKeyReused(): AppError {

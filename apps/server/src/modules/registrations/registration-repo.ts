@@ -1,8 +1,8 @@
 /** The registrations table's writes and the read a repeated Idempotency-Key is answered from. */
 import type { Registrant } from '@store/shared/registration';
 import { count, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { users } from '../auth/tables';
+import type { Database } from '#src/db/client';
+import { users } from '#src/modules/auth/tables';
 import type { StoredRegistrant } from './registrant-format';
 import { registrants, registrations } from './tables';
 

@@ -11,7 +11,11 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AppContext } from '#src/app-context';
+import { users } from '#src/modules/auth/tables';
+import { createCaptchaVerifier } from '#src/modules/captcha/create-verifier';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { outboxMessages } from '../../../test/outbox-helpers';
 import {
   adultRegistrant,
   countRegistrationRows,
@@ -19,10 +23,6 @@ import {
   postRegistration,
 } from '../../../test/registration-helpers';
 import { describeWithDb } from '../../../test/test-db';
-import type { AppContext } from '../../app-context';
-import { users } from '../auth/tables';
-import { createCaptchaVerifier } from '../captcha/create-verifier';
-import { mailOutbox } from '../mail/tables';
 import { registrationRoutes } from './routes';
 import { registrants, registrations } from './tables';
 
@@ -32,7 +32,6 @@ async function linkedRoute(app: FastifyInstance, context: AppContext): Promise<v
   await app.register(registrationRoutes, {
     prefix: '/linked',
     db: context.db,
-    site: context.site,
     captcha,
     resolveUserId: async (request) => {
       const user = request.headers['x-test-user'];
@@ -157,7 +156,7 @@ describeWithDb('POST /api/public/registrations', () => {
     expect(res.statusCode).toBe(201);
     const { registrationNumber } = registrationResponseSchema.parse(res.json());
     const registration = await registrationByNumber(registrationNumber);
-    const mails = await t.testDb.db.select().from(mailOutbox).where(eq(mailOutbox.subjectId, registration.id));
+    const mails = await outboxMessages(t.testDb.db, t.site, registration.id);
     expect(mails).toHaveLength(1);
     const [mail] = mails;
     expect(mail).toMatchObject({

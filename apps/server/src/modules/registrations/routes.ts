@@ -8,28 +8,27 @@
 import { apiErrorSchema } from '@store/shared/api-error';
 import { idempotencyKeySchema } from '@store/shared/checkout';
 import { registrationRequestSchema, registrationResponseSchema } from '@store/shared/registration';
-import type { Site } from '@store/shared/site';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
-import type { CaptchaVerifier } from '../captcha/captcha-verifier';
-import { captchaHeaders, captchaPreHandler } from '../captcha/pre-handler';
-import type { MailNotifier } from '../mail/worker';
+import type { Database } from '#src/db/client';
+import { IDEMPOTENT_REPLAYED_HEADER } from '#src/lib/idempotent-request';
+import type { ResolveUserId } from '#src/lib/resolve-user-id';
+import type { CaptchaVerifier } from '#src/modules/captcha/captcha-verifier';
+import { captchaHeaders, captchaPreHandler } from '#src/modules/captcha/pre-handler';
+import type { MailNotifier } from '#src/modules/mail/worker';
 import { registerForEvent } from './register-for-event';
 
 export type RegistrationRoutesOptions = {
   db: Database;
-  site: Pick<Site, 'foundation' | 'event'>;
   captcha: CaptchaVerifier;
   /** Told when a confirmation was queued, so it goes out now rather than at the worker's next poll. */
   mail?: MailNotifier | undefined;
   /** The signed-in visitor's user id, if any (the accounts module wires it): the registration is linked to it. */
-  resolveUserId?: ((request: FastifyRequest) => Promise<string | null>) | undefined;
+  resolveUserId?: ResolveUserId | undefined;
 };
 
 export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = async (app, options) => {
-  const { db, site, captcha, mail, resolveUserId } = options;
+  const { db, captcha, mail, resolveUserId } = options;
 
   app.post(
     '/api/public/registrations',
@@ -57,14 +56,13 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions
       const userId = resolveUserId ? await resolveUserId(request) : null;
       const result = await registerForEvent({
         db,
-        site,
         logger: request.log,
         body: request.body,
         idempotencyKey: request.headers['idempotency-key'],
         clientIp: request.ip,
         userId,
       });
-      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      if (result.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
       // The confirmation's transaction has committed: the worker may send it at once.
       else mail?.kick();
       return reply.code(result.status).send(result.answer);

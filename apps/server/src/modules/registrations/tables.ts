@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../auth/tables';
+import { users } from '#src/modules/auth/tables';
 
 export const registrations = pgTable(
   'registrations',

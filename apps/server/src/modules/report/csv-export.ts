@@ -4,8 +4,8 @@
  * treasurer files by, and what a spreadsheet reads as a date). PostgreSQL writes the rows itself
  * (copy-export.ts); PGlite's are read a page at a time and formatted here (keyset-export.ts).
  */
-import type { DatabaseConfig } from '../../config';
-import type { Database } from '../../db/client';
+import type { DatabaseConfig } from '#src/config';
+import type { Database } from '#src/db/client';
 import { copyCsvChunks } from './copy-export';
 import { CSV_BOM, csvLine } from './csv';
 import { keysetCsvChunks } from './keyset-export';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../errors/app-error';
+import { AppError } from '#src/errors/app-error';
 import { decodeCursor, encodeCursor } from './cursor';
 
 const position = { createdAt: '2026-03-01T17:04:05.123456Z', id: '0b6c6b8e-1f0a-4f3e-9d7a-2a9a7d2b6c11' };

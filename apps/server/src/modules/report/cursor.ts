@@ -3,7 +3,7 @@
  * Opaque to the browser (base64url), exact to the microsecond (PostgreSQL's precision; a JS Date
  * would round to milliseconds and skip or repeat rows that share one).
  */
-import { AppError } from '../../errors/app-error';
+import { AppError } from '#src/errors/app-error';
 
 export type PagePosition = {
   /** created_at as UTC ISO 8601 with microseconds: `2026-03-01T17:04:05.123456Z`. */

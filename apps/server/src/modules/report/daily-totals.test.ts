@@ -6,10 +6,10 @@
 import type { ReportResponse } from '@store/shared/report';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { orders } from '#src/modules/checkout/tables';
 import { buildReportTestApp, getReport, type ReportTestApp } from '../../../test/report-helpers';
 import { generateOrders, seedOrders } from '../../../test/seed-orders';
 import { describeWithDb } from '../../../test/test-db';
-import { orders } from '../orders/tables';
 import { ensureDailyTotals } from './daily-totals';
 import { reportSettings } from './tables';
 

@@ -3,8 +3,8 @@
  * current; this builds them the first time and rebuilds them when site.json's time zone changes.
  */
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { orders } from '../orders/tables';
+import type { Database } from '#src/db/client';
+import { orders } from '#src/modules/checkout/tables';
 import { reportDailyTotals, reportSettings } from './tables';
 
 async function storedTimeZone(db: Database, lock: boolean): Promise<string | null> {

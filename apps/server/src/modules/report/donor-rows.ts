@@ -5,8 +5,8 @@
  */
 import type { DonorRow } from '@store/shared/report';
 import { type SQL, sql } from 'drizzle-orm';
-import type { OrderProduct } from '../orders/tables';
-import { orders } from '../orders/tables';
+import { productsText } from '#src/modules/checkout/products-text';
+import { type OrderProduct, orders } from '#src/modules/checkout/tables';
 
 export type DonorRecord = {
   id: string;
@@ -35,11 +35,6 @@ export function donorColumns(timeZone: string): SQL {
 
 /** Newest first; ties (same microsecond) broken by id, so the order is total and pages never overlap. */
 export const newestFirst = sql`${orders.createdAt} desc, ${orders.id} desc`;
-
-/** 'Name × 2, Other name × 1' */
-export function productsText(products: OrderProduct[]): string {
-  return products.map((p) => `${p.name} × ${p.quantity}`).join(', ');
-}
 
 export function donorName(record: Pick<DonorRecord, 'first_name' | 'last_name'>): string {
   return `${record.first_name} ${record.last_name}`.trim();

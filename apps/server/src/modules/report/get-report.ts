@@ -1,6 +1,6 @@
 /** GET /api/report-data's answer: a page of donors, the hosts, and the sums for the whole filter. */
 import type { ReportQuery, ReportResponse } from '@store/shared/report';
-import type { Database } from '../../db/client';
+import type { Database } from '#src/db/client';
 import { decodeCursor } from './cursor';
 import { ensureDailyTotals } from './daily-totals';
 import { listDonors } from './list-donors';

@@ -19,9 +19,9 @@
 import { formatRegistrationNumber, parseRegistrationNumber } from '@store/shared/registration';
 import type { HostRow } from '@store/shared/report';
 import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { locationText, parentsText, registrantName } from '../registrations/registrant-format';
-import { registrants, registrations } from '../registrations/tables';
+import type { Database } from '#src/db/client';
+import { locationText, parentsText, registrantName } from '#src/modules/registrations/registrant-format';
+import { registrants, registrations } from '#src/modules/registrations/tables';
 import { containsPattern, dayRangeConditions, type ReportFilter } from './report-filter';
 
 /** The last registration of a batch; the next batch starts after it. */

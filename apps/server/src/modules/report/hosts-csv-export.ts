@@ -6,8 +6,8 @@
  * a spreadsheet can sort and filter by city, state or category.
  */
 import { formatRegistrationNumber } from '@store/shared/registration';
-import type { Database } from '../../db/client';
-import { countryText, stateText } from '../registrations/registrant-format';
+import type { Database } from '#src/db/client';
+import { countryText, stateText } from '#src/modules/registrations/registrant-format';
 import { CSV_BOM, csvLine, csvText } from './csv';
 import { type HostPosition, type HostRecord, hostPosition, readHostRecords } from './host-rows';
 import type { ReportFilter } from './report-filter';

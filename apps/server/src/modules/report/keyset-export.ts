@@ -7,12 +7,12 @@
  * prints several times faster than to_char formats them (measured, a million rows).
  */
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import type { OrderProduct } from '../orders/tables';
-import { orders } from '../orders/tables';
+import type { Database } from '#src/db/client';
+import { productsText } from '#src/modules/checkout/products-text';
+import { type OrderProduct, orders } from '#src/modules/checkout/tables';
 import { CSV_LINE_END, csvAmount, csvText } from './csv';
 import type { PagePosition } from './cursor';
-import { newestFirst, productsText } from './donor-rows';
+import { newestFirst } from './donor-rows';
 import { afterPosition } from './list-donors';
 import { type ReportFilter, reportConditions } from './report-filter';
 

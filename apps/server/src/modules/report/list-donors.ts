@@ -5,8 +5,8 @@
  */
 import type { DonorRow } from '@store/shared/report';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { orders } from '../orders/tables';
+import type { Database } from '#src/db/client';
+import { orders } from '#src/modules/checkout/tables';
 import { encodeCursor, type PagePosition } from './cursor';
 import { type DonorRecord, donorColumns, newestFirst, toDonorRow } from './donor-rows';
 import { type ReportFilter, reportConditions } from './report-filter';

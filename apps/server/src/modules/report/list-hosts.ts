@@ -5,7 +5,7 @@
  * people is read in a spreadsheet, not on a page.
  */
 import type { HostRow } from '@store/shared/report';
-import type { Database } from '../../db/client';
+import type { Database } from '#src/db/client';
 import { readHostRecords, toHostRow } from './host-rows';
 import type { ReportFilter } from './report-filter';
 

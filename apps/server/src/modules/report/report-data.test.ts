@@ -4,11 +4,11 @@
  */
 import type { ReportResponse } from '@store/shared/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basicAuthorization } from '#src/modules/admins/basic-credentials';
 import { checkoutBody, openAmount, postCheckout, sandboxNonce } from '../../../test/checkout-helpers';
 import { buildReportTestApp, getReport, type ReportTestApp, requestReport } from '../../../test/report-helpers';
 import { BOOK_PRODUCT, seedOrders } from '../../../test/seed-orders';
 import { describeWithDb } from '../../../test/test-db';
-import { basicAuthorization } from '../admins/basic-credentials';
 
 const donation = (dollars: number) => ({
   id: 8,

@@ -10,8 +10,8 @@
 import type { ReportQuery } from '@store/shared/report';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { AppError } from '../../errors/app-error';
-import { orders } from '../orders/tables';
+import { AppError } from '#src/errors/app-error';
+import { orders } from '#src/modules/checkout/tables';
 
 export type ReportFilter = Pick<ReportQuery, 'from' | 'to' | 'center' | 'q'>;
 
@@ -40,7 +40,7 @@ function startOfDay(day: string, timeZone: string, plusDays = 0): SQL {
 
 /**
  * The search: contains (any case) on "first last" or the e-mail, or the exact transaction id. The
- * name expression is written exactly as its trigram index (orders/tables.ts) so the planner uses it.
+ * name expression is written exactly as its trigram index (checkout/tables.ts) so the planner uses it.
  *
  * "Contains" cannot use a b-tree; at a million orders it needs trigram GIN indexes (pg_trgm, which
  * PostgreSQL ships in contrib and PGlite bundles, so one migration serves both). Limits, measured in

@@ -8,10 +8,10 @@ import { parseRegistrationNumber, registrationResponseSchema } from '@store/shar
 import type { HostRow } from '@store/shared/report';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { registrations } from '#src/modules/registrations/tables';
 import { adultRegistrant, minorRegistrant, postRegistration } from '../../../test/registration-helpers';
 import { buildReportTestApp, getReport, type ReportTestApp, requestReport } from '../../../test/report-helpers';
 import { describeWithDb } from '../../../test/test-db';
-import { registrations } from '../registrations/tables';
 import { hostsCsvExport } from './hosts-csv-export';
 import { listHosts } from './list-hosts';
 

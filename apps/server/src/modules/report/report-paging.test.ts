@@ -5,10 +5,10 @@
 import type { DonorRow } from '@store/shared/report';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { orders } from '#src/modules/checkout/tables';
 import { buildReportTestApp, getAllPages, getReport, type ReportTestApp } from '../../../test/report-helpers';
 import { seedOrders } from '../../../test/seed-orders';
 import { describeWithDb } from '../../../test/test-db';
-import { orders } from '../orders/tables';
 
 describeWithDb('report paging', () => {
   let t: ReportTestApp;

@@ -6,8 +6,8 @@
  */
 import type { ReportResponse } from '@store/shared/report';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { orders } from '../orders/tables';
+import type { Database } from '#src/db/client';
+import { orders } from '#src/modules/checkout/tables';
 import { type ReportFilter, reportConditions } from './report-filter';
 import { reportDailyTotals } from './tables';
 

@@ -5,7 +5,7 @@
  */
 import { CodeChallengeMethod, OAuth2Client } from 'arctic';
 import { z } from 'zod';
-import type { GoogleConfig } from '../../../config';
+import type { GoogleConfig } from '#src/config';
 
 export const GOOGLE_SCOPES = ['openid', 'email', 'profile'];
 

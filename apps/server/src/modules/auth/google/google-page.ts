@@ -4,7 +4,7 @@
  * No script and no outside resource, so the site's Content-Security-Policy allows it as it is.
  */
 import { authMessages } from '@store/shared/auth';
-import { html } from '../../mail/html';
+import { html } from '#src/modules/mail/html';
 
 export function googleNotConfiguredPage(loginUrl: string): string {
   return html`<!doctype html>

@@ -12,7 +12,7 @@
  * from then on.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../../db/client';
+import type { Database } from '#src/db/client';
 import type { SessionStore } from '../sessions';
 import { findUserByEmail, findUserByGoogleSubject, insertUser, linkGoogleSubject, type User } from '../user-repo';
 import type { GoogleUserinfo } from './google-oauth';

@@ -5,9 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
-import { columnName as col } from '../../../db/column-names';
-import { oncePerDatabase, prepareRaw } from '../../../db/prepared';
+import type { Database } from '#src/db/client';
+import { columnName as col } from '#src/db/column-names';
+import { oncePerDatabase, prepareRaw } from '#src/db/prepared';
 import type { RecordedSale, SaleOutcome } from '../gateway';
 import type { CardOutcome, SaleDecision } from './sandbox-outcomes';
 import { sandboxNonces, sandboxTransactions } from './sandbox-tables';

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
+import type { Database } from '#src/db/client';
 import type { CardOutcome } from './sandbox-outcomes';
 import { sandboxNonces } from './sandbox-tables';
 

@@ -6,7 +6,7 @@
  * The card number and CVV are read once, to validate and classify the card, and never kept or logged.
  */
 import { type CardInput, detectBrand, digitsOnly } from '@store/shared/card';
-import type { Database } from '../../../db/client';
+import type { Database } from '#src/db/client';
 import { GatewayUnavailableError, type PaymentGateway, type SaleInput, type SaleOutcome } from '../gateway';
 import { createSandboxClientToken, verifySandboxClientToken } from './sandbox-client-token';
 import { findSale, recordSale, type SaleCard, toRecordedSale, toSaleOutcome } from './sandbox-ledger';

@@ -1,0 +1,15 @@
+/**
+ * Every table, for drizzle-kit only (drizzle.config.ts): the single list of the database's shape it
+ * writes migrations from. Nothing imports this file at run time: each module imports its own tables,
+ * so the database layer never depends on the modules (src/db/client.ts). After changing a table, run
+ * `npm run db:generate -w @store/server` and commit the SQL it writes to apps/server/drizzle/.
+ */
+export { appSecrets } from '#src/db/app-secrets-table';
+export { admins, loginFailures } from '#src/modules/admins/tables';
+export { authSessions, users } from '#src/modules/auth/tables';
+export { captchaSpent } from '#src/modules/captcha/tables';
+export { orders, paymentDeclines } from '#src/modules/checkout/tables';
+export { mailOutbox } from '#src/modules/mail/tables';
+export { sandboxNonces, sandboxTransactions } from '#src/modules/payments/gateways/sandbox-tables';
+export { registrants, registrations } from '#src/modules/registrations/tables';
+export { reportDailyTotals, reportSettings } from '#src/modules/report/tables';

@@ -1,0 +1,35 @@
+/**
+ * A donor's own donations for their dashboard (GET /auth/activity, wired in register-modules.ts),
+ * newest first, with the receipt number printed on the e-mailed receipt.
+ */
+import type { AccountActivity } from '@store/shared/auth';
+import type { Site } from '@store/shared/site';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Database } from '#src/db/client';
+import { type AccountOwner, ownedBy } from '#src/db/owned-by';
+import { productsText } from './products-text';
+import { receiptNumber } from './receipt';
+import { orders } from './tables';
+
+export async function listAccountDonations(
+  db: Database,
+  site: Site,
+  owner: AccountOwner,
+  limit: number,
+): Promise<AccountActivity['donations']> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, 'succeeded'), ownedBy(owner, orders.userId, orders.email)))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+  return rows.map((order) => ({
+    orderId: order.id,
+    receiptNumber: receiptNumber(order, site.foundation.timeZone),
+    date: order.createdAt.toISOString(),
+    center: order.centerName,
+    amount: order.amountCents / 100,
+    products: productsText(order.products),
+    transactionId: order.transactionId ?? '',
+  }));
+}

@@ -1,0 +1,121 @@
+/** The orders table's reads and the pending insert the checkout makes before calling the gateway. */
+import { eq, getTableColumns, is, SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '#src/db/client';
+import { oncePerDatabase } from '#src/db/prepared';
+import { type DeclineSubject, declineValues, declineWaitSeconds } from './decline-limit';
+import { orders } from './tables';
+
+export type Order = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+
+/** What the checkout knows of an order before it is charged. */
+const PENDING_ORDER_FIELDS = [
+  'id',
+  'idempotencyKey',
+  'requestHash',
+  'amountCents',
+  'centerId',
+  'centerName',
+  'firstName',
+  'lastName',
+  'studentName',
+  'email',
+  'mobile',
+  'delivery',
+  'products',
+  'itemCount',
+  'gateway',
+  'clientIp',
+  'userId',
+] as const satisfies readonly (keyof NewOrder)[];
+
+export type PendingOrderValues = Pick<NewOrder, (typeof PENDING_ORDER_FIELDS)[number]>;
+
+const PENDING_FIELDS: ReadonlySet<string> = new Set(PENDING_ORDER_FIELDS);
+
+/**
+ * What the pending order's SELECT gives `column`: the checkout's value as a placeholder (encoded by
+ * the column, as `.values()` would), `pending` for the status, else the column's default. Drizzle's
+ * INSERT ... SELECT names every column of the table, and a SELECT cannot say DEFAULT, so the
+ * defaults are taken from the schema (the migrations are generated from the same schema).
+ */
+function pendingOrderValue(key: string, column: AnyPgColumn): SQL {
+  if (PENDING_FIELDS.has(key)) return sql`${sql.param(sql.placeholder(key), column)}`;
+  if (column === orders.status) return sql`${sql.param('pending', column)}`;
+  if (column.defaultFn || column.onUpdateFn) {
+    throw new Error(`orders.${key}: a default computed in JavaScript cannot go in a statement prepared once`);
+  }
+  if (column.default === undefined) return sql`null`;
+  return is(column.default, SQL) ? column.default : sql`${sql.param(column.default, column)}`;
+}
+
+/**
+ * The pending insert and the card-testing check in ONE statement: one round trip fewer per checkout
+ * on its common path (a new key, a donor below the limit). The row is inserted only if the donor's
+ * decline wait (decline-limit.ts, the expression `findOrderAndDeclineWait` reads) is 0, and only if
+ * its Idempotency-Key is free. The card-testing check and the insert are still not atomic, exactly
+ * as before: nothing locks the donor, so declines that concurrent checkouts of the same donor have
+ * not yet committed are not counted, and simultaneous attempts can pass the limit together (README,
+ * "Card-testing defence").
+ */
+const insertPendingOrderBelowDeclineLimitQuery = oncePerDatabase((db) => {
+  const values = Object.entries(getTableColumns(orders)).map(([key, column]) => pendingOrderValue(key, column));
+  return db
+    .insert(orders)
+    .select(sql`select ${sql.join(values, sql`, `)} where ${declineWaitSeconds(db)} = 0`)
+    .onConflictDoNothing({ target: orders.idempotencyKey })
+    .returning()
+    .prepare('checkout_insert_pending_order_below_limit');
+});
+
+/**
+ * Inserts the order as `pending` if its donor (its client address and e-mail) is below the decline
+ * limit and its Idempotency-Key is free; otherwise returns null, and `findOrderAndDeclineWait` says
+ * which. The unique key decides, in the database, which of many simultaneous requests with one key
+ * may charge the card.
+ */
+export async function insertPendingOrderBelowDeclineLimit(
+  db: Database,
+  values: PendingOrderValues & { clientIp: string },
+): Promise<Order | null> {
+  const filled = Object.fromEntries(PENDING_ORDER_FIELDS.map((field) => [field, values[field] ?? null]));
+  const [order] = await insertPendingOrderBelowDeclineLimitQuery(db).execute({
+    ...filled,
+    ...declineValues({ clientIp: values.clientIp, email: values.email }),
+  });
+  return order ?? null;
+}
+
+export async function findOrderByIdempotencyKey(db: Database, key: string): Promise<Order | null> {
+  const [order] = await db.select().from(orders).where(eq(orders.idempotencyKey, key));
+  return order ?? null;
+}
+
+export async function findOrderById(db: Database, id: string): Promise<Order | null> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, id));
+  return order ?? null;
+}
+
+const findOrderAndDeclineWaitQuery = oncePerDatabase((db) =>
+  db
+    .select({ order: orders, declineWaitSeconds: declineWaitSeconds(db) })
+    .from(sql`(select 1) as one`)
+    .leftJoin(orders, eq(orders.idempotencyKey, sql.placeholder('key')))
+    .prepare('checkout_find_order_and_decline_wait'),
+);
+
+/**
+ * The order already placed under this Idempotency-Key, if any, and the card-testing wait for this
+ * donor, in one statement: why `insertPendingOrderBelowDeclineLimit` inserted nothing (a retry, a
+ * request racing another with its key, or a card tester), and a round trip is most of what a small
+ * query costs.
+ */
+export async function findOrderAndDeclineWait(
+  db: Database,
+  key: string,
+  subject: DeclineSubject,
+): Promise<{ order: Order | null; declineWaitSeconds: number }> {
+  const [row] = await findOrderAndDeclineWaitQuery(db).execute({ key, ...declineValues(subject) });
+  return { order: row?.order ?? null, declineWaitSeconds: row?.declineWaitSeconds ?? 0 };
+}

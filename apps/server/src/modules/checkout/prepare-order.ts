@@ -1,0 +1,93 @@
+/**
+ * Turns a checkout body that passed the route's schema into the order to store, or refuses it with
+ * 400 naming every bad field: the delivery rule (the book needs an address or pickup), the center
+ * (one of site.json's), the items (priced by the server), and the total the browser showed.
+ */
+import {
+  type CheckoutRequest,
+  checkoutDetailsSchema,
+  checkoutMessages,
+  requiresDelivery,
+  withDeliveryRule,
+} from '@store/shared/checkout';
+import { dollarsToCents } from '@store/shared/money';
+import type { Site } from '@store/shared/site';
+import { AppError } from '#src/errors/app-error';
+import { priceProducts } from './price-products';
+import type { OrderDelivery, OrderProduct } from './tables';
+
+export type PreparedOrder = {
+  amountCents: number;
+  centerId: number;
+  centerName: string;
+  firstName: string;
+  lastName: string;
+  studentName: string | null;
+  email: string;
+  mobile: string;
+  delivery: OrderDelivery | null;
+  products: OrderProduct[];
+  itemCount: number;
+};
+
+export const AMOUNT_MISMATCH_MESSAGE =
+  'The amount does not match the items in your bucket. Please review your bucket and try again.';
+
+function validationError(fields: Record<string, string>): AppError {
+  const list = Object.entries(fields)
+    .map(([field, message]) => `${field}: ${message}`)
+    .join('; ');
+  return new AppError('validation_error', `Invalid request body: ${list}`, { fields });
+}
+
+/**
+ * Both variants of the details schema, built once: zod compiles a schema on its first use, and a
+ * schema built per request was compiled again for every checkout (bench/BENCHMARKS.md, "Checkout").
+ */
+const detailsSchemas = {
+  shipped: withDeliveryRule(checkoutDetailsSchema, true),
+  notShipped: withDeliveryRule(checkoutDetailsSchema, false),
+};
+
+export function prepareOrder(site: Site, body: CheckoutRequest): PreparedOrder {
+  const fields: Record<string, string> = {};
+  const shipped = requiresDelivery(body.products);
+  const schema = shipped ? detailsSchemas.shipped : detailsSchemas.notShipped;
+  const details = schema.safeParse(body.customerDetails);
+  if (!details.success) {
+    for (const issue of details.error.issues) fields[`customerDetails.${issue.path.join('.')}`] ??= issue.message;
+  }
+  // The form's center, confirmed by the top-level `center` SPEC.md §7 sends beside it.
+  const centerId = Number(body.customerDetails.center);
+  const center = site.centers.find((c) => c.id === centerId);
+  if (!center) fields['customerDetails.center'] ??= checkoutMessages.center;
+  if (String(body.center).trim() !== body.customerDetails.center) fields.center = checkoutMessages.center;
+  const pricing = priceProducts(site, body.products);
+  if (!pricing.ok) Object.assign(fields, pricing.fields);
+  if (!details.success || !center || !pricing.ok || Object.keys(fields).length > 0) throw validationError(fields);
+
+  const { priced } = pricing;
+  if (priced.totalCents !== dollarsToCents(body.amount)) {
+    throw new AppError('amount_mismatch', AMOUNT_MISMATCH_MESSAGE, { fields: { amount: AMOUNT_MISMATCH_MESSAGE } });
+  }
+  const d = details.data;
+  const pickup = d.pickup === true;
+  return {
+    amountCents: priced.totalCents,
+    centerId: center.id,
+    centerName: center.name,
+    firstName: d.cardFirstName,
+    lastName: d.cardLastName,
+    studentName: d.studentName || null,
+    email: d.email,
+    mobile: d.mobile,
+    // An address only when something is shipped and not collected: nothing else needs one.
+    delivery: shipped
+      ? pickup
+        ? { pickup }
+        : { pickup, street: d.street, city: d.city, state: d.state, zip: d.zip }
+      : null,
+    products: priced.products,
+    itemCount: priced.itemCount,
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * Settles orders left `pending` by a crash, a timeout or a lost database connection between the
+ * charge and its record, by asking the gateway what happened to each (by our order id):
+ *   charged       -> succeeded, with the gateway's transaction id (and the receipt);
+ *   refused       -> failed;
+ *   never seen    -> failed, 'Not charged: ...' (nothing moved, the donor may pay again);
+ *   gateway down  -> left pending, asked again on the next run.
+ * Orders are claimed before the gateway is asked (their updated_at moved to now, in one statement
+ * with FOR UPDATE SKIP LOCKED), so two processes on one PostgreSQL never ask about the same order
+ * at once, and no transaction stays open while the gateway answers.
+ */
+import { and, asc, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '#src/db/client';
+import type { MailNotifier } from '#src/modules/mail/worker';
+import {
+  GatewayUnavailableError,
+  type PaymentGateway,
+  type RecordedSale,
+  type SaleOutcome,
+} from '#src/modules/payments/gateway';
+import type { Order } from './order-repo';
+import { settleOrder } from './settle-order';
+import { orders } from './tables';
+
+/** Older than the longest a checkout waits for the gateway (payments/create-gateway.ts), with room to spare. */
+export const DEFAULT_PENDING_AGE_MS = 60_000;
+const BATCH_SIZE = 50;
+/** A claimed order is left to its claimer this long; then another run (any process) may ask again. */
+export const CLAIM_LEASE_MS = 2 * 60_000;
+
+export const NOT_CHARGED_MESSAGE = 'Not charged: the payment did not reach the gateway.';
+const DECLINED_MESSAGE = 'Payment was declined.';
+
+export type ReconcileOptions = {
+  db: Database;
+  gateway: PaymentGateway;
+  logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Told when receipts were queued, so they go out now. */
+  mail?: MailNotifier | undefined;
+  /** Only orders pending for at least this long (and not claimed by a run in the last CLAIM_LEASE_MS). */
+  olderThanMs?: number;
+};
+
+export type ReconcileSummary = { succeeded: number; failed: number; stillPending: number };
+
+/** `now() - ms`, in the database's clock (all processes share it). */
+function ago(ms: number): SQL {
+  return sql`now() - ${sql.raw(`interval '${Math.max(0, Math.floor(ms))} milliseconds'`)}`;
+}
+
+/**
+ * Takes up to BATCH_SIZE stale pending orders for this process. A pending order is only ever
+ * updated by a claim, so `updated_at = created_at` means nobody has claimed it yet.
+ */
+async function claimPendingOrders(db: Database, olderThanMs: number): Promise<Order[]> {
+  const stale = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        lte(orders.createdAt, ago(olderThanMs)),
+        or(eq(orders.updatedAt, orders.createdAt), lte(orders.updatedAt, ago(CLAIM_LEASE_MS))),
+      ),
+    )
+    // Oldest first; the id breaks ties, so the order is total.
+    .orderBy(asc(orders.createdAt), asc(orders.id))
+    .limit(BATCH_SIZE)
+    .for('update', { skipLocked: true });
+  return db
+    .update(orders)
+    .set({ updatedAt: sql`now()` })
+    .where(and(inArray(orders.id, stale), eq(orders.status, 'pending')))
+    .returning();
+}
+
+function outcomeOf(sale: RecordedSale | null): SaleOutcome {
+  if (!sale) return { status: 'failed', message: NOT_CHARGED_MESSAGE };
+  if (sale.succeeded) {
+    return {
+      status: 'succeeded',
+      transactionId: sale.transactionId,
+      processor: sale.processor ?? { code: '', text: '' },
+    };
+  }
+  const failed: SaleOutcome = { status: 'failed', transactionId: sale.transactionId, message: DECLINED_MESSAGE };
+  if (sale.processor) failed.processor = sale.processor;
+  return failed;
+}
+
+export async function reconcilePendingOrders(options: ReconcileOptions): Promise<ReconcileSummary> {
+  const { db, gateway, logger, mail, olderThanMs = DEFAULT_PENDING_AGE_MS } = options;
+  const summary: ReconcileSummary = { succeeded: 0, failed: 0, stillPending: 0 };
+  for (const order of await claimPendingOrders(db, olderThanMs)) {
+    let sale: RecordedSale | null;
+    try {
+      sale = await gateway.findSaleByOrderId(order.id);
+    } catch (error) {
+      if (!(error instanceof GatewayUnavailableError)) throw error;
+      logger.warn({ err: error, orderId: order.id }, 'reconciler: gateway unavailable; order left pending');
+      summary.stillPending += 1;
+      continue;
+    }
+    if (sale?.succeeded && sale.amountCents !== order.amountCents) {
+      // Should never happen; the charge stands (money moved) but an operator must look.
+      logger.error(
+        { orderId: order.id, orderCents: order.amountCents, chargedCents: sale.amountCents },
+        'reconciler: charged amount differs from the order',
+      );
+    }
+    const outcome = outcomeOf(sale);
+    const settled = await settleOrder({ db, logger, order, outcome, reconciled: true });
+    if (!settled) continue; // The checkout request recorded it in the meantime.
+    summary[outcome.status] += 1;
+    logger.info(
+      { orderId: order.id, status: outcome.status, transactionId: sale?.transactionId },
+      'reconciler settled a pending order',
+    );
+  }
+  if (summary.succeeded > 0) mail?.kick();
+  return summary;
+}

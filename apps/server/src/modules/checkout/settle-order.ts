@@ -1,0 +1,149 @@
+/**
+ * Moves a pending order to `succeeded` or `failed` with what the gateway said, in ONE statement with
+ * what follows from it: the receipt queued in the mail outbox on success (by reference: its kind and
+ * the order id; the mail worker writes it when it sends it, receipt-renderer.ts), the decline counted for
+ * the card-testing defence on failure. One statement is atomic on its own, and costs one round trip
+ * and one commit instead of a four-statement transaction (bench/BENCHMARKS.md "Checkout
+ * throughput"). Used by the checkout and by the reconciler, so both settle an order the same way.
+ * After it returns, the answer it stored is committed.
+ */
+import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '#src/db/client';
+import { oncePerDatabase, prepareRaw } from '#src/db/prepared';
+import { queuedMailValues, queueMailStatement } from '#src/modules/mail/outbox';
+import type { SaleOutcome } from '#src/modules/payments/gateway';
+import { declineValues, recordDeclineStatement } from './decline-limit';
+import type { Order } from './order-repo';
+import { RECEIPT_KIND } from './receipt-kind';
+import { orders, type StoredAnswer } from './tables';
+
+export type SettleOrderOptions = {
+  db: Database;
+  logger: Pick<FastifyBaseLogger, 'error'>;
+  /** The order as it was read before the gateway was asked. */
+  order: Order;
+  outcome: SaleOutcome;
+  /** Set by the reconciler: the order was settled after the fact, by asking the gateway. */
+  reconciled?: boolean;
+  /** Count a failure towards the card-testing limit (a visitor's attempt, not a reconciliation). */
+  countDecline?: boolean;
+};
+
+function answerFor(orderId: string, outcome: SaleOutcome): StoredAnswer {
+  return outcome.status === 'succeeded'
+    ? { success: true, transactionId: outcome.transactionId, orderId }
+    : { success: false, message: outcome.message, orderId };
+}
+
+/**
+ * Which rows may take this outcome: a pending order; and, for a success, also an order the reconciler
+ * marked failed as "not charged" because the gateway had not (yet) seen the sale. The gateway's
+ * success is the stronger evidence: money moved, and the books must say so.
+ */
+function settleable(succeeded: boolean) {
+  const pending = eq(orders.status, 'pending');
+  const notChargedVerdict = and(eq(orders.status, 'failed'), eq(orders.reconciled, true), isNull(orders.transactionId));
+  return and(eq(orders.id, sql.placeholder('orderId')), succeeded ? or(pending, notChargedVerdict) : pending);
+}
+
+/** What follows from the outcome, in the same statement: a receipt, a counted decline, or nothing. */
+type Consequence = 'receipt' | 'decline' | 'none';
+
+/**
+ * The settling statement, prepared once per database and variant: the order's update, and what
+ * follows from it in a data-modifying WITH that runs only if the order was settled.
+ */
+function settleStatement(db: Database, succeeded: boolean, consequence: Consequence): SQL {
+  const value = (name: string) => sql`${sql.placeholder(name)}`;
+  const update = db
+    .update(orders)
+    .set({
+      status: value('status'),
+      transactionId: value('transactionId'),
+      processorCode: value('processorCode'),
+      processorText: value('processorText'),
+      failureMessage: value('failureMessage'),
+      answer: sql`${sql.placeholder('answer')}::jsonb`,
+      reconciled: sql`${sql.placeholder('reconciled')}::boolean`,
+      updatedAt: sql`now()`,
+    })
+    .where(settleable(succeeded))
+    // As milliseconds: a raw statement's timestamps come back differently from the two drivers.
+    .returning({ updatedMs: sql<number>`(extract(epoch from ${orders.updatedAt}) * 1000)::float8`.as('updated_ms') });
+  const onlyIfSettled = sql`exists (select 1 from settled)`;
+  const then =
+    consequence === 'receipt'
+      ? sql`, consequence as (${queueMailStatement(onlyIfSettled)})`
+      : consequence === 'decline'
+        ? sql`, consequence as (${recordDeclineStatement(onlyIfSettled)})`
+        : sql``;
+  return sql`with settled as (${update.getSQL()})${then} select updated_ms from settled`;
+}
+
+const settleStatements = oncePerDatabase((db) => {
+  const prepare = (succeeded: boolean, consequence: Consequence) =>
+    prepareRaw<{ updated_ms: number }>(
+      db,
+      `settle_order_${succeeded ? 'succeeded' : 'failed'}_${consequence}`,
+      settleStatement(db, succeeded, consequence),
+    );
+  return {
+    succeeded: { receipt: prepare(true, 'receipt'), none: prepare(true, 'none') },
+    failed: { decline: prepare(false, 'decline'), none: prepare(false, 'none') },
+  };
+});
+
+async function settleInOneStatement(options: SettleOrderOptions, withReceipt: boolean): Promise<Order | null> {
+  const { db, order, outcome, reconciled = false, countDecline = false } = options;
+  const values = {
+    status: outcome.status,
+    transactionId: outcome.transactionId ?? null,
+    processorCode: outcome.processor?.code ?? null,
+    processorText: outcome.processor?.text ?? null,
+    failureMessage: outcome.status === 'failed' ? outcome.message : null,
+    answer: answerFor(order.id, outcome),
+    reconciled,
+  };
+  // The row as it will be once settled; updatedAt comes back from the database below.
+  const settled: Order = { ...order, ...values };
+  const placeholders = { ...values, orderId: order.id, answer: JSON.stringify(values.answer) };
+  const statements = settleStatements(db);
+  let rows: { updated_ms: number }[];
+  if (outcome.status === 'succeeded') {
+    rows = withReceipt
+      ? await statements.succeeded.receipt.execute({
+          ...placeholders,
+          ...queuedMailValues({ kind: RECEIPT_KIND, subjectId: order.id }),
+        })
+      : await statements.succeeded.none.execute(placeholders);
+  } else {
+    rows =
+      countDecline && order.clientIp
+        ? await statements.failed.decline.execute({
+            ...placeholders,
+            ...declineValues({ clientIp: order.clientIp, email: order.email }),
+          })
+        : await statements.failed.none.execute(placeholders);
+  }
+  const [row] = rows;
+  return row ? { ...settled, updatedAt: new Date(Number(row.updated_ms)) } : null;
+}
+
+/**
+ * Returns the settled order, or null when it was not settleable (someone else settled it first).
+ * A receipt that cannot be queued never fails the payment: if the statement with the receipt fails,
+ * the outcome is recorded again without it, and the failure logged. (A statement that fails changes
+ * nothing, so the second one starts from the same pending order.)
+ */
+export async function settleOrder(options: SettleOrderOptions): Promise<Order | null> {
+  const expectsReceipt = options.outcome.status === 'succeeded';
+  try {
+    return await settleInOneStatement(options, true);
+  } catch (error) {
+    if (!expectsReceipt) throw error;
+    const settled = await settleInOneStatement(options, false);
+    options.logger.error({ err: error, orderId: options.order.id }, 'receipt could not be queued');
+    return settled;
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The confirmation's renderer for the mail worker (mail/render.ts): the confirmations of a batch of
+ * registrations, read in two queries (the registrations, then all their people), written as
+ * renderConfirmation writes them. Registered for CONFIRMATION_KIND at start-up (src/mail-renderers.ts).
+ */
+import type { Site } from '@store/shared/site';
+import { asc, inArray } from 'drizzle-orm';
+import type { Database } from '#src/db/client';
+import type { MailRenderer } from '#src/modules/mail/render';
+import { renderConfirmation } from './confirmation';
+import type { StoredRegistrant } from './registrant-format';
+import { registrants, registrations } from './tables';
+
+/** An outbox row's subject id is free text; only a uuid can be a registration's id (a query would refuse others). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function createConfirmationRenderer({
+  db,
+  site,
+}: {
+  db: Database;
+  site: Pick<Site, 'foundation' | 'event'>;
+}): MailRenderer {
+  return async (registrationIds) => {
+    const ids = registrationIds.filter((id) => UUID.test(id));
+    if (ids.length === 0) return new Map();
+    const found = await db
+      .select({
+        id: registrations.id,
+        number: registrations.number,
+        email: registrations.email,
+        createdAt: registrations.createdAt,
+      })
+      .from(registrations)
+      .where(inArray(registrations.id, ids));
+    if (found.length === 0) return new Map();
+    const people = await db
+      .select()
+      .from(registrants)
+      .where(
+        inArray(
+          registrants.registrationId,
+          found.map((r) => r.id),
+        ),
+      )
+      // The form's order within each registration; (registration, position) is unique.
+      .orderBy(asc(registrants.registrationId), asc(registrants.position));
+    const byRegistration = new Map<string, StoredRegistrant[]>();
+    for (const person of people) {
+      const list = byRegistration.get(person.registrationId) ?? [];
+      list.push(person);
+      byRegistration.set(person.registrationId, list);
+    }
+    return new Map(
+      found.map((registration) => [
+        registration.id,
+        renderConfirmation({ registration, registrants: byRegistration.get(registration.id) ?? [], site }),
+      ]),
+    );
+  };
+}

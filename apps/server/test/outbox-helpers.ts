@@ -1,0 +1,25 @@
+/**
+ * The outbox's messages about one subject (an order, a registration) as the mail worker sends them:
+ * a message queued by reference (kind and subject id) is written by the renderer the app registers
+ * for its kind (src/mail-renderers.ts), through the worker's own preparation (mail/render.ts), so a
+ * test reads the same subject, addresses and bodies a donor would receive.
+ */
+import type { Site } from '@store/shared/site';
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '#src/db/client';
+import { mailRenderers } from '#src/mail-renderers';
+import { prepareBatch } from '#src/modules/mail/render';
+import { mailOutbox } from '#src/modules/mail/tables';
+
+export async function outboxMessages(db: Database, site: Site, subjectId: string) {
+  const rows = await db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.subjectId, subjectId))
+    .orderBy(asc(mailOutbox.seq));
+  const prepared = await prepareBatch(rows, mailRenderers({ db, site }));
+  return prepared.map((item) => {
+    if ('error' in item) throw item.error;
+    return { ...item.mail, ...item.outgoing };
+  });
+}
