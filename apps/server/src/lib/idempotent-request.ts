@@ -12,6 +12,9 @@
  * flow's own statements and nothing more.
  */
 
+/** The header a replayed answer carries (`Idempotent-Replayed: true`); the routes set it. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
+
 /** What a flow stored under a key: the first request's fingerprint and, once it has one, its answer. */
 export type StoredAttempt<Answer> = {
   requestHash: string;
@@ -85,6 +88,3 @@ export async function idempotentRequest<Answer>(request: IdempotentRequest<Answe
   }
   throw new Error('Idempotency-Key taken, but no attempt is stored under it');
 }
-
-/** The header a replayed answer carries (`Idempotent-Replayed: true`). */
-export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';

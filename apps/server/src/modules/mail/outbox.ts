@@ -63,7 +63,11 @@ function outboxRow(message: MailMessage) {
   };
 }
 
-/** Queues a message unless one of the same kind about the same subject exists. True when queued. */
+/**
+ * Queues a message unless one of the same kind about the same subject exists. True when queued. A
+ * reference (kind and subject id) is what the modules queue; a message with its content is sent as
+ * it is, without a renderer.
+ */
 export async function queueMail(db: Pick<OutboxDb, 'insert'>, message: MailMessage | MailRef): Promise<boolean> {
   const inserted = await db
     .insert(mailOutbox)

@@ -7,8 +7,7 @@
  * A renderer gets the subject ids of every message of its kind in the batch at once, so it reads
  * them in one query per batch rather than one per message.
  */
-import type { OutboxMail } from './outbox';
-import { headerValue } from './outbox';
+import { headerValue, type OutboxMail } from './outbox';
 import type { OutgoingMail } from './transport';
 
 /** A message's content, as a renderer writes it. */
