@@ -38,12 +38,16 @@ const sourceRelativeMetaUrl: Plugin = {
   },
 };
 
-/** Bare imports stay external, except our workspace packages (raw TypeScript that Node cannot run). */
+/**
+ * Bare imports stay external, except our own TypeScript that Node cannot run: the workspace packages
+ * (`@store/...`) and the server's `#src/...` subpath imports (package.json "imports"), which esbuild
+ * resolves to src/ and bundles.
+ */
 const externalPackages: Plugin = {
   name: 'external-packages',
   setup(builder) {
     builder.onResolve({ filter: /^[^./]/ }, ({ path }) =>
-      path.startsWith('@store/') ? undefined : { external: true },
+      path.startsWith('@store/') || path.startsWith('#src/') ? undefined : { external: true },
     );
   },
 };
