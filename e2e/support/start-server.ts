@@ -1,6 +1,8 @@
 /**
- * Starts the real built site (apps/server serving apps/web/dist) as a child process on a free
- * loopback port with its own temporary DATA_DIR (embedded PGlite), and waits until /healthz is ok.
+ * Starts the real built site as `npm start` runs it (the bundled server, apps/server/dist/main.js,
+ * serving apps/web/dist) as a child process on a free loopback port with its own temporary DATA_DIR
+ * (embedded PGlite), and waits until /healthz is ok. The bundle, not the sources under tsx: a build
+ * that cannot start (an import the bundler left out) fails here, not on a foundation's server.
  * The tests talk to it over HTTP only: PGlite takes one connection, so they never open its files.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -19,13 +21,15 @@ export type RunningServer = { baseUrl: string; dataDir: string; stop: () => Prom
  */
 const webDist = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(repoRoot, 'apps/web/dist');
 
+const serverMain = join(repoRoot, 'apps/server/dist/main.js');
+
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!existsSync(join(webDist, 'index.html'))) {
-    throw new Error(`${webDist} is missing: run \`npm run build\` before the end-to-end tests`);
+  for (const built of [join(webDist, 'index.html'), serverMain]) {
+    if (!existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` before the end-to-end tests`);
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'store-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [serverMain], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',

@@ -21,7 +21,7 @@ import { markSolutionSpent, purgeExpiredSolutions } from './spent-solutions';
 
 /**
  * The browser derives one PBKDF2 key (1,000 iterations) per counter until it reaches the server's
- * counter, picked at random in [counterMin, counterMax]. Measured (README, "Captcha"): about
+ * counter, picked at random in [counterMin, counterMax]. Measured (docs/decisions/0005-captcha-without-the-widget.md): about
  * 1 ms per counter in Node and in Chromium on a slow 2-core VM, so 0.1 to 0.3 s per solve; the
  * server spends one derivation (~1 ms) per challenge and two HMACs per verification.
  */

@@ -39,7 +39,7 @@ describeWithDb('captcha routes', () => {
       );
       const started = performance.now();
       const token = await solvedAltchaToken(challenge);
-      // Generous: the measured figure is well under a second (README); this only catches a runaway setting.
+      // Generous: the measured figure is well under a second (docs/decisions/0005-captcha-without-the-widget.md); this only catches a runaway setting.
       expect(performance.now() - started).toBeLessThan(5_000);
       expect(token.length).toBeLessThan(1_500);
     });

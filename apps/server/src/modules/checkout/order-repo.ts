@@ -56,7 +56,7 @@ function pendingOrderValue(key: string, column: AnyPgColumn): SQL {
  * decline wait (decline-limit.ts, the expression `findOrderAndDeclineWait` reads) is 0, and only if
  * its Idempotency-Key is free. The card-testing check and the insert are still not atomic, exactly
  * as before: nothing locks the donor, so declines that concurrent checkouts of the same donor have
- * not yet committed are not counted, and simultaneous attempts can pass the limit together (README,
+ * not yet committed are not counted, and simultaneous attempts can pass the limit together (docs/architecture.md,
  * "Card-testing defence").
  */
 const insertPendingOrderBelowDeclineLimitQuery = oncePerDatabase((db) => {
