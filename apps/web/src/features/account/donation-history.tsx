@@ -1,8 +1,8 @@
 /** The signed-in donor's donations, with the receipt number of each e-mailed receipt (beyond SPEC.md). */
 import type { AccountActivity } from '@store/shared/auth';
 import { formatDollars } from '@store/shared/money';
-import { useId } from 'react';
-import { type DataColumn, DataTable, DateCell } from '#src/components/data-table';
+import { type DataColumn, DateCell } from '#src/components/data-table';
+import { ActivityTable } from './activity-table';
 
 export const YOUR_DONATIONS = 'Your Donations';
 export const NO_DONATIONS = 'No donations yet.';
@@ -19,22 +19,14 @@ const COLUMNS: readonly DataColumn<Donation>[] = [
 ];
 
 export function DonationHistory({ donations }: { donations: AccountActivity['donations'] }) {
-  const id = useId();
   return (
-    <section className="account-section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{YOUR_DONATIONS}</h2>
-      {donations.length === 0 ? (
-        <p className="notice">{NO_DONATIONS}</p>
-      ) : (
-        <DataTable
-          columns={COLUMNS}
-          rows={donations}
-          rowKey={(donation) => donation.orderId}
-          scrollLabel={`${YOUR_DONATIONS} table`}
-          name={{ labelledBy: `${id}-title` }}
-          wide
-        />
-      )}
-    </section>
+    <ActivityTable
+      title={YOUR_DONATIONS}
+      emptyText={NO_DONATIONS}
+      columns={COLUMNS}
+      rows={donations}
+      rowKey={(donation) => donation.orderId}
+      wide
+    />
   );
 }

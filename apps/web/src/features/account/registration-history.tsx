@@ -1,7 +1,7 @@
 /** The event registrations made from this account or its verified e-mail (beyond SPEC.md). */
 import type { AccountActivity } from '@store/shared/auth';
-import { useId } from 'react';
-import { type DataColumn, DataTable, DateCell } from '#src/components/data-table';
+import { type DataColumn, DateCell } from '#src/components/data-table';
+import { ActivityTable } from './activity-table';
 
 export const YOUR_REGISTRATIONS = 'Your Event Registrations';
 export const NO_REGISTRATIONS = 'No event registrations yet.';
@@ -18,21 +18,13 @@ const COLUMNS: readonly DataColumn<Registration>[] = [
 ];
 
 export function RegistrationHistory({ registrations }: { registrations: AccountActivity['registrations'] }) {
-  const id = useId();
   return (
-    <section className="account-section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{YOUR_REGISTRATIONS}</h2>
-      {registrations.length === 0 ? (
-        <p className="notice">{NO_REGISTRATIONS}</p>
-      ) : (
-        <DataTable
-          columns={COLUMNS}
-          rows={registrations}
-          rowKey={(registration) => registration.registrationNumber}
-          scrollLabel={`${YOUR_REGISTRATIONS} table`}
-          name={{ labelledBy: `${id}-title` }}
-        />
-      )}
-    </section>
+    <ActivityTable
+      title={YOUR_REGISTRATIONS}
+      emptyText={NO_REGISTRATIONS}
+      columns={COLUMNS}
+      rows={registrations}
+      rowKey={(registration) => registration.registrationNumber}
+    />
   );
 }
