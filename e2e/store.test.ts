@@ -8,6 +8,15 @@ const VAGDEVI = 'SGS Vagdevi Center';
 describe('store and bucket', () => {
   const t = usePage();
 
+  it('shows a price line on every card, "Any amount" on the open-amount ones', async () => {
+    const { page } = t;
+    await page.goto('/');
+    await page.getByRole('article', { name: BOOK }).getByText('Price: $5.00').waitFor();
+    for (const name of [VAGDEVI, 'Any Other Donation']) {
+      await page.getByRole('article', { name }).getByText('Price: Any amount').waitFor();
+    }
+  });
+
   it('refuses a custom donation of 0 and accepts 25', async () => {
     const { page } = t;
     await page.goto('/');

@@ -12,6 +12,8 @@ export const messages = {
     /** Our wording (SPEC.md leaves it open): shown before the catalogue answers or when it fails. */
     footerFallbackName: 'The foundation',
     price: 'Price:',
+    /** Our wording: the price line of the open-amount cards (ids 7 and 8), whose price the donor sets. */
+    anyAmount: 'Any amount',
     amountLabel: 'Donation amount (USD)',
     loading: 'Loading donation items…',
     loadFailed: 'Could not load the donation items.',

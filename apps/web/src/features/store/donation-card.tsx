@@ -54,7 +54,9 @@ export function DonationCard({ item, amount, onAmountChange, onDonate }: Donatio
       )}
 
       <div className="card__footer">
-        {isOpenAmount(item) ? (
+        {/* SPEC.md §2: every card has a price line; an open amount's says the donor chooses it. */}
+        <p className="card__price">{`${messages.store.price} ${isOpenAmount(item) ? messages.store.anyAmount : formatDollars(item.price)}`}</p>
+        {isOpenAmount(item) && (
           <div className="card__amount">
             <label htmlFor={`${id}-amount`}>{messages.store.amountLabel}</label>
             {/* A per-card name keeps the two shared inputs apart for assistive tech and tests. */}
@@ -69,8 +71,6 @@ export function DonationCard({ item, amount, onAmountChange, onDonate }: Donatio
               onChange={(event) => onAmountChange(event.target.value)}
             />
           </div>
-        ) : (
-          <p className="card__price">{`${messages.store.price} ${formatDollars(item.price)}`}</p>
         )}
         <button type="button" className="button" onClick={() => onDonate(item)}>
           {messages.store.donate}
