@@ -26,13 +26,31 @@ export const cartLineSchema = z.object({
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 
+/** The open-amount causes (SPEC.md §3 ids 7 and 8): the donor enters the price. */
+export const OPEN_AMOUNT_ITEM_IDS: readonly number[] = [7, 8];
+
+/** A line's key: the id for fixed items, `id:cents` for an open amount (two amounts, two lines). */
+export function lineKey(line: { id: number; price: number; custom?: boolean | undefined }): string {
+  const open = line.custom === true || OPEN_AMOUNT_ITEM_IDS.includes(line.id);
+  return open ? `${line.id}:${dollarsToCents(line.price)}` : String(line.id);
+}
+
+/**
+ * A `products` line of the checkout call. SPEC.md §7 sends the bucket as SPEC.md §3 describes it
+ * (id, name, price, quantity and any other fields): the key is ours, so a client may leave it out
+ * and it is derived here; unknown fields are dropped.
+ */
+export const checkoutLineSchema = cartLineSchema
+  .extend({ key: cartLineSchema.shape.key.optional() })
+  .transform((line): CartLine => ({ ...line, key: line.key ?? lineKey(line) }));
+
 export type AddableItem = { id: number; name: string; price: number; image?: string | undefined };
 
 /** Builds the line for a fixed-price item, or for an open amount the visitor entered. */
 export function lineFor(item: AddableItem, customCents?: number): CartLine {
   if (customCents === undefined) {
     return {
-      key: String(item.id),
+      key: lineKey(item),
       id: item.id,
       name: item.name,
       price: item.price,
@@ -41,7 +59,7 @@ export function lineFor(item: AddableItem, customCents?: number): CartLine {
     };
   }
   return {
-    key: `${item.id}:${customCents}`,
+    key: lineKey({ id: item.id, price: customCents / 100, custom: true }),
     id: item.id,
     name: `${item.name} - ${formatCents(customCents)}`,
     price: customCents / 100,

@@ -102,6 +102,18 @@ describe('checkout request', () => {
     expect(checkoutRequestSchema.safeParse(body).success).toBe(true);
   });
 
+  it('derives a missing line key from the id, and for open amounts the price; drops unknown fields', () => {
+    const products = [
+      { id: 9, name: 'Book', price: 5, quantity: 1, desc: 'poems' },
+      { id: 7, name: 'SGS Vagdevi Center - $25.50', price: 25.5, quantity: 1 },
+    ];
+    const parsed = checkoutRequestSchema.parse({ ...body, amount: 30.5, products });
+    expect(parsed.products).toEqual([
+      { key: '9', id: 9, name: 'Book', price: 5, quantity: 1 },
+      { key: '7:2550', id: 7, name: 'SGS Vagdevi Center - $25.50', price: 25.5, quantity: 1 },
+    ]);
+  });
+
   it('refuses a total in fractions of a cent', () => {
     for (const amount of [5.001, 4.999, 5.005]) {
       const result = checkoutRequestSchema.safeParse({ ...body, amount });

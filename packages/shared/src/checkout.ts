@@ -3,7 +3,7 @@
  * checkout form (react-hook-form's zod resolver) and POST /api/public/payment/checkout.
  */
 import { z } from 'zod';
-import { cartLineSchema } from './cart';
+import { checkoutLineSchema } from './cart';
 import { checkoutMessages } from './checkout-messages';
 import { isWholeCents, MAX_AMOUNT_CENTS } from './money';
 
@@ -80,7 +80,7 @@ export const checkoutRequestSchema = z.object({
     // client's total must be exactly what it showed, in cents (found by the reliability fuzz).
     .refine(isWholeCents, checkoutMessages.amountCents),
   customerDetails: checkoutDetailsSchema.extend({ amount: z.number().optional() }),
-  products: z.array(cartLineSchema).min(1, checkoutMessages.emptyBucket).max(100),
+  products: z.array(checkoutLineSchema).min(1, checkoutMessages.emptyBucket).max(100),
   center: z.union([z.string().max(20), z.number().int()]),
   recaptchaToken: z.string().max(20_000).optional(),
 });

@@ -138,6 +138,32 @@ describeWithDb('POST /api/public/payment/checkout (sandbox)', () => {
     expect(declined.statusCode).toBe(402);
   });
 
+  it('takes the bucket as SPEC.md describes it: lines without a key, with extra fields', async () => {
+    const base = checkoutBody(await sandboxNonce(t.app), [BOOK, openAmount(8, 25.5)]);
+    // What a client that follows SPEC.md §3 sends: id, name, price, quantity and any other fields.
+    const products = base.products.map(({ key: _key, ...line }) => ({
+      ...line,
+      desc: 'x',
+      note: 'for Anu',
+    }));
+    const key = randomUUID();
+    const res = await postCheckout(t.app, { body: { ...base, products }, key, remoteAddress: ip });
+    expect(res.statusCode).toBe(200);
+    const [order] = await t.testDb.db.select().from(orders).where(eq(orders.id, res.json().orderId));
+    expect(order?.products).toEqual([
+      { id: 9, name: 'Guruvara Dattam Vimalacharita Satakam', unitCents: 500, quantity: 2, custom: false },
+      { id: 8, name: 'Any Other Donation', unitCents: 2550, quantity: 1, custom: true },
+    ]);
+    // Without a key the order is the same order: a retry with the keyed lines replays it.
+    const again = await postCheckout(t.app, {
+      body: { ...base, nonce: await sandboxNonce(t.app) },
+      key,
+      remoteAddress: ip,
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+  });
+
   it('refuses a nonce used twice, charging nothing the second time', async () => {
     const nonce = await sandboxNonce(t.app);
     expect((await postCheckout(t.app, { body: checkoutBody(nonce), remoteAddress: ip })).statusCode).toBe(200);
@@ -215,6 +241,11 @@ describeWithDb('POST /api/public/payment/checkout (sandbox)', () => {
         ],
       ],
       ['an empty bucket', { ...checkoutBody('fake-valid-nonce'), products: [] }, ['products']],
+      [
+        'a line that is really wrong',
+        { ...checkoutBody('fake-valid-nonce'), products: [{ id: 9, name: 'Book', price: 5, quantity: 0 }] },
+        ['products.0.quantity'],
+      ],
     ])('%s', async (_name, body, fields) => {
       const before = await countRows(t.testDb.db);
       const res = await postCheckout(t.app, { body, remoteAddress: ip });
