@@ -26,10 +26,15 @@ describe('checkout', () => {
       'Last name is required',
       'Email is required',
       'Mobile number is required',
-      'Street is required for delivery',
+      // The card widget's own errors, in the same round as the form's (SPEC.md §5).
+      'Please fill out a card number.',
+      'Please fill out a CVV.',
     ]) {
       await page.getByText(text, { exact: true }).waitFor();
     }
+    // The address is optional (SPEC.md §5): an empty one is no error, and no exception was toasted.
+    expect(await page.getByText('Street is required for delivery', { exact: true }).count()).toBe(0);
+    expect(await page.getByText('Payment failed.', { exact: true }).count()).toBe(0);
     await page.getByLabel('Card Holder First Name').fill('Asha');
     await expect.poll(() => page.getByText('First name is required', { exact: true }).count()).toBe(0);
 
@@ -39,9 +44,59 @@ describe('checkout', () => {
     await page.getByText('Invalid email format', { exact: true }).waitFor();
     await page.getByText('Mobile number must be 10 digits', { exact: true }).waitFor();
 
-    // Picking the book up at the center makes the delivery address unnecessary.
+    // A partly typed address asks for the rest; picking the book up at the center makes it unnecessary.
+    await page.getByLabel('Street').fill('12 Main St');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.getByText('City is required for delivery', { exact: true }).waitFor();
     await page.getByLabel('Pick up at the selected center').check();
-    await expect.poll(() => page.getByText('Street is required for delivery', { exact: true }).count()).toBe(0);
+    await expect.poll(() => page.getByText('City is required for delivery', { exact: true }).count()).toBe(0);
+  });
+
+  it('takes the book without an address or pickup: the hint says it is picked up at the center', async () => {
+    const { page } = t;
+    await page.goto('/');
+    await page.getByRole('article', { name: BOOK }).getByRole('button', { name: 'Donate' }).click();
+    await page.waitForURL('**/cart');
+    await openCheckout(page);
+    await fillDonor(page);
+    await page
+      .getByText('Optional: leave the address empty to pick up the book at Dallas Center, Texas.', { exact: true })
+      .waitFor();
+    await fillCard(page, '4111 1111 1111 1111');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.waitForURL('**/order-success', { timeout: 20_000 });
+  });
+
+  it('shows a bad card on its fields, without the "Payment failed." toast', async () => {
+    const { page } = t;
+    await donate(page, '15');
+    await openCheckout(page);
+    await fillDonor(page);
+    await page.getByLabel('Card Number').fill('4111 1111 1111 1112');
+    // Its error shows on blur (SPEC.md §5); blurred first, so the button does not move under the click.
+    await page.getByLabel('Card Number').blur();
+    await page.getByText('This card number is not valid.', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.getByText('Please fill out an expiration date.', { exact: true }).waitFor();
+    expect(await page.getByLabel('Card Number').getAttribute('aria-invalid')).toBe('true');
+    // Give a toast time to appear, had there been one.
+    await page.waitForTimeout(500);
+    expect(await page.getByText('Payment failed.', { exact: true }).count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/checkout');
+  });
+
+  it('says "Captcha not ready yet." when the captcha challenge is blocked', async () => {
+    const { page } = t;
+    await donate(page, '12');
+    await page.route('**/api/public/captcha/challenge', (route) => route.abort('blockedbyclient'));
+    await page.getByRole('link', { name: 'Checkout' }).click();
+    await page.waitForURL('**/checkout');
+    await page.getByText('Captcha not ready yet.', { exact: true }).waitFor({ timeout: 20_000 });
+    expect(await page.getByText('Could not initialize payment. Check captcha/site key and network.').count()).toBe(0);
+
+    await page.unroute('**/api/public/captcha/challenge');
+    await page.getByRole('button', { name: 'Retry Initialization' }).click();
+    await page.getByLabel('Card Number').waitFor({ timeout: 20_000 });
   });
 
   it('pays with an approved sandbox card, shows the transaction id and empties the bucket', async () => {
@@ -65,17 +120,23 @@ describe('checkout', () => {
     await page.getByText('Your donation bucket is empty.').waitFor();
   });
 
-  it('goes to /order-failed when the card is declined, and keeps the bucket', async () => {
+  it('goes to /order-failed when the card is declined, says why and that nothing was charged, and keeps the bucket', async () => {
     const { page } = t;
     await donate(page, '40');
     await openCheckout(page);
     await fillDonor(page);
+    // Ten digits with the usual punctuation pass (SPEC.md's rule counts digits).
+    await page.getByLabel('Mobile').fill('(555) 123-4567');
     await fillCard(page, '4000 1111 1111 1115');
     await page.getByRole('button', { name: 'Place Order' }).click();
 
     await page.waitForURL('**/order-failed', { timeout: 20_000 });
     await page.getByRole('heading', { name: 'Payment Failed' }).waitFor();
     await page.getByText('Payment failed. Please try again.').waitFor();
+    await page.getByText('Reason: Payment was declined by the card issuer.').waitFor();
+    await page
+      .getByText('You have not been charged. Your bucket is kept, so you can try again or use another card.')
+      .waitFor();
     await page.goto('/cart');
     await page.getByText(`SGS Vagdevi Center - $40.00`).waitFor();
   });

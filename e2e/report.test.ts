@@ -32,7 +32,8 @@ describe('payment report', () => {
 
   it('shows a donation made through checkout, filters it, exports it, survives a reload and logs out', async () => {
     const { page } = t;
-    // A donor gives $37 to the Vagdevi center and buys the book twice, picked up at the center.
+    // A donor gives $37 to the Vagdevi center and buys the book twice, giving no address and not
+    // ticking pickup: both are optional, and the book is then picked up at the center.
     const last = `Reporttest${randomBytes(3).toString('hex')}`;
     await donate(page, '37');
     await page.goto('/');
@@ -41,7 +42,6 @@ describe('payment report', () => {
     await page.getByRole('button', { name: `Increase quantity of ${BOOK}` }).click();
     await openCheckout(page);
     await fillDonor(page, { first: 'Meera', last });
-    await page.getByLabel('Pick up at the selected center').check();
     await fillCard(page, '4111 1111 1111 1111');
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.waitForURL('**/order-success', { timeout: 20_000 });
@@ -60,6 +60,7 @@ describe('payment report', () => {
     expect(rowText).toContain('Dallas Center, Texas');
     expect(rowText).toContain(`${BOOK} × 2`);
     expect(rowText).toContain('SGS Vagdevi Center × 1');
+    expect(rowText).toContain('Pickup at Dallas Center, Texas');
 
     // Filter: the search finds this donor alone; a search for nobody shows the empty state.
     await page.getByLabel(/search/i).fill(last);
@@ -79,8 +80,9 @@ describe('payment report', () => {
     ]);
     const csv = readFileSync((await download.path()) ?? '', 'utf8');
     expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
-      'Name,Email,Center,Amount,Transaction ID,Date,Qty,Products',
+      'Name,Email,Center,Amount,Transaction ID,Date,Qty,Products,Delivery',
     );
+    expect(csv).toContain('"Pickup at Dallas Center, Texas"');
     expect(csv).toContain(`Meera ${last}`);
     expect(csv).toContain('47.00');
 

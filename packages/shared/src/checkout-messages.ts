@@ -30,4 +30,6 @@ export const checkoutMessages = {
   noTransactionId: 'Transaction ID not available.',
   failedHeading: 'Payment Failed',
   failedText: 'Payment failed. Please try again.',
+  /** Our wording, under the decline reason on /order-failed. */
+  notCharged: 'You have not been charged. Your bucket is kept, so you can try again or use another card.',
 } as const;

@@ -3,6 +3,7 @@ import {
   checkoutDetailsSchema,
   checkoutMessages,
   checkoutRequestSchema,
+  isPickup,
   requiresDelivery,
   withDeliveryRule,
 } from './checkout';
@@ -49,38 +50,42 @@ describe('checkout form rules (SPEC.md §5)', () => {
     expect(fieldErrors({ ...details, mobile: '51255501234' })).toEqual({ mobile: 'Mobile number must be 10 digits' });
   });
 
-  it('asks for a delivery address for the book unless it is picked up', () => {
+  it('accepts a mobile typed with punctuation as its ten digits; other junk still fails', () => {
+    expect(checkoutDetailsSchema.parse({ ...details, mobile: '(555) 123-4567' }).mobile).toBe('5551234567');
+    expect(checkoutDetailsSchema.parse({ ...details, mobile: ' 555.123.4567 ' }).mobile).toBe('5551234567');
+    for (const mobile of ['555-123-456x', '+1 555 123 4567', '(555) 123-456', '555/123/4567']) {
+      expect(fieldErrors({ ...details, mobile })).toEqual({ mobile: 'Mobile number must be 10 digits' });
+    }
+  });
+
+  it('leaves the book’s delivery optional: no address and no pickup means pickup at the center', () => {
     const schema = withDeliveryRule(checkoutDetailsSchema, true);
-    expect(fieldErrors(details, schema)).toEqual({
-      street: checkoutMessages.street,
-      city: checkoutMessages.city,
-      state: checkoutMessages.state,
-      zip: checkoutMessages.zip,
-    });
+    expect(fieldErrors(details, schema)).toEqual({});
+    expect(isPickup(schema.parse(details))).toBe(true);
     expect(fieldErrors({ ...details, pickup: true }, schema)).toEqual({});
-    expect(fieldErrors({ ...details, street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' }, schema)).toEqual(
-      {},
-    );
+    const address = { street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' };
+    expect(fieldErrors({ ...details, ...address }, schema)).toEqual({});
+    expect(isPickup(schema.parse({ ...details, ...address }))).toBe(false);
     expect(fieldErrors(details, withDeliveryRule(checkoutDetailsSchema, false))).toEqual({});
   });
 
-  it('names the missing address together with the other missing fields', () => {
+  it('names the missing parts of a partly typed address together with the other missing fields', () => {
     const schema = withDeliveryRule(checkoutDetailsSchema, true);
-    expect(fieldErrors({ ...details, email: '' }, schema)).toEqual({
+    expect(fieldErrors({ ...details, email: '', street: '1 Main St' }, schema)).toEqual({
       email: 'Email is required',
-      street: checkoutMessages.street,
       city: checkoutMessages.city,
       state: checkoutMessages.state,
       zip: checkoutMessages.zip,
     });
-    expect(fieldErrors({ ...details, mobile: '' }, schema)).toEqual({
+    expect(fieldErrors({ ...details, mobile: '', zip: '78701' }, schema)).toEqual({
       mobile: 'Mobile number is required',
       street: checkoutMessages.street,
       city: checkoutMessages.city,
       state: checkoutMessages.state,
-      zip: checkoutMessages.zip,
     });
-    expect(fieldErrors({ ...details, email: '', pickup: true }, schema)).toEqual({ email: 'Email is required' });
+    expect(fieldErrors({ ...details, email: '', zip: '78701', pickup: true }, schema)).toEqual({
+      email: 'Email is required',
+    });
   });
 
   it('knows the book is shipped', () => {

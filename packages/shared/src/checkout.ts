@@ -11,6 +11,10 @@ export { checkoutMessages };
 
 const required = (message: string, max = 100) =>
   z.string().trim().min(1, message).max(max, `At most ${max} characters`);
+/** Ten digits, optionally grouped by spaces, dashes, dots or parentheses; nothing else. */
+function isTenDigitPhone(value: string): boolean {
+  return /^[\d\s().-]+$/.test(value) && value.replace(/\D/g, '').length === 10;
+}
 const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters`).optional();
 
 /** The form's fields. The center is the `<select>` value: a center id as text. */
@@ -31,7 +35,10 @@ export const checkoutDetailsSchema = z.object({
     .min(1, checkoutMessages.mobileRequired)
     // Empty passes here: an empty field says only that it is required, not also that it lacks 10
     // digits. (Not `abort: true`, which would also silence the delivery rule of withDeliveryRule.)
-    .regex(/^(\d{10})?$/, checkoutMessages.mobileDigits),
+    // SPEC.md's rule counts digits: "(555) 123-4567" is ten of them, with the usual punctuation.
+    .refine((value) => value === '' || isTenDigitPhone(value), checkoutMessages.mobileDigits)
+    // Stored as the digits alone, however they were typed.
+    .transform((value) => value.replace(/\D/g, '')),
   street: optionalText(200),
   city: optionalText(100),
   state: optionalText(100),
@@ -41,25 +48,39 @@ export const checkoutDetailsSchema = z.object({
 });
 export type CheckoutDetails = z.infer<typeof checkoutDetailsSchema>;
 
+const ADDRESS_FIELDS = ['street', 'city', 'state', 'zip'] as const;
+
+/** True when any part of a delivery address was typed. */
+export function hasAddress(details: Partial<Pick<CheckoutDetails, (typeof ADDRESS_FIELDS)[number]>>): boolean {
+  return ADDRESS_FIELDS.some((field) => Boolean(details[field]));
+}
+
 /**
- * When the bucket holds something to ship (the book), the donor either picks it up at the center
- * or gives a delivery address: without one the book could not be sent.
+ * When the bucket holds something to ship (the book), the donor may give a delivery address or
+ * tick pickup; both are optional (SPEC.md §3, §5 "Other fields are optional"), and with neither the
+ * book is picked up at the chosen center. Only a partly typed address is refused, naming the parts
+ * missing: half an address could not be shipped to.
  */
 export function withDeliveryRule<T extends z.ZodType<CheckoutDetails>>(schema: T, requiresDelivery: boolean) {
   return schema.superRefine(
     (details, ctx) => {
-      if (!requiresDelivery || details.pickup === true) return;
-      for (const field of ['street', 'city', 'state', 'zip'] as const) {
+      if (!requiresDelivery || details.pickup === true || !hasAddress(details)) return;
+      for (const field of ADDRESS_FIELDS) {
         if (!details[field]) ctx.addIssue({ code: 'custom', path: [field], message: checkoutMessages[field] });
       }
     },
     {
       // Run even when other fields already failed (zod skips refinements then by default), so the
-      // form and a 400 name the missing address together with everything else in one go. The rule
-      // only reads fields as truthy, which is safe on any object.
+      // form and a 400 name the missing address parts together with everything else in one go. The
+      // rule only reads fields as truthy, which is safe on any object.
       when: ({ value }) => typeof value === 'object' && value !== null,
     },
   );
+}
+
+/** With neither pickup nor an address, the book is picked up at the center. */
+export function isPickup(details: Pick<CheckoutDetails, 'pickup' | (typeof ADDRESS_FIELDS)[number]>): boolean {
+  return details.pickup === true || !hasAddress(details);
 }
 
 /** Item ids that are shipped (the book, SPEC.md §3 id 9). */

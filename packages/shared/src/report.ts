@@ -51,6 +51,11 @@ export const donorRowSchema = z.object({
   date: z.string(),
   qty: z.number().int(),
   products: z.string(),
+  /**
+   * How the book reaches the donor: 'Pickup at {center}', 'Delivery to {address}', or empty when
+   * nothing is shipped. Added beside SPEC.md's fields: whoever hands out the books needs it.
+   */
+  delivery: z.string(),
 });
 export type DonorRow = z.infer<typeof donorRowSchema>;
 

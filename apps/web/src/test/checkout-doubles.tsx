@@ -30,6 +30,7 @@ export type FakeWidget = {
   options: CardWidgetOptions;
   container: HTMLElement;
   requestNonce: Mock<() => Promise<string>>;
+  showErrors: Mock<() => void>;
   teardown: Mock<() => Promise<void>>;
 };
 
@@ -54,6 +55,7 @@ export function checkoutDoubles() {
         options,
         container,
         requestNonce: vi.fn(async () => 'fake-valid-nonce'),
+        showErrors: vi.fn(),
         teardown: vi.fn(async () => marker.remove()),
       };
       widgets.push(widget);

@@ -22,6 +22,7 @@ export const reportPage1: ReportResponse = reportResponseSchema.parse({
       date: '2026-03-05T20:30:00.000Z',
       qty: 2,
       products: 'Guruvara Dattam Vimalacharita Satakam x1; SGS Vagdevi Center - $25.00 x1',
+      delivery: 'Pickup at Dallas Center, Texas',
     },
     {
       orderId: '0b6f3c1e-2a4d-4c8e-9f10-7a5b3c2d1e02',
@@ -33,6 +34,7 @@ export const reportPage1: ReportResponse = reportResponseSchema.parse({
       date: '2026-03-03T15:05:00.000Z',
       qty: 1,
       products: 'Any Other Donation - $1,234.50 x1',
+      delivery: '',
     },
   ],
   hosts: [
@@ -88,6 +90,7 @@ export const reportPage2: ReportResponse = reportResponseSchema.parse({
       date: '2026-03-01T14:00:00.000Z',
       qty: 1,
       products: 'SGS Vagdevi Center - $25.00 x1',
+      delivery: '',
     },
   ],
   nextCursor: null,

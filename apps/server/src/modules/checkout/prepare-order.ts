@@ -1,12 +1,13 @@
 /**
  * Turns a checkout body that passed the route's schema into the order to store, or refuses it with
- * 400 naming every bad field: the delivery rule (the book needs an address or pickup), the center
+ * 400 naming every bad field: the delivery rule (a partly typed address for the book), the center
  * (one of site.json's), the items (priced by the server), and the total the browser showed.
  */
 import {
   type CheckoutRequest,
   checkoutDetailsSchema,
   checkoutMessages,
+  isPickup,
   requiresDelivery,
   withDeliveryRule,
 } from '@store/shared/checkout';
@@ -71,7 +72,7 @@ export function prepareOrder(site: Site, body: CheckoutRequest): PreparedOrder {
     throw new AppError('amount_mismatch', AMOUNT_MISMATCH_MESSAGE, { fields: { amount: AMOUNT_MISMATCH_MESSAGE } });
   }
   const d = details.data;
-  const pickup = d.pickup === true;
+  const pickup = isPickup(d);
   return {
     amountCents: priced.totalCents,
     centerId: center.id,

@@ -20,7 +20,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { Database } from '#src/db/client';
 import { orders } from '#src/modules/checkout/tables';
 import { crlfLines } from './csv-line-ends';
-import { newestFirst } from './donor-rows';
+import { deliveryText, newestFirst } from './donor-rows';
 import { type ReportFilter, reportConditions } from './report-filter';
 
 const formulaPrefixes = sql.join(
@@ -44,7 +44,7 @@ export function copyStatement(filter: ReportFilter, timeZone: string): string {
     select ${textCell(sql`btrim(${o.firstName} || ' ' || ${o.lastName})`)}, ${textCell(sql`${o.email}`)},
       ${textCell(sql`${o.centerName}`)}, (${o.amountCents}::numeric / 100)::numeric(14, 2),
       ${textCell(sql`${o.transactionId}`)}, date_trunc('second', ${o.createdAt} at time zone ${timeZone}),
-      ${o.itemCount}, listed.products
+      ${o.itemCount}, listed.products, ${textCell(deliveryText)}
     from ${o} cross join lateral ${products} as listed
     where ${reportConditions(filter, timeZone)}
     order by ${newestFirst}`;

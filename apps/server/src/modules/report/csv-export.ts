@@ -1,6 +1,6 @@
 /**
  * GET /api/report-data.csv's body: a UTF-8 BOM and the header, then every filtered donor row.
- * Columns as the page's Donor Details table; Date is the foundation's local date and time (what a
+ * Columns as the page's Donor Details table, and the delivery (the page shows it under the products); Date is the foundation's local date and time (what a
  * treasurer files by, and what a spreadsheet reads as a date). PostgreSQL writes the rows itself
  * (copy-export.ts); PGlite's are read a page at a time and formatted here (keyset-export.ts).
  */
@@ -11,7 +11,17 @@ import { CSV_BOM, csvLine } from './csv';
 import { keysetCsvChunks } from './keyset-export';
 import type { ReportFilter } from './report-filter';
 
-export const CSV_HEADER = ['Name', 'Email', 'Center', 'Amount', 'Transaction ID', 'Date', 'Qty', 'Products'] as const;
+export const CSV_HEADER = [
+  'Name',
+  'Email',
+  'Center',
+  'Amount',
+  'Transaction ID',
+  'Date',
+  'Qty',
+  'Products',
+  'Delivery',
+] as const;
 
 export type CsvExportOptions = {
   db: Database;

@@ -22,7 +22,21 @@ export type DonorRecord = {
   local_time: string;
   item_count: number;
   products: OrderProduct[];
+  delivery: string;
 };
+
+/**
+ * The order's delivery in words, written by the database so the page, the keyset export and the
+ * COPY export say it the same way: 'Pickup at {center}' (ticked, or no address given), 'Delivery
+ * to {street, city, state zip}', or '' when nothing is shipped.
+ */
+export const deliveryText: SQL = sql`case
+    when ${orders.delivery} is null then ''
+    when (${orders.delivery} ->> 'pickup')::boolean then 'Pickup at ' || ${orders.centerName}
+    else 'Delivery to ' || concat_ws(', ', nullif(${orders.delivery} ->> 'street', ''),
+      nullif(${orders.delivery} ->> 'city', ''),
+      nullif(concat_ws(' ', nullif(${orders.delivery} ->> 'state', ''), nullif(${orders.delivery} ->> 'zip', '')), ''))
+  end`;
 
 export function donorColumns(timeZone: string): SQL {
   return sql`${orders.id} as id, ${orders.firstName} as first_name, ${orders.lastName} as last_name,
@@ -30,7 +44,7 @@ export function donorColumns(timeZone: string): SQL {
     ${orders.transactionId} as transaction_id,
     to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
     to_char(${orders.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as local_time,
-    ${orders.itemCount} as item_count, ${orders.products} as products`;
+    ${orders.itemCount} as item_count, ${orders.products} as products, ${deliveryText} as delivery`;
 }
 
 /** Newest first; ties (same microsecond) broken by id, so the order is total and pages never overlap. */
@@ -53,5 +67,6 @@ export function toDonorRow(record: DonorRecord): DonorRow {
     date: `${record.created_at.slice(0, 23)}Z`,
     qty: record.item_count,
     products: productsText(record.products),
+    delivery: record.delivery,
   };
 }

@@ -11,7 +11,7 @@ import { BOOK_PRODUCT, generateOrders, seedOrders } from '../../../test/seed-ord
 import { describeWithDb, usingPostgres } from '../../../test/test-db';
 import { copyCsvChunks } from './copy-export';
 
-const HEADER = 'Name,Email,Center,Amount,Transaction ID,Date,Qty,Products';
+const HEADER = 'Name,Email,Center,Amount,Transaction ID,Date,Qty,Products,Delivery';
 
 describeWithDb('GET /api/report-data.csv', () => {
   let t: ReportTestApp;
@@ -27,6 +27,7 @@ describeWithDb('GET /api/report-data.csv', () => {
         centerId: 2,
         transactionId: 'tx-comma',
         products: [{ ...BOOK_PRODUCT, quantity: 2 }],
+        delivery: { pickup: false, street: '12 Elm St', city: 'Austin', state: 'TX', zip: '78701' },
         createdAt: at('2026-03-01T18:00:00Z'), // 12:00 CST
       },
       {
@@ -51,6 +52,7 @@ describeWithDb('GET /api/report-data.csv', () => {
         email: 'plus@example.org',
         transactionId: 'tx-plus',
         products: [{ id: 8, name: '-Minus', unitCents: 100_005, quantity: 1, custom: true }],
+        delivery: { pickup: true },
         centerId: 5,
         createdAt: at('2026-03-04T18:00:00Z'),
       },
@@ -78,10 +80,10 @@ describeWithDb('GET /api/report-data.csv', () => {
     expect(body).toBe(
       [
         HEADER,
-        `'+Plus Sign,plus@example.org,"Atlanta Center, Georgia",1000.05,tx-plus,2026-03-04 12:00:00,1,'-Minus × 1`,
-        `"'=HYPERLINK(""http://evil.example"",""pay"")",'+1@example.org,"Bay Area Center, California",0.05,'-tx-minus,2026-03-03 12:00:00,1,'@SUM(A1:A9) × 1`,
-        `"The ""Great"" Donor",quote@example.org,"Bay Area Center, California",12.34,tx-quote,2026-03-02 12:00:00,1,"Line one\nLine two × 1"`,
-        `"Asha Rao, Jr.",asha@example.org,"Dallas Center, Texas",10.00,tx-comma,2026-03-01 12:00:00,2,Guruvara Dattam Vimalacharita Satakam × 2`,
+        `'+Plus Sign,plus@example.org,"Atlanta Center, Georgia",1000.05,tx-plus,2026-03-04 12:00:00,1,'-Minus × 1,"Pickup at Atlanta Center, Georgia"`,
+        `"'=HYPERLINK(""http://evil.example"",""pay"")",'+1@example.org,"Bay Area Center, California",0.05,'-tx-minus,2026-03-03 12:00:00,1,'@SUM(A1:A9) × 1,`,
+        `"The ""Great"" Donor",quote@example.org,"Bay Area Center, California",12.34,tx-quote,2026-03-02 12:00:00,1,"Line one\nLine two × 1",`,
+        `"Asha Rao, Jr.",asha@example.org,"Dallas Center, Texas",10.00,tx-comma,2026-03-01 12:00:00,2,Guruvara Dattam Vimalacharita Satakam × 2,"Delivery to 12 Elm St, Austin, TX 78701"`,
         '',
       ].join('\r\n'),
     );

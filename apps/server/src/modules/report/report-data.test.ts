@@ -117,6 +117,7 @@ describeWithDb('GET /api/report-data', () => {
       date: '2026-03-01T06:00:00.000Z',
       qty: 3,
       products: 'Guruvara Dattam Vimalacharita Satakam × 2, Any Other Donation × 1',
+      delivery: '',
     });
     expect(report.donors[3]?.date).toBe('2026-03-01T05:59:59.999Z');
     expect(report.hosts).toEqual([]);
@@ -255,9 +256,12 @@ describeWithDb('a donation made through checkout', () => {
   });
   afterAll(() => t?.close());
 
-  it('shows up in the report and the CSV with its amount and products', async () => {
+  it('shows up in the report and the CSV with its amount, products and delivery', async () => {
     const nonce = await sandboxNonce(t.app);
-    const body = checkoutBody(nonce, [{ key: '9', id: 9, name: 'Book', price: 5, quantity: 2 }, openAmount(8, 25)]);
+    const base = checkoutBody(nonce, [{ key: '9', id: 9, name: 'Book', price: 5, quantity: 2 }, openAmount(8, 25)]);
+    // Neither an address nor pickup: the book is picked up at the center.
+    const { pickup: _pickup, ...customerDetails } = base.customerDetails;
+    const body = { ...base, customerDetails };
     const paid = await postCheckout(t.app, { body });
     expect(paid.statusCode).toBe(200);
     const { transactionId } = paid.json<{ transactionId: string }>();
@@ -274,6 +278,7 @@ describeWithDb('a donation made through checkout', () => {
         date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
         qty: 3,
         products: 'Guruvara Dattam Vimalacharita Satakam × 2, Any Other Donation × 1',
+        delivery: 'Pickup at Dallas Center, Texas',
       },
     ]);
     expect(report.totals).toEqual({ count: 1, amount: 35 });
@@ -283,7 +288,7 @@ describeWithDb('a donation made through checkout', () => {
     const lines = csv.body.split('\r\n');
     expect(lines[1]).toMatch(
       new RegExp(
-        `^Asha Rao,asha@example.org,"Dallas Center, Texas",35.00,${transactionId},[\\d-]+ [\\d:]+,3,"Guruvara Dattam Vimalacharita Satakam × 2, Any Other Donation × 1"$`,
+        `^Asha Rao,asha@example.org,"Dallas Center, Texas",35.00,${transactionId},[\\d-]+ [\\d:]+,3,"Guruvara Dattam Vimalacharita Satakam × 2, Any Other Donation × 1","Pickup at Dallas Center, Texas"$`,
       ),
     );
   });

@@ -11,6 +11,11 @@ import type { ClientTokenResponse } from '@store/shared/checkout';
 export interface CardWidget {
   /** Validates the card and exchanges it for a single-use payment nonce. */
   requestNonce(): Promise<string>;
+  /**
+   * Shows what is wrong with the card on the widget's own fields, without tokenizing: the page calls
+   * it when its form fails, so the donor sees every error in one round (SPEC.md §5).
+   */
+  showErrors(): void;
   /** Removes the widget from its container; the container can then host a new one. */
   teardown(): Promise<void>;
 }

@@ -64,7 +64,12 @@ export function CheckoutForm() {
   const submitErrorId = `${id}-submit-error`;
 
   return (
-    <form className="form checkout-form" noValidate onSubmit={handleSubmit(placeOrder)}>
+    <form
+      className="form checkout-form"
+      noValidate
+      // A form that fails also shows the card's errors, so the donor fixes everything in one round.
+      onSubmit={handleSubmit(placeOrder, () => setup.widget.current?.showErrors())}
+    >
       <CenterSelect {...field('center')} label="Center" emptyOption="Select a center" centers={centers} />
       <ContactFields field={field} />
       {withDelivery && <DeliveryFieldset field={field} pickup={pickup} center={chosenCenter} />}

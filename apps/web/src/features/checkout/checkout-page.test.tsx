@@ -114,10 +114,6 @@ describe('checkout (/checkout)', () => {
       ['Card Holder Last Name', 'Last name is required'],
       ['Email', 'Email is required'],
       ['Mobile', 'Mobile number is required'],
-      ['Street', 'Street is required for delivery'],
-      ['City', 'City is required for delivery'],
-      ['State', 'State is required for delivery'],
-      ['Zip', 'Zip is required for delivery'],
     ];
     for (const [label, message] of expected) {
       const field = screen.getByLabelText(label);
@@ -127,6 +123,8 @@ describe('checkout (/checkout)', () => {
     expect(screen.getByLabelText('Center')).toHaveFocus();
     expect(screen.queryByText('Mobile number must be 10 digits')).toBeNull();
     expect(screen.getByLabelText('Student Full Name (optional)')).not.toHaveAttribute('aria-invalid');
+    // The delivery address is optional too (SPEC.md §5): empty, the book is picked up.
+    expect(screen.getByLabelText('Street')).not.toHaveAttribute('aria-invalid');
     expect(api.requests('POST /api/public/payment/checkout')).toHaveLength(0);
 
     await screen.findByRole('option', { name: 'Dallas Center, Texas' });
@@ -155,10 +153,11 @@ describe('checkout (/checkout)', () => {
   test('pickup at the center replaces the delivery address', async () => {
     const { user, api } = await openCheckout({ handlers: { 'POST /api/public/payment/checkout': approved } });
     await waitUntilReady();
+    await enter(user, 'Street', '12 Main St');
     await user.click(placeOrder());
-    expect(await screen.findByText('Street is required for delivery')).toBeInTheDocument();
+    expect(await screen.findByText('City is required for delivery')).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Pick up at the selected center' }));
-    expect(screen.queryByText('Street is required for delivery')).toBeNull();
+    expect(screen.queryByText('City is required for delivery')).toBeNull();
     expect(screen.queryByLabelText('Street')).toBeNull();
 
     await fillForm(user, { delivery: false });
@@ -168,6 +167,46 @@ describe('checkout (/checkout)', () => {
     const [order] = api.requests('POST /api/public/payment/checkout');
     expect(order?.body).toMatchObject({ customerDetails: { pickup: true } });
     expect(order?.body).not.toHaveProperty('customerDetails.street');
+  });
+
+  test('the delivery fields are optional: with neither address nor pickup the book is picked up', async () => {
+    const { user, api } = await openCheckout({ handlers: { 'POST /api/public/payment/checkout': approved } });
+    await waitUntilReady();
+    expect(
+      screen.getByText('Optional: leave the address empty to pick up the book at the selected center.'),
+    ).toBeInTheDocument();
+    await fillForm(user, { delivery: false });
+    expect(
+      screen.getByText('Optional: leave the address empty to pick up the book at Dallas Center, Texas.'),
+    ).toBeInTheDocument();
+    await user.click(placeOrder());
+    await waitFor(() => expect(currentPath()).toBe('/order-success'));
+    expect(screen.queryByText('Street is required for delivery')).toBeNull();
+    expect(api.requests('POST /api/public/payment/checkout')).toHaveLength(1);
+  });
+
+  test('a partly typed address names only its missing parts', async () => {
+    const { user, api } = await openCheckout({ handlers: { 'POST /api/public/payment/checkout': approved } });
+    await waitUntilReady();
+    await fillForm(user, { delivery: false });
+    await enter(user, 'Zip', '78701');
+    await user.click(placeOrder());
+    expect(await screen.findByText('Street is required for delivery')).toBeInTheDocument();
+    expect(screen.getByText('City is required for delivery')).toBeInTheDocument();
+    expect(screen.getByText('State is required for delivery')).toBeInTheDocument();
+    expect(screen.queryByText('Zip is required for delivery')).toBeNull();
+    expect(api.requests('POST /api/public/payment/checkout')).toHaveLength(0);
+  });
+
+  test('a mobile typed as (555) 123-4567 is sent as its ten digits', async () => {
+    const { user, api } = await openCheckout({ handlers: { 'POST /api/public/payment/checkout': approved } });
+    await waitUntilReady();
+    await fillForm(user);
+    await enter(user, 'Mobile', '(555) 123-4567');
+    await user.click(placeOrder());
+    await waitFor(() => expect(currentPath()).toBe('/order-success'));
+    const [order] = api.requests('POST /api/public/payment/checkout');
+    expect(order?.body).toMatchObject({ customerDetails: { mobile: '5551234567' } });
   });
 
   test('without the book there is no delivery fieldset', async () => {
@@ -239,6 +278,7 @@ describe('placing the order', () => {
     await user.click(placeOrder());
     await waitFor(() => expect(currentPath()).toBe('/order-failed'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Failed' })).toBeInTheDocument();
+    expect(screen.getByText('Reason: Your card was declined.')).toBeInTheDocument();
     expect(storedCart()).toHaveLength(2);
   });
 
@@ -260,7 +300,7 @@ describe('placing the order', () => {
     const toastError = vi.spyOn(toast, 'error');
     await waitUntilReady();
     await fillForm(user);
-    widgets[0]?.requestNonce.mockRejectedValueOnce(new CardInputError('Please check your information and try again.'));
+    widgets[0]?.requestNonce.mockRejectedValueOnce(new Error('The card form is not mounted.'));
     await user.click(placeOrder());
     expect(await screen.findByText('Payment failed.')).toBeInTheDocument();
     expect(toastError).toHaveBeenCalledWith('Payment failed.', expect.objectContaining({ position: 'top-center' }));
@@ -268,6 +308,31 @@ describe('placing the order', () => {
     expect(placeOrder()).toBeEnabled();
     expect(api.requests('POST /api/public/payment/checkout')).toHaveLength(0);
     expect(currentPath()).toBe('/checkout');
+  });
+
+  test('empty or invalid card fields are the widget\'s errors: no "Payment failed." toast', async () => {
+    const { user, widgets, api } = await openCheckout({ handlers: { 'POST /api/public/payment/checkout': approved } });
+    const toastError = vi.spyOn(toast, 'error');
+    await waitUntilReady();
+    await fillForm(user);
+    widgets[0]?.requestNonce.mockRejectedValueOnce(new CardInputError('Please check your information and try again.'));
+    await user.click(placeOrder());
+    await waitFor(() => expect(widgets[0]?.requestNonce).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(placeOrder()).toHaveTextContent('Place Order'));
+    expect(toastError).not.toHaveBeenCalled();
+    expect(screen.queryByText('Payment failed.')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(placeOrder()).toBeEnabled();
+    expect(api.requests('POST /api/public/payment/checkout')).toHaveLength(0);
+  });
+
+  test("a form that fails shows the card widget's errors in the same round", async () => {
+    const { user, widgets } = await openCheckout();
+    await waitUntilReady();
+    await user.click(placeOrder());
+    expect(await screen.findByText('Please select a center.')).toBeInTheDocument();
+    expect(widgets[0]?.showErrors).toHaveBeenCalledTimes(1);
+    expect(widgets[0]?.requestNonce).not.toHaveBeenCalled();
   });
 
   test.each([
@@ -443,6 +508,26 @@ describe('payment initialisation', () => {
     await user.click(within(banner).getByRole('button', { name: 'Retry Initialization' }));
     await waitUntilReady();
     expect(doubles.services.loadCaptcha).toHaveBeenCalledTimes(2);
+  });
+
+  test('a captcha that cannot answer at start (challenge blocked) also says "Captcha not ready yet."', async () => {
+    const doubles = checkoutDoubles();
+    doubles.captcha.execute.mockRejectedValueOnce(new Error('Could not get a captcha challenge: 403'));
+    seedCart([vagdevi25]);
+    const api = stubApi({ 'POST /api/public/payment/checkout': approved });
+    const { user } = await renderApp({ path: '/checkout', stubFetch: false, wrap: doubles.wrap });
+
+    const banner = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(banner).toHaveTextContent('Captcha not ready yet.');
+    expect(banner).not.toHaveTextContent('Could not initialize payment.');
+    expect(api.requests('GET /api/public/payment/token')).toHaveLength(0);
+
+    await fillForm(user, { delivery: false });
+    fireEvent.submit(placeOrder().closest('form') as HTMLFormElement);
+    expect(await screen.findByText('Captcha not ready, please retry.')).toBeInTheDocument();
+
+    await user.click(within(banner).getByRole('button', { name: 'Retry Initialization' }));
+    await waitUntilReady();
   });
 
   test('submitting while the payment UI is not ready is refused', async () => {

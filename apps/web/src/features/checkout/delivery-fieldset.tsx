@@ -11,7 +11,8 @@ type DeliveryFieldsetProps = {
 
 /**
  * Offered when the bucket holds the book (SPEC.md §3's optional street, city, state, zip, pickup):
- * a delivery address, or pickup at the chosen center.
+ * a delivery address, or pickup at the chosen center. Both are optional; with neither the book is
+ * picked up at the center (the shared delivery rule), which the hint says.
  */
 export function DeliveryFieldset({ field, pickup, center }: DeliveryFieldsetProps) {
   const { id, error: _unused, ...pickupRegistration } = field('pickup');
@@ -32,8 +33,13 @@ export function DeliveryFieldset({ field, pickup, center }: DeliveryFieldsetProp
           <LabelledInput {...field('city')} label="City" autoComplete="address-level2" />
           <LabelledInput {...field('state')} label="State" autoComplete="address-level1" />
           <LabelledInput {...field('zip')} label="Zip" autoComplete="postal-code" />
+          <p className="fieldset__note">{pickupHint(center)}</p>
         </>
       )}
     </fieldset>
   );
+}
+
+export function pickupHint(center: Center | undefined): string {
+  return `Optional: leave the address empty to pick up the book at ${center ? center.name : 'the selected center'}.`;
 }

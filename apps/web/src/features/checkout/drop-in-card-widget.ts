@@ -4,6 +4,7 @@
  * cards, no card saving).
  */
 import type { CardWidget } from './card-widget';
+import { CardInputError } from './card-widget-errors';
 
 export async function createDropInWidget(container: HTMLElement, clientToken: string): Promise<CardWidget> {
   // A CommonJS package: its module.exports arrives as the default export.
@@ -20,9 +21,17 @@ export async function createDropInWidget(container: HTMLElement, clientToken: st
   });
   return {
     async requestNonce() {
-      // Rejects, with the reasons shown in the Drop-in's own fields, when the card is incomplete.
+      if (!instance.isPaymentMethodRequestable()) {
+        // Rejects with the reasons shown in the Drop-in's own fields: the widget's error, not an exception.
+        await instance.requestPaymentMethod().catch(() => undefined);
+        throw new CardInputError('The card is incomplete.');
+      }
       const { nonce } = await instance.requestPaymentMethod();
       return nonce;
+    },
+    showErrors() {
+      // An incomplete card cannot be tokenized: the request only marks the Drop-in's fields.
+      if (!instance.isPaymentMethodRequestable()) void instance.requestPaymentMethod().catch(() => undefined);
     },
     teardown: () => instance.teardown(),
   };

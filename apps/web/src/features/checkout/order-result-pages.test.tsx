@@ -31,6 +31,15 @@ describe('/order-success', () => {
 });
 
 describe('/order-failed', () => {
+  test('after a decline, shows the server’s reason and says the donor was not charged', async () => {
+    await renderApp({ path: '/order-failed', state: { reason: 'Payment was declined by the card issuer.' } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment Failed' })).toBeInTheDocument();
+    expect(screen.getByText('Reason: Payment was declined by the card issuer.')).toBeInTheDocument();
+    expect(
+      screen.getByText('You have not been charged. Your bucket is kept, so you can try again or use another card.'),
+    ).toBeInTheDocument();
+  });
+
   test('says the payment failed and leads back to the bucket or the home site', async () => {
     seedCart([bookLine]);
     const { user } = await renderApp({ path: '/order-failed' });

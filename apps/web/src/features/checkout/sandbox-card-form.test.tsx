@@ -19,7 +19,7 @@ function renderForm() {
     if (!ref.current) throw new Error('not mounted');
     return ref.current.requestNonce();
   };
-  return { user, requestNonce };
+  return { user, requestNonce, ref };
 }
 
 async function fillCard(user: ReturnType<typeof userEvent.setup>, card: Partial<Record<string, string>> = {}) {
@@ -122,6 +122,26 @@ describe('sandbox card form', () => {
     }
     expect(screen.getByLabelText('Card Number')).toHaveFocus();
     expect(api.requests(TOKENIZE)).toHaveLength(0);
+  });
+
+  test('showErrors shows every field error at once, leaving the focus and sending nothing', async () => {
+    const api = stubApi({ [TOKENIZE]: tokenized });
+    const { user, ref } = renderForm();
+    await user.type(screen.getByLabelText('Card Number'), '4111 1111 1111 1112');
+    const outside = document.body.appendChild(document.createElement('input'));
+    outside.focus();
+    act(() => ref.current?.showErrors());
+    for (const message of [
+      'Please fill out an expiration date.',
+      'Please fill out a CVV.',
+      'Please fill out a cardholder name.',
+    ]) {
+      expect(screen.getByText(message)).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText('Card Number')).toHaveAttribute('aria-invalid', 'true');
+    expect(outside).toHaveFocus();
+    expect(api.requests(TOKENIZE)).toHaveLength(0);
+    outside.remove();
   });
 
   test('requestNonce exchanges a valid card for a nonce with the client token', async () => {

@@ -23,7 +23,7 @@ import { ApiClientError } from '#src/lib/api-client';
 import { CardInputError, ClientTokenExpiredError } from './card-widget-errors';
 import { normalizeExpiry, tokenizeCard } from './sandbox-tokenize';
 
-export type SandboxCardFormHandle = { requestNonce(): Promise<string> };
+export type SandboxCardFormHandle = { requestNonce(): Promise<string>; showErrors(): void };
 
 type SandboxCardFormProps = { clientToken: string; ref?: Ref<SandboxCardFormHandle> };
 
@@ -82,13 +82,19 @@ export function SandboxCardForm({ clientToken, ref }: SandboxCardFormProps) {
     }, EMPTY_FIELD_ERROR_DELAY_MS);
   }
 
-  async function requestNonce(): Promise<string> {
+  /** Every field's error at once, as on blur but without the wait; the first invalid field, if any. */
+  function showErrors(): CardField | undefined {
     const card = read();
     for (const field of CARD_FIELDS) cancelEmptyTimer(field);
     const found = cardErrors(card);
     setErrors(found);
     setFormError(null);
-    const firstInvalid = CARD_FIELDS.find((field) => found[field]);
+    return CARD_FIELDS.find((field) => found[field]);
+  }
+
+  async function requestNonce(): Promise<string> {
+    const card = read();
+    const firstInvalid = showErrors();
     if (firstInvalid) {
       inputs.current[firstInvalid]?.focus();
       throw new CardInputError(widgetMessages.tokenizationFailed);
@@ -127,7 +133,8 @@ export function SandboxCardForm({ clientToken, ref }: SandboxCardFormProps) {
     return error instanceof Error ? error : new Error(String(error));
   }
 
-  useImperativeHandle(ref, () => ({ requestNonce }));
+  // showErrors leaves the focus alone: the page's form puts it on its own first error.
+  useImperativeHandle(ref, () => ({ requestNonce, showErrors: () => void showErrors() }));
 
   const field = (name: CardField) => ({
     id: `${id}-${name}`,

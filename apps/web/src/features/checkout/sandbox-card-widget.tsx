@@ -16,6 +16,9 @@ export function createSandboxCardWidget(container: HTMLElement, clientToken: str
       requestNonce() {
         return form ? form.requestNonce() : Promise.reject(new Error('The card form is not mounted.'));
       },
+      showErrors() {
+        form?.showErrors();
+      },
       async teardown() {
         form = null;
         root.unmount();

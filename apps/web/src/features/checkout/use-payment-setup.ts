@@ -6,7 +6,7 @@
  */
 import { checkoutMessages } from '@store/shared/checkout';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
-import type { CaptchaClient } from '#src/lib/captcha/captcha-client';
+import type { CaptchaClient, CaptchaToken } from '#src/lib/captcha/captcha-client';
 import type { CardWidget, CardWidgetOptions } from './card-widget';
 import { useCheckoutServices } from './checkout-services';
 import { checkoutToast } from './checkout-toast';
@@ -15,7 +15,7 @@ import { getClientToken } from './get-client-token';
 export type PaymentSetupStatus =
   /** Captcha, client token or widget on its way. */
   | 'loading'
-  /** The captcha did not load: 'Captcha not ready yet.' */
+  /** The captcha did not load or gave no token: 'Captcha not ready yet.' */
   | 'captcha-failed'
   /** No client token: 'Could not initialize payment. Check captcha/site key and network.' */
   | 'token-failed'
@@ -91,9 +91,19 @@ export function usePaymentSetup(container: RefObject<HTMLElement | null>): Payme
       captcha.current = client;
       if (runId !== run.current) return;
     }
+    let captchaToken: CaptchaToken;
+    try {
+      captchaToken = await client.execute('payment_token');
+    } catch {
+      // A captcha that loaded but cannot answer (its challenge endpoint blocked, a solve that timed
+      // out) is as unavailable as one that did not load: SPEC.md §8's 'Captcha not ready yet.'.
+      if (runId === run.current) setStatus('captcha-failed');
+      return;
+    }
+    if (runId !== run.current) return;
     let options: CardWidgetOptions;
     try {
-      options = await getClientToken(await client.execute('payment_token'));
+      options = await getClientToken(captchaToken);
     } catch {
       if (runId !== run.current) return;
       checkoutToast.error(checkoutMessages.initFailedToast);

@@ -8,7 +8,7 @@ import { type CheckoutDetails, checkoutMessages } from '@store/shared/checkout';
 import { useNavigate } from 'react-router';
 import { useGuardedSubmit } from '#src/lib/use-guarded-submit';
 import { buildCheckoutRequest } from './build-checkout-request';
-import { ClientTokenExpiredError } from './card-widget-errors';
+import { CardInputError, ClientTokenExpiredError } from './card-widget-errors';
 import { checkoutToast } from './checkout-toast';
 import { postCheckout } from './post-checkout';
 import type { PaymentSetup } from './use-payment-setup';
@@ -42,7 +42,7 @@ export function usePlaceOrder(options: PlaceOrderOptions): PlaceOrder {
 
   const { submit, submitting, submitError } = useGuardedSubmit({
     canStart: () => {
-      if (!setup.captcha.current) return refuse(checkoutMessages.captchaNotReady);
+      if (!setup.captcha.current || setup.status === 'captcha-failed') return refuse(checkoutMessages.captchaNotReady);
       if (!setup.widget.current || setup.status !== 'ready') return refuse(checkoutMessages.paymentUiNotReady);
       return true;
     },
@@ -73,7 +73,8 @@ export function usePlaceOrder(options: PlaceOrderOptions): PlaceOrder {
         navigate('/order-success', { state: { transactionId: answer.transactionId } });
         clearCart();
       } else {
-        navigate('/order-failed');
+        // The decline's reason goes along: /order-failed says why, and that nothing was charged.
+        navigate('/order-failed', { state: { reason: answer.message } });
       }
     },
     // Approved or declined: the button stays disabled, this page is on its way out.
@@ -83,6 +84,9 @@ export function usePlaceOrder(options: PlaceOrderOptions): PlaceOrder {
     // server's words. A card problem (CardInputError or a failed tokenization) is shown by the widget itself.
     texts: { captchaNotReady: checkoutMessages.captchaNotReady, failed: null },
     onFailure: (error) => {
+      // Empty or invalid card fields are the widget's own errors, on its fields (SPEC.md §5): not an
+      // exception, so no 'Payment failed.' (SPEC.md §4 step 5) and nothing under the button.
+      if (error instanceof CardInputError) return null;
       checkoutToast.error(checkoutMessages.paymentFailedToast);
       if (!(error instanceof ClientTokenExpiredError)) return undefined;
       setup.retryInitialization();

@@ -14,8 +14,19 @@ const COLUMNS: readonly DataColumn<DonorRow>[] = [
   { header: 'Transaction ID', cell: (row) => row.transactionId },
   { header: 'Date', cell: (row) => <DateCell iso={row.date} /> },
   { header: 'Qty', cell: (row) => formatCount(row.qty), className: 'report-table__number' },
-  { header: 'Products', cell: (row) => row.products, className: 'report-table__products' },
+  // The delivery under the products, keeping SPEC.md's eight columns: it is about the book listed there.
+  { header: 'Products', cell: ProductsCell, className: 'report-table__products' },
 ];
+
+function ProductsCell(row: DonorRow) {
+  if (!row.delivery) return row.products;
+  return (
+    <>
+      {row.products}
+      <span className="report-table__delivery">{row.delivery}</span>
+    </>
+  );
+}
 
 export function DonorTable({ donors, labelledBy }: { donors: readonly DonorRow[]; labelledBy: string }) {
   if (donors.length === 0) return <p className="notice">{NO_DONATIONS}</p>;

@@ -99,9 +99,12 @@ describe('report login (/report)', () => {
       'sbx_txn_7Q2W9E',
       local('2026-03-05T20:30:00.000Z'),
       '2',
-      'Guruvara Dattam Vimalacharita Satakam x1; SGS Vagdevi Center - $25.00 x1',
+      'Guruvara Dattam Vimalacharita Satakam x1; SGS Vagdevi Center - $25.00 x1Pickup at Dallas Center, Texas',
     ]);
+    // The book's delivery is a line of its own under the products; nothing shipped, no line.
+    expect(within(first as HTMLElement).getByText('Pickup at Dallas Center, Texas')).toBeInTheDocument();
     expect(cells(second)?.[3]).toBe('$1,234.50');
+    expect(cells(second)?.[7]).toBe('Any Other Donation - $1,234.50 x1');
     // The login's answer is the first page: it is not asked for twice.
     expect(api.requests('GET /api/report-data')).toHaveLength(1);
   });
