@@ -4,12 +4,12 @@
  */
 import type { AccountActivity } from '@store/shared/auth';
 import { formatRegistrationNumber } from '@store/shared/registration';
-import { asc, desc, inArray } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { type AccountOwner, ownedBy } from '#src/db/owned-by';
-import { registrants, registrations } from './tables';
-
-type ListedRegistration = AccountActivity['registrations'][number];
+import { registrantName } from './registrant-format';
+import { registrantsOf } from './registration-repo';
+import { registrations } from './tables';
 
 export async function listAccountRegistrations(
   db: Database,
@@ -23,32 +23,17 @@ export async function listAccountRegistrations(
     .orderBy(desc(registrations.createdAt), desc(registrations.id))
     .limit(limit);
   if (rows.length === 0) return [];
-  const people = await db
-    .select({
-      registrationId: registrants.registrationId,
-      firstName: registrants.firstName,
-      lastName: registrants.lastName,
-      age: registrants.age,
-      category: registrants.category,
-    })
-    .from(registrants)
-    .where(
-      inArray(
-        registrants.registrationId,
-        rows.map((r) => r.id),
-      ),
-    )
-    // (registration, position) is unique: a total order.
-    .orderBy(asc(registrants.registrationId), asc(registrants.position));
-  const byRegistration = new Map<string, ListedRegistration['registrants']>();
-  for (const p of people) {
-    const list = byRegistration.get(p.registrationId) ?? [];
-    list.push({ name: `${p.firstName} ${p.lastName}`.trim(), age: p.age, category: p.category });
-    byRegistration.set(p.registrationId, list);
-  }
+  const people = await registrantsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((registration) => ({
     registrationNumber: formatRegistrationNumber(registration.number),
     date: registration.createdAt.toISOString(),
-    registrants: byRegistration.get(registration.id) ?? [],
+    registrants: (people.get(registration.id) ?? []).map((p) => ({
+      name: registrantName(p),
+      age: p.age,
+      category: p.category,
+    })),
   }));
 }

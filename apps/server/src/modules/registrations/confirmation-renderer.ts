@@ -4,12 +4,12 @@
  * renderConfirmation writes them. Registered for CONFIRMATION_KIND at start-up (src/mail-renderers.ts).
  */
 import type { Site } from '@store/shared/site';
-import { asc, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import type { MailRenderer } from '#src/modules/mail/render';
 import { renderConfirmation } from './confirmation';
-import type { StoredRegistrant } from './registrant-format';
-import { registrants, registrations } from './tables';
+import { registrantsOf } from './registration-repo';
+import { registrations } from './tables';
 
 /** An outbox row's subject id is free text; only a uuid can be a registration's id (a query would refuse others). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -34,23 +34,10 @@ export function createConfirmationRenderer({
       .from(registrations)
       .where(inArray(registrations.id, ids));
     if (found.length === 0) return new Map();
-    const people = await db
-      .select()
-      .from(registrants)
-      .where(
-        inArray(
-          registrants.registrationId,
-          found.map((r) => r.id),
-        ),
-      )
-      // The form's order within each registration; (registration, position) is unique.
-      .orderBy(asc(registrants.registrationId), asc(registrants.position));
-    const byRegistration = new Map<string, StoredRegistrant[]>();
-    for (const person of people) {
-      const list = byRegistration.get(person.registrationId) ?? [];
-      list.push(person);
-      byRegistration.set(person.registrationId, list);
-    }
+    const byRegistration = await registrantsOf(
+      db,
+      found.map((r) => r.id),
+    );
     return new Map(
       found.map((registration) => [
         registration.id,

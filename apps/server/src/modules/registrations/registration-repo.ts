@@ -1,6 +1,6 @@
-/** The registrations table's writes and the read a repeated Idempotency-Key is answered from. */
+/** The registrations table's writes, the read a repeated Idempotency-Key is answered from, and the people of registrations. */
 import type { Registrant } from '@store/shared/registration';
-import { count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { users } from '#src/modules/auth/tables';
 import type { StoredRegistrant } from './registrant-format';
@@ -75,6 +75,30 @@ export async function insertRegistrants(
     .returning();
   // RETURNING has no order of its own.
   return rows.sort((a, b) => a.position - b.position);
+}
+
+/**
+ * The people of these registrations, each registration's in the form's order, by registration id:
+ * one query for any number of registrations (a dashboard's list, a mail batch's confirmations).
+ */
+export async function registrantsOf(
+  db: Pick<Database, 'select'>,
+  registrationIds: readonly string[],
+): Promise<Map<string, StoredRegistrant[]>> {
+  const byRegistration = new Map<string, StoredRegistrant[]>();
+  if (registrationIds.length === 0) return byRegistration;
+  const people = await db
+    .select()
+    .from(registrants)
+    .where(inArray(registrants.registrationId, [...registrationIds]))
+    // (registration, position) is unique: a total order.
+    .orderBy(asc(registrants.registrationId), asc(registrants.position));
+  for (const person of people) {
+    const list = byRegistration.get(person.registrationId) ?? [];
+    list.push(person);
+    byRegistration.set(person.registrationId, list);
+  }
+  return byRegistration;
 }
 
 export type RegistrationWithCount = { registration: Registration; registrantCount: number };
