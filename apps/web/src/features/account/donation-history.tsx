@@ -2,7 +2,7 @@
 import type { AccountActivity } from '@store/shared/auth';
 import { formatDollars } from '@store/shared/money';
 import { type DataColumn, DateCell } from '#src/components/data-table';
-import { ActivityTable } from './activity-table';
+import { TableSection } from '#src/components/table-section';
 
 export const YOUR_DONATIONS = 'Your Donations';
 export const NO_DONATIONS = 'No donations yet.';
@@ -20,7 +20,8 @@ const COLUMNS: readonly DataColumn<Donation>[] = [
 
 export function DonationHistory({ donations }: { donations: AccountActivity['donations'] }) {
   return (
-    <ActivityTable
+    <TableSection
+      className="account-section"
       title={YOUR_DONATIONS}
       emptyText={NO_DONATIONS}
       columns={COLUMNS}

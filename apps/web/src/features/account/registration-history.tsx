@@ -1,7 +1,7 @@
 /** The event registrations made from this account or its verified e-mail (beyond SPEC.md). */
 import type { AccountActivity } from '@store/shared/auth';
 import { type DataColumn, DateCell } from '#src/components/data-table';
-import { ActivityTable } from './activity-table';
+import { TableSection } from '#src/components/table-section';
 
 export const YOUR_REGISTRATIONS = 'Your Event Registrations';
 export const NO_REGISTRATIONS = 'No event registrations yet.';
@@ -19,7 +19,8 @@ const COLUMNS: readonly DataColumn<Registration>[] = [
 
 export function RegistrationHistory({ registrations }: { registrations: AccountActivity['registrations'] }) {
   return (
-    <ActivityTable
+    <TableSection
+      className="account-section"
       title={YOUR_REGISTRATIONS}
       emptyText={NO_REGISTRATIONS}
       columns={COLUMNS}

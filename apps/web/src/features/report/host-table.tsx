@@ -1,7 +1,8 @@
 /** The report's `hosts` list (the event registrations, DESIGN.md "Data that SPEC.md leaves open") in its own table. */
 import type { HostRow } from '@store/shared/report';
-import { type ReactNode, useId } from 'react';
-import { type DataColumn, DataTable, DateCell } from '#src/components/data-table';
+import type { ReactNode } from 'react';
+import { type DataColumn, DateCell } from '#src/components/data-table';
+import { TableSection } from '#src/components/table-section';
 
 export const EVENT_REGISTRATIONS = 'Event Registrations';
 export const NO_REGISTRATIONS = 'No registrations yet.';
@@ -29,25 +30,16 @@ const rowKey = (row: HostRow, index: number) => `${row.registrationNumber}-${ind
 
 /** `download`: the registrations' CSV button, shown beside the heading. */
 export function HostTable({ hosts, download }: { hosts: readonly HostRow[]; download?: ReactNode }) {
-  const id = useId();
   return (
-    <section className="report-section" aria-labelledby={`${id}-title`}>
-      <div className="report-section__header">
-        <h2 id={`${id}-title`}>{EVENT_REGISTRATIONS}</h2>
-        {download}
-      </div>
-      {hosts.length === 0 ? (
-        <p className="notice">{NO_REGISTRATIONS}</p>
-      ) : (
-        <DataTable
-          columns={COLUMNS}
-          rows={hosts}
-          rowKey={rowKey}
-          scrollLabel={`${EVENT_REGISTRATIONS} table`}
-          name={{ labelledBy: `${id}-title` }}
-          wide
-        />
-      )}
-    </section>
+    <TableSection
+      className="report-section"
+      title={EVENT_REGISTRATIONS}
+      emptyText={NO_REGISTRATIONS}
+      columns={COLUMNS}
+      rows={hosts}
+      rowKey={rowKey}
+      actions={download}
+      wide
+    />
   );
 }
