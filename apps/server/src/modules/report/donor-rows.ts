@@ -31,7 +31,9 @@ export type DonorRecord = {
  * to {street, city, state zip}', or '' when nothing is shipped.
  */
 export const deliveryText: SQL = sql`case
-    when ${orders.delivery} is null then ''
+    -- Nothing shipped: the checkout's prepared insert stores JSON null (the column encodes null as
+    -- 'null'), rows written otherwise SQL NULL.
+    when ${orders.delivery} is null or jsonb_typeof(${orders.delivery}) = 'null' then ''
     when (${orders.delivery} ->> 'pickup')::boolean then 'Pickup at ' || ${orders.centerName}
     else 'Delivery to ' || concat_ws(', ', nullif(${orders.delivery} ->> 'street', ''),
       nullif(${orders.delivery} ->> 'city', ''),

@@ -292,4 +292,17 @@ describeWithDb('a donation made through checkout', () => {
       ),
     );
   });
+
+  it('says nothing of delivery for a gift with nothing to ship, in the report and the CSV', async () => {
+    const nonce = await sandboxNonce(t.app);
+    const paid = await postCheckout(t.app, { body: checkoutBody(nonce, [openAmount(7, 12)]) });
+    expect(paid.statusCode).toBe(200);
+    const { transactionId } = paid.json<{ transactionId: string }>();
+
+    const report = await getReport(t);
+    expect(report.donors.find((row) => row.transactionId === transactionId)?.delivery).toBe('');
+    const csv = await requestReport(t, {}, '/api/report-data.csv');
+    const line = csv.body.split('\r\n').find((l) => l.includes(transactionId));
+    expect(line).toMatch(/,1,[^,]+ × 1,$/);
+  });
 });
