@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { renderApp } from '#src/test/render-app';
 
 describe('routes', () => {
@@ -16,5 +16,12 @@ describe('routes', () => {
     await renderApp();
     expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main');
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+  });
+
+  test('a link to another page starts it at the top', async () => {
+    const { user } = await renderApp({ path: '/cart' });
+    const scrollTo = vi.spyOn(window, 'scrollTo');
+    await user.click(await screen.findByRole('link', { name: 'Back to Store' }));
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
   });
 });

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
+import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';
 
@@ -12,6 +13,7 @@ import { TopBar } from './top-bar';
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <>
+      <ScrollToTop />
       <a className="skip-link" href="#main">
         Skip to main content
       </a>

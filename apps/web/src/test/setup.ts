@@ -22,6 +22,10 @@ if (typeof window.matchMedia !== 'function') {
   });
 }
 
+// jsdom does not lay pages out and reports window.scrollTo as not implemented (on console.error);
+// app/scroll-to-top.ts calls it on every navigation. Tests spy on this no-op.
+window.scrollTo = () => {};
+
 let consoleErrors: unknown[][] = [];
 
 beforeEach(() => {
