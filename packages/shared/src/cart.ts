@@ -86,6 +86,12 @@ export function removeLine(lines: readonly CartLine[], key: string): CartLine[] 
   return lines.filter((l) => l.key !== key);
 }
 
+/** Undo of a remove: the line back at `index` with its quantity; nothing if its key is back already. */
+export function restoreLine(lines: readonly CartLine[], line: CartLine, index: number): CartLine[] {
+  if (lines.some((l) => l.key === line.key)) return [...lines];
+  return [...lines.slice(0, index), line, ...lines.slice(index)];
+}
+
 export function totalQuantity(lines: readonly CartLine[]): number {
   return lines.reduce((n, l) => n + l.quantity, 0);
 }

@@ -28,6 +28,10 @@ export const messages = {
     checkout: 'Checkout',
     title: 'Your Donation Bucket',
     total: 'Total:',
+    /** Our wording (SPEC.md has none): the unit price beside a line's total, and the remove's Undo. */
+    each: 'each',
+    removed: (name: string) => `Removed ${name}.`,
+    undo: 'Undo',
   },
   /** The placeholder payment screen (SPEC.md §2 "Placeholder payment screen", §9). */
   payment: {

@@ -1,11 +1,12 @@
 import { messages } from '@store/shared/messages';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useCart } from '#src/lib/cart/cart-context';
 import { useCatalogue } from '#src/lib/catalogue/catalogue-context';
 import { ClientOnly } from '#src/lib/client-only';
 
 export function TopBar() {
   const { state } = useCatalogue();
+  const { pathname } = useLocation();
   const foundation = state.status === 'ready' ? state.data.foundation : null;
 
   const brand = (
@@ -27,14 +28,21 @@ export function TopBar() {
           <span className="top-bar__brand">{brand}</span>
         )}
         {/* Nothing to show until the bucket is read (never in the pre-rendered page); the button
-            appears once it holds an item, in room the bar keeps for it. */}
-        <ClientOnly fallback={null}>
-          <ProceedToPay />
-        </ClientOnly>
+            appears once it holds an item, in room the bar keeps for it. Not on PAY_PAGES, where
+            it would lead to itself; unmounted there rather than told, since re-rendering the
+            bucket's subtree during the navigation suspended it (the component tests saw it). */}
+        {!PAY_PAGES.includes(pathname) && (
+          <ClientOnly fallback={null}>
+            <ProceedToPay />
+          </ClientOnly>
+        )}
       </div>
     </header>
   );
 }
+
+/** The pages the button would only link back to: the bucket itself and the step after it. */
+const PAY_PAGES: readonly string[] = ['/cart', '/checkout'];
 
 /** SPEC.md §2: shown only while the bucket holds at least one item. */
 function ProceedToPay() {

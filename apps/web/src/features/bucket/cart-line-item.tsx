@@ -1,5 +1,6 @@
 import { type CartLine, QUANTITY_MAX, QUANTITY_MIN } from '@store/shared/cart';
-import { formatDollars } from '@store/shared/money';
+import { messages } from '@store/shared/messages';
+import { dollarsToCents, formatCents, formatDollars } from '@store/shared/money';
 
 type CartLineItemProps = {
   line: CartLine;
@@ -7,44 +8,53 @@ type CartLineItemProps = {
   onRemove: (key: string) => void;
 };
 
-/** One bucket line: name, price, minus / quantity / plus, and remove (SPEC.md §2 "Bucket screen"). */
+/**
+ * One bucket line (SPEC.md §2 "Bucket screen"): name and unit price, then minus / quantity / plus,
+ * the line's total (the book at quantity 3 reads $15.00) and remove. The controls sit beside the
+ * name from 768 px, below it on a phone (styles.css .cart-line).
+ */
 export function CartLineItem({ line, onChangeQuantity, onRemove }: CartLineItemProps) {
   return (
     <li className="cart-line">
-      <span className="cart-line__name">{line.name}</span>
-      <span className="cart-line__price">{formatDollars(line.price)}</span>
-      <span className="cart-line__quantity">
+      <span className="cart-line__info">
+        <span className="cart-line__name">{line.name}</span>
+        <span className="cart-line__price">{`${formatDollars(line.price)} ${messages.cart.each}`}</span>
+      </span>
+      <span className="cart-line__controls">
+        <span className="cart-line__quantity">
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={`Decrease quantity of ${line.name}`}
+            disabled={line.quantity <= QUANTITY_MIN}
+            onClick={() => onChangeQuantity(line.key, -1)}
+          >
+            −
+          </button>
+          {/* <output> is announced when it changes, so the new quantity is heard after minus / plus. */}
+          <output className="cart-line__count" aria-label={`Quantity of ${line.name}`}>
+            {line.quantity}
+          </output>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={`Increase quantity of ${line.name}`}
+            disabled={line.quantity >= QUANTITY_MAX}
+            onClick={() => onChangeQuantity(line.key, 1)}
+          >
+            +
+          </button>
+        </span>
+        <span className="cart-line__total">{formatCents(dollarsToCents(line.price) * line.quantity)}</span>
         <button
           type="button"
-          className="icon-button"
-          aria-label={`Decrease quantity of ${line.name}`}
-          disabled={line.quantity <= QUANTITY_MIN}
-          onClick={() => onChangeQuantity(line.key, -1)}
+          className="icon-button icon-button--remove"
+          aria-label={`Remove ${line.name}`}
+          onClick={() => onRemove(line.key)}
         >
-          −
-        </button>
-        {/* <output> is announced when it changes, so the new quantity is heard after minus / plus. */}
-        <output className="cart-line__count" aria-label={`Quantity of ${line.name}`}>
-          {line.quantity}
-        </output>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={`Increase quantity of ${line.name}`}
-          disabled={line.quantity >= QUANTITY_MAX}
-          onClick={() => onChangeQuantity(line.key, 1)}
-        >
-          +
+          ✕
         </button>
       </span>
-      <button
-        type="button"
-        className="icon-button icon-button--remove"
-        aria-label={`Remove ${line.name}`}
-        onClick={() => onRemove(line.key)}
-      >
-        ✕
-      </button>
     </li>
   );
 }

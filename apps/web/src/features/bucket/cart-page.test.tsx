@@ -26,15 +26,17 @@ describe('bucket (/cart)', () => {
     expect(screen.getByText('Total: $10.00')).toBeInTheDocument();
   });
 
-  test('lists each line with name, price and controls, the total and Checkout', async () => {
+  test('lists each line with name, unit price, controls and line total, the total and Checkout', async () => {
     seed([{ ...book, quantity: 2 }, vagdevi25]);
     await renderApp({ path: '/cart' });
     const items = await screen.findAllByRole('listitem');
     expect(items).toHaveLength(2);
     const [first, second] = items as [HTMLElement, HTMLElement];
     expect(within(first).getByText(satakam.name)).toBeInTheDocument();
-    expect(within(first).getByText('$5.00')).toBeInTheDocument();
+    expect(within(first).getByText('$5.00 each')).toBeInTheDocument();
+    expect(within(first).getByText('$10.00')).toBeInTheDocument();
     expect(within(second).getByText('SGS Vagdevi Center - $25.00')).toBeInTheDocument();
+    expect(within(second).getByText('$25.00 each')).toBeInTheDocument();
     expect(within(second).getByText('$25.00')).toBeInTheDocument();
     expect(within(second).getByRole('button', { name: 'Remove SGS Vagdevi Center - $25.00' })).toHaveTextContent('✕');
     expect(screen.getByText('Total: $35.00')).toBeInTheDocument();
@@ -72,6 +74,31 @@ describe('bucket (/cart)', () => {
     expect(screen.queryByRole('list')).toBeNull();
     expect(await screen.findByText('Cart updated')).toBeInTheDocument();
     expect(stored()).toEqual([]);
+    expect(screen.queryByRole('link', { name: 'Proceed to Pay' })).toBeNull();
+  });
+
+  test('Undo after a remove puts the line back in its place with its quantity', async () => {
+    seed([{ ...book, quantity: 3 }, vagdevi25]);
+    const { user } = await renderApp({ path: '/cart' });
+    await user.click(await screen.findByRole('button', { name: `Remove ${satakam.name}` }));
+    expect(screen.getByText(`Removed ${satakam.name}.`)).toBeInTheDocument();
+    const undo = screen.getByRole('button', { name: 'Undo' });
+    expect(undo).toHaveFocus();
+    expect(screen.getByText('Total: $25.00')).toBeInTheDocument();
+
+    await user.click(undo);
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+    const [first] = screen.getAllByRole('listitem');
+    expect(within(first as HTMLElement).getByLabelText(`Quantity of ${satakam.name}`)).toHaveTextContent('3');
+    expect(within(first as HTMLElement).getByText('$15.00')).toBeInTheDocument();
+    expect(screen.getByText('Total: $40.00')).toBeInTheDocument();
+    expect(stored()[0]).toMatchObject({ key: book.key, quantity: 3 });
+  });
+
+  test("'Proceed to Pay' is not shown on the bucket it would lead to", async () => {
+    seed([book]);
+    await renderApp({ path: '/cart' });
+    await screen.findByLabelText(`Quantity of ${satakam.name}`);
     expect(screen.queryByRole('link', { name: 'Proceed to Pay' })).toBeNull();
   });
 

@@ -1,5 +1,7 @@
+import type { CartLine } from '@store/shared/cart';
 import { messages } from '@store/shared/messages';
 import { formatCents } from '@store/shared/money';
+import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation } from 'react-router';
 import { BucketLoading } from '#src/components/bucket-loading';
@@ -33,8 +35,18 @@ export function CartPage() {
   );
 }
 
+/** The line a remove took out and where it was, for Undo. */
+type Removed = { line: CartLine; index: number };
+
 function CartLines() {
-  const { lines, changeQuantity, remove, totalCents } = useCart();
+  const { lines, changeQuantity, remove, restore, totalCents } = useCart();
+  const [removed, setRemoved] = useState<Removed | null>(null);
+  const undoRef = useRef<HTMLButtonElement>(null);
+
+  // The removed line's ✕ had focus and is gone: a keyboard user lands on Undo instead of the page's top.
+  useEffect(() => {
+    if (removed) undoRef.current?.focus();
+  }, [removed]);
 
   function onChangeQuantity(key: string, delta: number) {
     changeQuantity(key, delta);
@@ -43,22 +55,47 @@ function CartLines() {
   }
 
   function onRemove(key: string) {
+    const index = lines.findIndex((l) => l.key === key);
+    const line = lines[index];
+    if (line) setRemoved({ line, index });
     remove(key);
     toast.success(messages.cart.updated, { id: messages.cart.updated });
   }
 
-  if (lines.length === 0) return <p className="notice">{messages.cart.empty}</p>;
+  function onUndo() {
+    if (!removed) return;
+    restore(removed.line, removed.index);
+    setRemoved(null);
+  }
+
   return (
     <>
-      <ul className="cart-lines">
-        {lines.map((line) => (
-          <CartLineItem key={line.key} line={line} onChangeQuantity={onChangeQuantity} onRemove={onRemove} />
-        ))}
-      </ul>
-      <p className="cart-total">{`${messages.cart.total} ${formatCents(totalCents)}`}</p>
-      <Link className="button button--large" to="/checkout">
-        {messages.cart.checkout}
-      </Link>
+      {/* Always present, so screen readers announce the notice when it appears. */}
+      <div role="status">
+        {removed && (
+          <p className="notice cart-removed">
+            {messages.cart.removed(removed.line.name)}{' '}
+            <button ref={undoRef} type="button" className="text-button" onClick={onUndo}>
+              {messages.cart.undo}
+            </button>
+          </p>
+        )}
+      </div>
+      {lines.length === 0 ? (
+        <p className="notice">{messages.cart.empty}</p>
+      ) : (
+        <>
+          <ul className="cart-lines">
+            {lines.map((line) => (
+              <CartLineItem key={line.key} line={line} onChangeQuantity={onChangeQuantity} onRemove={onRemove} />
+            ))}
+          </ul>
+          <p className="cart-total">{`${messages.cart.total} ${formatCents(totalCents)}`}</p>
+          <Link className="button button--large cart-checkout" to="/checkout">
+            {messages.cart.checkout}
+          </Link>
+        </>
+      )}
     </>
   );
 }

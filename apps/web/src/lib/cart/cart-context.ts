@@ -21,6 +21,7 @@ export function useCart(): CartContextValue {
     add: store.add,
     changeQuantity: store.changeQuantity,
     remove: store.remove,
+    restore: store.restore,
     clear: store.clear,
   };
 }

@@ -40,6 +40,23 @@ describe('cart store', () => {
     expect(stored()).toBe('[]');
   });
 
+  test('restore puts a removed line back in its place with its quantity, once', () => {
+    const store = createCartStore();
+    store.add(book);
+    store.add(open, 2500);
+    store.changeQuantity('9', 2);
+    const [removed] = store.getSnapshot().lines;
+    if (!removed) throw new Error('no line');
+    store.remove('9');
+    store.restore(removed, 0);
+    store.restore(removed, 0);
+    expect(store.getSnapshot().lines.map((l) => [l.name, l.quantity])).toEqual([
+      ['Book', 3],
+      ['Cause - $25.00', 1],
+    ]);
+    expect(JSON.parse(stored() ?? '[]')[0].quantity).toBe(3);
+  });
+
   test('reads the stored bucket once, at creation', () => {
     window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([{ key: '9', ...book, quantity: 4 }]));
     const store = createCartStore();

@@ -13,6 +13,7 @@ import {
   changeQuantity,
   lineFor,
   removeLine,
+  restoreLine,
   totalCents,
   totalQuantity,
 } from '@store/shared/cart';
@@ -27,6 +28,8 @@ export type CartStore = {
   add: (item: AddableItem, customCents?: number) => void;
   changeQuantity: (key: string, delta: number) => void;
   remove: (key: string) => void;
+  /** Puts a removed line back where it was, with its quantity (the bucket's Undo). */
+  restore: (line: CartLine, index: number) => void;
   clear: () => void;
 };
 
@@ -64,6 +67,7 @@ export function createCartStore(): CartStore {
     add: (item, customCents) => change((lines) => addLine(lines, lineFor(item, customCents))),
     changeQuantity: (key, delta) => change((lines) => changeQuantity(lines, key, delta)),
     remove: (key) => change((lines) => removeLine(lines, key)),
+    restore: (line, index) => change((lines) => restoreLine(lines, line, index)),
     clear: () => change(() => []),
   };
 }
