@@ -6,16 +6,14 @@
 import type { Site } from '@store/shared/site';
 import { inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
+import { isUuid } from '#src/lib/uuid';
 import type { MailRenderer } from '#src/modules/mail/render';
 import { renderReceipt } from './receipt';
 import { orders } from './tables';
 
-/** An outbox row's subject id is free text; only a uuid can be an order's id (a query would refuse others). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function createReceiptRenderer({ db, site }: { db: Database; site: Site }): MailRenderer {
   return async (orderIds) => {
-    const ids = orderIds.filter((id) => UUID.test(id));
+    const ids = orderIds.filter(isUuid); // An outbox row's subject id is free text.
     if (ids.length === 0) return new Map();
     const rows = await db.select().from(orders).where(inArray(orders.id, ids));
     return new Map(rows.map((order) => [order.id, renderReceipt({ order, site })]));

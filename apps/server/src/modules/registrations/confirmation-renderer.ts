@@ -6,13 +6,11 @@
 import type { Site } from '@store/shared/site';
 import { inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
+import { isUuid } from '#src/lib/uuid';
 import type { MailRenderer } from '#src/modules/mail/render';
 import { renderConfirmation } from './confirmation';
 import { registrantsOf } from './registration-repo';
 import { registrations } from './tables';
-
-/** An outbox row's subject id is free text; only a uuid can be a registration's id (a query would refuse others). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createConfirmationRenderer({
   db,
@@ -22,7 +20,7 @@ export function createConfirmationRenderer({
   site: Pick<Site, 'foundation' | 'event'>;
 }): MailRenderer {
   return async (registrationIds) => {
-    const ids = registrationIds.filter((id) => UUID.test(id));
+    const ids = registrationIds.filter(isUuid); // An outbox row's subject id is free text.
     if (ids.length === 0) return new Map();
     const found = await db
       .select({

@@ -4,6 +4,7 @@
  * would round to milliseconds and skip or repeat rows that share one).
  */
 import { AppError } from '#src/errors/app-error';
+import { isUuid } from '#src/lib/uuid';
 
 export type PagePosition = {
   /** created_at as UTC ISO 8601 with microseconds: `2026-03-01T17:04:05.123456Z`. */
@@ -12,7 +13,6 @@ export type PagePosition = {
 };
 
 const CREATED_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function encodeCursor(position: PagePosition): string {
   return Buffer.from(`${position.createdAt}|${position.id}`, 'utf8').toString('base64url');
@@ -28,7 +28,7 @@ function badCursor(): AppError {
 export function decodeCursor(cursor: string): PagePosition {
   if (!/^[\w-]+$/.test(cursor)) throw badCursor();
   const [createdAt = '', id = '', ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (rest.length > 0 || !CREATED_AT.test(createdAt) || !UUID.test(id)) throw badCursor();
+  if (rest.length > 0 || !CREATED_AT.test(createdAt) || !isUuid(id)) throw badCursor();
   // The shape can still hold an impossible instant (February 30): PostgreSQL would refuse it with a
   // 500. A real one survives a round trip through Date (which keeps milliseconds).
   const parsed = new Date(createdAt);
