@@ -73,8 +73,19 @@ export const foundationSchema = z.object({
   url: z.url({ protocol: /^https?$/ }),
   /** The foundation's own time zone: receipt dates are in it (a tax year ends at ITS midnight). */
   timeZone: z.string().refine(isTimeZone, 'must be an IANA time zone such as America/Chicago').default('UTC'),
+  /** One line at the top of the store saying what a gift does (issue 17: the first screen asks for money). */
+  mission: z.string().trim().max(300).optional(),
 });
 export type Foundation = z.infer<typeof foundationSchema>;
+
+/** The amounts a donor can tap for an open-amount cause; 'Other' keeps a typed amount. */
+export const givingSchema = z.object({
+  suggestedAmounts: z
+    .array(priceSchema.refine((p) => p > 0, 'must be more than 0'))
+    .max(8)
+    .default([51, 101, 251, 501, 1116]),
+});
+export type Giving = z.infer<typeof givingSchema>;
 
 const uniqueIds = (items: { id: number }[]) => new Set(items.map((i) => i.id)).size === items.length;
 
@@ -85,6 +96,7 @@ export const siteSchema = z
     concert: z.array(catalogueItemSchema).min(1).refine(uniqueIds, 'ids must be unique'),
     centers: z.array(centerSchema).min(1).refine(uniqueIds, 'ids must be unique'),
     event: eventSchema,
+    giving: givingSchema.default({ suggestedAmounts: [51, 101, 251, 501, 1116] }),
   })
   .refine((s) => uniqueIds([...s.catalogue, ...s.concert]), {
     message: 'catalogue and concert ids must not overlap',
@@ -97,6 +109,9 @@ export const catalogueResponseSchema = z.object({
   foundation: foundationSchema,
   items: z.array(catalogueItemSchema),
   concert: z.array(catalogueItemSchema),
+  /** The event of /registration, so the page can say when and where it is. */
+  event: eventSchema,
+  giving: givingSchema,
 });
 export type CatalogueResponse = z.infer<typeof catalogueResponseSchema>;
 

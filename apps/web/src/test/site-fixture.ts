@@ -6,6 +6,8 @@ export const catalogueFixture: CatalogueResponse = {
   foundation: site.foundation,
   items: site.catalogue,
   concert: site.concert,
+  event: site.event,
+  giving: site.giving,
 };
 
 export const [vagdevi, anyOther, satakam] = catalogueFixture.items as [

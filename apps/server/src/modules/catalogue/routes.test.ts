@@ -15,7 +15,7 @@ describeWithDb('catalogue routes', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=60');
     const body = catalogueResponseSchema.parse(res.json());
-    expect(Object.keys(res.json()).sort()).toEqual(['concert', 'foundation', 'items']);
+    expect(Object.keys(res.json()).sort()).toEqual(['concert', 'event', 'foundation', 'giving', 'items']);
     expect(body.foundation).toEqual(t.site.foundation);
     expect(body.items.map((i) => [i.id, i.name, i.price])).toEqual([
       [7, 'SGS Vagdevi Center', 0],
@@ -24,6 +24,8 @@ describeWithDb('catalogue routes', () => {
     ]);
     expect(body.items.find((i) => i.id === 9)?.image).toMatch(/^\//);
     expect(body.concert.map((i) => i.price)).toEqual([10, 500, 2500, 5000]);
+    expect(body.event).toEqual(t.site.event);
+    expect(body.giving.suggestedAmounts).toEqual([51, 101, 251, 501, 1116]);
   });
 
   it('GET /api/public/centers answers the centers of site.json', async () => {
