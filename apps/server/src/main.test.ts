@@ -94,6 +94,12 @@ describeWithDb('main.ts', () => {
       // No administrator yet: one was made with a random password, logged once and saved in DATA_DIR.
       const password = readFileSync(join(dataDir, 'initial-admin-password'), 'utf8').trim();
       expect(run.output().split(password)).toHaveLength(2);
+      // The start-up lines say, in words, where the site is, where that password is, and that cards are not charged.
+      expect(run.output()).toContain(`Donation store is running at ${url}/`);
+      expect(run.output()).toContain(`Payment report   ${url}/report   (administrator: user "admin", password in `);
+      expect(run.output()).toContain(
+        'Payments:  SANDBOX, no card is charged. Test cards: 4111 1111 1111 1111 approves,',
+      );
       const whoami = await fetch(`${url}/api/admin/whoami`, {
         headers: { authorization: `Basic ${Buffer.from(`admin:${password}`).toString('base64')}` },
       });

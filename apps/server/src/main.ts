@@ -14,6 +14,7 @@ import { type MailWorker, startMailWorker } from '#src/modules/mail/worker';
 import { loadSite } from '#src/site/load-site';
 import { type Config, loadConfig } from './config';
 import { createLogger } from './logger';
+import { startupBanner } from './startup-banner';
 
 /** After this, a stuck shutdown (a hanging request, a database that does not answer) is cut short. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -85,7 +86,7 @@ async function main(): Promise<void> {
     connection = await opening;
     await migrateDatabase(connection);
     // Someone must be able to read the report: ADMIN_USERNAME/ADMIN_PASSWORD, or a first random password.
-    await ensureAdmin({ db: connection.db, config, logger });
+    const admin = await ensureAdmin({ db: connection.db, config, logger });
     const secrets = await resolveSecrets(config, connection.db);
     const [{ buildApp }, { mailRenderers }] = await appModule;
     // Sends the e-mail outbox off the request path; `kick` lets the app send a receipt at once.
@@ -132,6 +133,8 @@ async function main(): Promise<void> {
       },
       `donation store ready at ${url}`,
     );
+    // For the person who just typed `npm start`: the same facts in words (startup-banner.ts).
+    process.stderr.write(startupBanner({ url, config, admin }));
   } catch (error) {
     logger.fatal({ err: error }, 'could not start');
     await stop(1);
