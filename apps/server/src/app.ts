@@ -4,11 +4,13 @@
  * app with its not-found handling (the catch-all comes last).
  */
 import fastifyCookie from '@fastify/cookie';
+import { CATALOGUE_DATA_ID } from '@store/shared/embedded-data';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authLocation } from '#src/modules/auth/auth-location';
 import { authCspSources } from '#src/modules/auth/csp';
 import { captchaCspSources } from '#src/modules/captcha/csp';
+import { catalogueView } from '#src/modules/catalogue/service';
 import { paymentCspSources } from '#src/modules/payments/csp';
 import { registerModules } from '#src/modules/register-modules';
 import { API_DOCS_PREFIX, registerApiDocs } from '#src/plugins/api-docs';
@@ -72,6 +74,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerModules(app, { config, ...context });
   // The auth server's path (AUTH_BASE_URL) answers JSON 404s like /api, never the web app's page.
   const { prefix: authPrefix } = authLocation(config);
-  await registerWebApp(app, { webDist: config.webDist, serverPrefixes: authPrefix === '' ? [] : [authPrefix] });
+  await registerWebApp(app, {
+    webDist: config.webDist,
+    serverPrefixes: authPrefix === '' ? [] : [authPrefix],
+    // The store draws its cards from the page itself: no second request, no validator (decision 0020).
+    embedded: [{ id: CATALOGUE_DATA_ID, json: JSON.stringify(catalogueView(context.site)) }],
+  });
   return app;
 }

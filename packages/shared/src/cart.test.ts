@@ -4,7 +4,6 @@ import {
   type CartLine,
   changeQuantity,
   lineFor,
-  parseStoredCart,
   QUANTITY_MAX,
   removeLine,
   totalCents,
@@ -66,36 +65,5 @@ describe('cart operations', () => {
     lines = addLine(lines, lineFor({ id: 8, name: 'Any Other Donation', price: 0 }, 30)); // $0.30
     expect(totalCents(lines)).toBe(1531);
     expect(totalQuantity(lines)).toBe(5);
-  });
-});
-
-describe('parseStoredCart', () => {
-  const good = lineFor(book);
-
-  it('reads back what was saved', () => {
-    expect(parseStoredCart(JSON.stringify([good]))).toEqual([good]);
-  });
-
-  it.each([
-    ['nothing stored', null],
-    ['corrupt JSON', '{not json'],
-    ['an object', '{"key":"9"}'],
-    ['a string', '"hello"'],
-    ['a number', '42'],
-    ['null', 'null'],
-  ])('gives an empty bucket for %s', (_label, raw) => {
-    expect(parseStoredCart(raw)).toEqual([]);
-  });
-
-  it('drops invalid or duplicate lines and keeps the valid ones', () => {
-    const raw = JSON.stringify([
-      good,
-      { ...good, key: 'x', quantity: 0 },
-      { ...good, key: 'y', price: -1 },
-      { ...good, key: 'z', quantity: 1.5 },
-      { foo: 'bar' },
-      good,
-    ]);
-    expect(parseStoredCart(raw)).toEqual([good]);
   });
 });

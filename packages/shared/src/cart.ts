@@ -2,29 +2,28 @@
  * The bucket (SPEC.md §3 "Bucket", §4 "Bucket"): pure operations on a list of lines.
  * The web keeps the list in localStorage under `cart`; the checkout sends it as `products`.
  */
-import { z } from 'zod';
-import { dollarsToCents, formatCents, MAX_AMOUNT_CENTS } from './money';
+import { dollarsToCents, formatCents } from './money';
 
 export const QUANTITY_MIN = 1;
 export const QUANTITY_MAX = 999;
 
-export const cartLineSchema = z.object({
+/**
+ * One line of the bucket. Declared as a plain type so the bucket's operations load without zod
+ * (the first visit of `/` has a 100 KB budget; decision 0020); cart-schema.ts validates it.
+ */
+export type CartLine = {
   /** Line identity. The catalogue id for fixed items; `id:cents` for an open amount, so $25 and $50 to the same cause stay two lines. */
-  key: z.string().min(1).max(64),
+  key: string;
   /** The catalogue item id (7, 8, 9, concert tiers). */
-  id: z.number().int().positive(),
-  name: z.string().min(1).max(300),
+  id: number;
+  name: string;
   /** Dollars, as the catalogue shows them. For open amounts, the entered amount. */
-  price: z
-    .number()
-    .positive()
-    .max(MAX_AMOUNT_CENTS / 100),
-  quantity: z.number().int().min(QUANTITY_MIN).max(QUANTITY_MAX),
+  price: number;
+  quantity: number;
   /** True when the visitor entered the amount (ids 7 and 8). */
-  custom: z.boolean().optional(),
-  image: z.string().optional(),
-});
-export type CartLine = z.infer<typeof cartLineSchema>;
+  custom?: boolean | undefined;
+  image?: string | undefined;
+};
 
 /** The open-amount causes (SPEC.md §3 ids 7 and 8): the donor enters the price. */
 export const OPEN_AMOUNT_ITEM_IDS: readonly number[] = [7, 8];
@@ -34,15 +33,6 @@ export function lineKey(line: { id: number; price: number; custom?: boolean | un
   const open = line.custom === true || OPEN_AMOUNT_ITEM_IDS.includes(line.id);
   return open ? `${line.id}:${dollarsToCents(line.price)}` : String(line.id);
 }
-
-/**
- * A `products` line of the checkout call. SPEC.md §7 sends the bucket as SPEC.md §3 describes it
- * (id, name, price, quantity and any other fields): the key is ours, so a client may leave it out
- * and it is derived here; unknown fields are dropped.
- */
-export const checkoutLineSchema = cartLineSchema
-  .extend({ key: cartLineSchema.shape.key.optional() })
-  .transform((line): CartLine => ({ ...line, key: line.key ?? lineKey(line) }));
 
 export type AddableItem = { id: number; name: string; price: number; image?: string | undefined };
 
@@ -99,30 +89,4 @@ export function totalQuantity(lines: readonly CartLine[]): number {
 /** Sum of price x quantity, in cents. */
 export function totalCents(lines: readonly CartLine[]): number {
   return lines.reduce((sum, l) => sum + dollarsToCents(l.price) * l.quantity, 0);
-}
-
-/**
- * Reads what localStorage holds under `cart`. Anything that is not a JSON list of valid lines
- * (corrupt text, another app's value, an old format) yields an empty bucket rather than a crash;
- * invalid lines inside an otherwise good list are dropped one by one.
- */
-export function parseStoredCart(raw: string | null): CartLine[] {
-  if (raw === null) return [];
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(value)) return [];
-  const lines: CartLine[] = [];
-  const seen = new Set<string>();
-  for (const entry of value) {
-    const parsed = cartLineSchema.safeParse(entry);
-    if (parsed.success && !seen.has(parsed.data.key)) {
-      seen.add(parsed.data.key);
-      lines.push(parsed.data);
-    }
-  }
-  return lines;
 }

@@ -3,7 +3,7 @@
  * checkout form (react-hook-form's zod resolver) and POST /api/public/payment/checkout.
  */
 import { z } from 'zod';
-import { checkoutLineSchema } from './cart';
+import { checkoutLineSchema } from './cart-schema';
 import { checkoutMessages } from './checkout-messages';
 import { isWholeCents, MAX_AMOUNT_CENTS } from './money';
 

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { describeWithDb } from '../../test/test-db';
@@ -14,10 +14,21 @@ const page = (heading: string) => INDEX.replace('<div id="root"></div>', `<div i
 const STORE_PAGE = page('Donation Items');
 const CART_PAGE = page('Your Donation Bucket');
 
+const CATALOGUE_BLOCK = /<script type="application\/json" id="catalogue-data">(.*?)<\/script>/s;
+
+/** A served page is the build's HTML plus the catalogue the server embeds, equal to what the API answers. */
+function expectPage(body: string, html: string, catalogue: unknown, label = ''): void {
+  const block = body.match(CATALOGUE_BLOCK);
+  expect(block, label).not.toBeNull();
+  expect(JSON.parse(block?.[1] ?? 'null'), label).toEqual(catalogue);
+  expect(body.replace(block?.[0] ?? '', ''), label).toBe(html);
+}
+
 describeWithDb('the web app', () => {
   describe('with a build', () => {
     const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
     let t: TestApp;
+    let catalogue: unknown;
     beforeAll(async () => {
       mkdirSync(join(dist, 'assets'));
       mkdirSync(join(dist, 'images'));
@@ -31,6 +42,7 @@ describeWithDb('the web app', () => {
       writeFileSync(join(dist, 'assets', 'app-3f2a.js'), 'console.log("app")');
       writeFileSync(join(dist, 'images', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
       t = await buildTestApp({ env: { WEB_DIST: dist } });
+      catalogue = (await t.app.inject({ url: '/api/public/catalogue' })).json();
     });
     afterAll(async () => {
       await t?.close();
@@ -40,7 +52,7 @@ describeWithDb('the web app', () => {
     it('serves the pre-rendered store at / without caching it', async () => {
       const res = await t.app.inject({ url: '/' });
       expect(res.statusCode).toBe(200);
-      expect(res.body).toBe(STORE_PAGE);
+      expectPage(res.body, STORE_PAGE, catalogue);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
@@ -51,7 +63,7 @@ describeWithDb('the web app', () => {
       for (const url of ['/cart', '/cart?from=concert', '/cart/']) {
         const res = await t.app.inject({ url });
         expect(res.statusCode, url).toBe(200);
-        expect(res.body, url).toBe(CART_PAGE);
+        expectPage(res.body, CART_PAGE, catalogue, url);
         expect(res.headers['content-type'], url).toMatch(/text\/html/);
         expect(res.headers['cache-control'], url).toBe('no-cache');
         expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
@@ -67,15 +79,32 @@ describeWithDb('the web app', () => {
         expect(res.statusCode, url).toBe(200);
         expect(res.headers['content-encoding'], url).toBe('br');
         expect(res.headers['cache-control'], url).toBe('no-cache');
-        expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(body);
+        expectPage(brotliDecompressSync(res.rawPayload).toString(), body, catalogue, url);
+        expect(res.headers.vary, url).toMatch(/accept-encoding/i);
       }
+      const gzip = await t.app.inject({ url: '/cart', headers: { 'accept-encoding': 'gzip, deflate' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expectPage(gunzipSync(gzip.rawPayload).toString(), CART_PAGE, catalogue);
+    });
+
+    it('answers 304 to a browser that holds the current page, and the page again once it changed', async () => {
+      const first = await t.app.inject({ url: '/cart' });
+      const etag = first.headers.etag;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      const again = await t.app.inject({ url: '/cart', headers: { 'if-none-match': etag } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      const stale = await t.app.inject({ url: '/cart', headers: { 'if-none-match': '"an-older-page"' } });
+      expect(stale.statusCode).toBe(200);
+      // Another page, another tag.
+      expect((await t.app.inject({ url: '/' })).headers.etag).not.toBe(etag);
     });
 
     it('serves index.html for the other app routes and unknown pages, with status 200', async () => {
       for (const url of ['/checkout', '/no-such-page', '/deep/unknown/page?x=1', '/report/']) {
         const res = await t.app.inject({ url });
         expect(res.statusCode, url).toBe(200);
-        expect(res.body, url).toBe(INDEX);
+        expectPage(res.body, INDEX, catalogue, url);
         expect(res.headers['cache-control'], url).toBe('no-cache');
       }
     });
@@ -118,7 +147,7 @@ describeWithDb('the web app', () => {
         const address = await served.app.listen({ port: 0, host: '127.0.0.1' });
         const res = await fetch(`${address}/no-such-page`);
         expect(res.status).toBe(200);
-        expect(await res.text()).toBe(INDEX);
+        expectPage(await res.text(), INDEX, catalogue);
       } finally {
         await served.close();
       }

@@ -3,7 +3,8 @@
  *  - /api/*, /auth/* (and the auth server's path if AUTH_BASE_URL moves it), /healthz: a JSON 404
  *    (`not_found`), so API clients never receive HTML;
  *  - a page the build pre-rendered (dist/pages/<route>.html, `/` being pages/index.html; see
- *    apps/web/scripts/prerender.mjs): that HTML, which the browser paints before any JavaScript runs;
+ *    apps/web/scripts/prerender.mjs): that HTML, which the browser paints before any JavaScript runs,
+ *    with the data the server embeds in every page (html-pages.ts);
  *  - any other GET: index.html with status 200, so React Router shows the page, or its own
  *    'Unexpected Application Error!' screen for an unknown route (SPEC.md §8);
  *  - a missing file (a path with an extension, or under /assets/): a plain 404, never index.html,
@@ -15,6 +16,7 @@ import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#src/errors/app-error';
+import { type EmbeddedJson, type HtmlPage, htmlPage } from './html-pages';
 
 const SERVER_PREFIXES = ['/api', '/auth', '/healthz'];
 
@@ -66,14 +68,26 @@ export type WebAppOptions = {
   webDist: string;
   /** More paths that belong to the server, e.g. the auth server's when AUTH_BASE_URL moves it. */
   serverPrefixes?: readonly string[];
+  /** JSON documents every HTML page carries for its scripts (the catalogue). */
+  embedded?: readonly EmbeddedJson[];
 };
 
 export async function registerWebApp(
   app: FastifyInstance,
-  { webDist, serverPrefixes = [] }: WebAppOptions,
+  { webDist, serverPrefixes = [], embedded = [] }: WebAppOptions,
 ): Promise<void> {
   const built = existsSync(join(webDist, 'index.html'));
   const pages = built ? prerenderedPages(webDist) : new Map<string, string>();
+  // Read at start (a build replaced under a running server is a restart anyway, as before).
+  const html = new Map<string, HtmlPage>();
+  const pageFor = (file: string): HtmlPage => {
+    let page = html.get(file);
+    if (!page) {
+      page = htmlPage(webDist, file, embedded);
+      html.set(file, page);
+    }
+    return page;
+  };
   if (built) {
     const assetsDir = `${join(webDist, 'assets')}${sep}`;
     await app.register(fastifyStatic, {
@@ -92,10 +106,10 @@ export async function registerWebApp(
     // Each pre-rendered route answers with its own HTML (a route of its own, `/` included, rather
     // than the static files' index.html).
     for (const [route, file] of pages) {
-      app.get(route, { schema: { hide: true } }, async (_request, reply) =>
-        reply.header('cache-control', REVALIDATE).sendFile(file),
-      );
+      const page = pageFor(file);
+      app.get(route, { schema: { hide: true } }, async (request, reply) => page.send(request, reply, REVALIDATE));
     }
+    pageFor('index.html');
   } else {
     app.log.warn({ webDist }, 'web app not built: / shows how to build it');
     app.get('/', { schema: { hide: true } }, async (_request, reply) =>
@@ -109,6 +123,6 @@ export async function registerWebApp(
     if (!isPage) throw notFound(request);
     if (looksLikeFile(path)) return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
     if (!built) return reply.code(404).type('text/plain; charset=utf-8').send(NO_BUILD_TEXT);
-    return reply.header('cache-control', REVALIDATE).sendFile('index.html');
+    return pageFor('index.html').send(request, reply, REVALIDATE);
   });
 }

@@ -27,8 +27,9 @@ export const PRERENDERED_ROUTES: readonly PrerenderedRoute[] = [
 ];
 
 /**
- * Modules every page imports lazily as soon as it starts: the bucket's rules (CartProvider) and the
- * catalogue's schema (the top bar and footer need the catalogue everywhere). Preloaded on every
- * pre-rendered page so they do not wait for the entry chunk to ask for them.
+ * Modules every page imports lazily as soon as it starts: the bucket's rules (CartProvider).
+ * Preloaded on every pre-rendered page so they do not wait for the entry chunk to ask for them.
+ * Not the catalogue's schema: the server embeds the catalogue in the page, and the stored bucket's
+ * validator loads only when a bucket is stored (decision 0020).
  */
-export const STARTUP_MODULES: readonly string[] = ['src/lib/cart/cart-engine.ts', '../../packages/shared/src/site.ts'];
+export const STARTUP_MODULES: readonly string[] = ['src/lib/cart/cart-engine.ts'];

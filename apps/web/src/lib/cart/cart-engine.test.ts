@@ -1,5 +1,5 @@
 import { CART_STORAGE_KEY } from '@store/shared/storage-keys';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createCartStore } from './cart-engine';
 
 const book = { id: 9, name: 'Book', price: 5 };
@@ -9,8 +9,8 @@ const stored = () => window.localStorage.getItem(CART_STORAGE_KEY);
 describe('cart store', () => {
   afterEach(() => window.localStorage.clear());
 
-  test('add appends, a second add of the same line raises its quantity', () => {
-    const store = createCartStore();
+  test('add appends, a second add of the same line raises its quantity', async () => {
+    const store = await createCartStore();
     store.add(book);
     store.add(book);
     store.add(open, 2500);
@@ -25,8 +25,8 @@ describe('cart store', () => {
     expect(totalCents).toBe(8500);
   });
 
-  test('quantity never falls below 1; remove and clear; every change is saved', () => {
-    const store = createCartStore();
+  test('quantity never falls below 1; remove and clear; every change is saved', async () => {
+    const store = await createCartStore();
     store.add(book);
     store.changeQuantity('9', -1);
     expect(store.getSnapshot().lines[0]?.quantity).toBe(1);
@@ -40,8 +40,8 @@ describe('cart store', () => {
     expect(stored()).toBe('[]');
   });
 
-  test('restore puts a removed line back in its place with its quantity, once', () => {
-    const store = createCartStore();
+  test('restore puts a removed line back in its place with its quantity, once', async () => {
+    const store = await createCartStore();
     store.add(book);
     store.add(open, 2500);
     store.changeQuantity('9', 2);
@@ -57,24 +57,25 @@ describe('cart store', () => {
     expect(JSON.parse(stored() ?? '[]')[0].quantity).toBe(3);
   });
 
-  test('reads the stored bucket once, at creation', () => {
+  test('reads the stored bucket once, at creation', async () => {
     window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([{ key: '9', ...book, quantity: 4 }]));
-    const store = createCartStore();
+    const store = await createCartStore();
     window.localStorage.setItem(CART_STORAGE_KEY, '[]');
     expect(store.getSnapshot().totalQuantity).toBe(4);
   });
 
-  test("another tab's change is taken but not written back", () => {
-    const store = createCartStore();
+  test("another tab's change is taken but not written back", async () => {
+    const store = await createCartStore();
     const unsubscribe = store.subscribe(() => {});
     const raw = JSON.stringify([{ key: '9', id: 9, quantity: 2, price: 5, name: 'Book' }]);
     window.localStorage.setItem(CART_STORAGE_KEY, raw);
     window.dispatchEvent(new StorageEvent('storage', { key: CART_STORAGE_KEY, newValue: raw }));
-    expect(store.getSnapshot().totalQuantity).toBe(2);
+    await vi.waitFor(() => expect(store.getSnapshot().totalQuantity).toBe(2));
     // Still the other tab's exact text: we did not re-serialise it.
     expect(stored()).toBe(raw);
     unsubscribe();
     window.dispatchEvent(new StorageEvent('storage', { key: CART_STORAGE_KEY, newValue: '[]' }));
+    await new Promise((resolve) => setTimeout(resolve, 10));
     expect(store.getSnapshot().totalQuantity).toBe(2);
   });
 });

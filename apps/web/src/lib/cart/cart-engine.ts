@@ -1,6 +1,6 @@
 /**
- * The bucket's state and rules, outside React. Loaded lazily by CartProvider: the shared cart rules
- * validate stored lines with zod, which does not fit the first-load budget of `/`.
+ * The bucket's state and rules, outside React. Loaded lazily by CartProvider; the stored lines are
+ * validated with zod, which is fetched only when something is stored (cart-storage.ts).
  *
  * Every change is written to localStorage at once (SPEC.md §3 "saved after every change"); changes
  * made by another tab arrive through the `storage` event and are not written back, so two tabs
@@ -37,9 +37,9 @@ function snapshotOf(lines: CartLine[]): CartSnapshot {
   return { lines, totalQuantity: totalQuantity(lines), totalCents: totalCents(lines) };
 }
 
-export function createCartStore(): CartStore {
+export async function createCartStore(): Promise<CartStore> {
   // Read once, when the store is made (SPEC.md §3 "loaded at start").
-  let snapshot = snapshotOf(readStoredCart());
+  let snapshot = snapshotOf(await readStoredCart());
   const listeners = new Set<() => void>();
   let stopWatchingOtherTabs: (() => void) | null = null;
 

@@ -1,0 +1,72 @@
+/**
+ * The built app's HTML pages (index.html and the pre-rendered routes), served from memory with data
+ * the server already has embedded in them: today the catalogue, as
+ * `<script type="application/json" id="catalogue-data">`. The store then draws its cards without a
+ * second request, and without downloading a validator to check an answer from elsewhere: the data
+ * arrives inside the document that also carries the page's scripts, so it is exactly as trusted as
+ * they are (decision 0020). Each page is compressed once (brotli, gzip) on its first request.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** A JSON document a page carries for its scripts, read by `document.getElementById(id)`. */
+export type EmbeddedJson = { id: string; json: string };
+
+type Encoded = { body: Buffer; encoding: 'br' | 'gzip' | 'identity' };
+
+const encodings = new Negotiator({ supportedValues: ['br', 'gzip', 'identity'] as const });
+
+/**
+ * Inside a <script> element only `</script` and `<!--` can end or confuse it; writing every `<` as
+ * the JSON escape \u003c rules both out and leaves the same value for JSON.parse.
+ */
+export function jsonScript({ id, json }: EmbeddedJson): string {
+  return `<script type="application/json" id="${id}">${json.replace(/</g, '\\u003c')}</script>`;
+}
+
+/** The page with the data blocks just before </head> (or at the start of <body> for a bare page). */
+export function embed(html: string, blocks: readonly EmbeddedJson[]): string {
+  if (blocks.length === 0) return html;
+  const tags = blocks.map(jsonScript).join('');
+  if (html.includes('</head>')) return html.replace('</head>', `${tags}</head>`);
+  return html.replace(/<body([^>]*)>/, `<body$1>${tags}`);
+}
+
+/** `If-None-Match: "a", W/"b"` holds `etag` (weak comparison, as RFC 9110 asks for GET). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+export type HtmlPage = { send(request: FastifyRequest, reply: FastifyReply, cacheControl: string): FastifyReply };
+
+export function htmlPage(webDist: string, file: string, blocks: readonly EmbeddedJson[]): HtmlPage {
+  const html = Buffer.from(embed(readFileSync(join(webDist, file), 'utf8'), blocks));
+  const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+  const cache = new Map<Encoded['encoding'], Buffer>([['identity', html]]);
+  const encoded = (encoding: Encoded['encoding']): Buffer => {
+    let body = cache.get(encoding);
+    if (!body) {
+      body =
+        encoding === 'br'
+          ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+          : gzipSync(html, { level: 9 });
+      cache.set(encoding, body);
+    }
+    return body;
+  };
+  return {
+    send(request, reply, cacheControl) {
+      reply.header('cache-control', cacheControl).header('etag', etag).header('vary', 'accept-encoding');
+      if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      const encoding = encodings.negotiate(request.headers['accept-encoding'] ?? 'identity') ?? 'identity';
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply.type('text/html; charset=utf-8').send(encoded(encoding));
+    },
+  };
+}
