@@ -6,7 +6,7 @@
  *   start       built server ready on an existing data directory (target 2 s)
  *   api         GET /api/public/catalogue vs bare Fastify        (target 70%)
  *   checkout    checkouts/s on PostgreSQL and PGlite             (targets 1,000 and 300, p99 < 50 ms)
- *   lighthouse  mobile performance and accessibility of 5 pages  (targets 95 and 100)
+ *   lighthouse  mobile performance and accessibility of every page (targets 95 and 100)
  *   scale-out   1 vs 2 processes behind nginx on one PostgreSQL, and shared state across them
  *   report      the payment report at 1,000,000 orders           (bench/report.ts; long)
  *
