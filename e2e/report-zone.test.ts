@@ -7,6 +7,7 @@
  * Its own server, on a database seeded before it starts (PGlite takes one process): the orders sit
  * either side of the foundation's midnight, which no checkout made now could do.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,6 +115,23 @@ describe('payment report in the foundation time zone', () => {
     const perDay = page.getByRole('table', { name: 'Donations per day' }).locator('tbody tr');
     expect(await perDay.count()).toBe(1);
     expect(await perDay.first().locator('th, td').allTextContents()).toEqual(['Jan 13, 2026', '2', '$35.00']);
+
+    // The CSV of that day: the same two rows, dated in the zone its Date column names.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    const lines = readFileSync((await download.path()) ?? '', 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]?.split(',')[5]).toBe('Date (America/Chicago)');
+    // Name first; the Date is the one local date-time on the line (the center is quoted, with its comma).
+    const nameAndDate = (line: string) => [line.split(',')[0], /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/.exec(line)?.[0]];
+    expect(lines.slice(1).map(nameAndDate)).toEqual([
+      ['Nisha Latenight', '2026-01-13 23:30:00'],
+      ['Priya Midday', '2026-01-13 12:00:00'],
+    ]);
 
     // The next day starts at the foundation's midnight: Vikram's 12:30 AM, nobody from the day before.
     await applyFilters(page, { from: '2026-01-14', to: '2026-01-14' });
