@@ -1,6 +1,6 @@
 /** Debian's Chromium driven by playwright-core (never a downloaded browser), a fresh page per test. */
 import { existsSync } from 'node:fs';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 
@@ -22,8 +22,10 @@ export type PageFixture = { page: Page; context: BrowserContext; baseUrl: string
 /**
  * Gives each test a fresh browser context (empty localStorage) and page. Alerts are accepted
  * and recorded in `dialogs`, so tests can assert their texts. Page errors fail the test.
+ * `contextOptions`: added to each context (read when the test starts, so it may name a server that a
+ * `beforeAll` started), e.g. `{ timezoneId: 'Asia/Kolkata' }` or another `baseURL`.
  */
-export function usePage(): PageFixture {
+export function usePage(contextOptions: () => BrowserContextOptions = () => ({})): PageFixture {
   const fixture = { dialogs: [] as string[], baseUrl: inject('baseUrl') } as PageFixture;
   let browser: Browser;
   let pageErrors: Error[] = [];
@@ -36,7 +38,9 @@ export function usePage(): PageFixture {
   beforeEach(async () => {
     pageErrors = [];
     fixture.dialogs.length = 0;
-    fixture.context = await browser.newContext({ baseURL: fixture.baseUrl });
+    const options = contextOptions();
+    if (options.baseURL) fixture.baseUrl = options.baseURL;
+    fixture.context = await browser.newContext({ baseURL: fixture.baseUrl, ...options });
     fixture.page = await fixture.context.newPage();
     fixture.page.on('dialog', (dialog) => {
       fixture.dialogs.push(dialog.message());

@@ -23,12 +23,29 @@ const webDist = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(repo
 
 const serverMain = join(repoRoot, 'apps/server/dist/main.js');
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export type StartServerOptions = {
+  /**
+   * Runs on the fresh DATA_DIR before the server starts, e.g. to migrate and seed its PGlite database
+   * (`DATA_DIR/pglite`): PGlite takes one process, so data can only be written while no server runs.
+   */
+  prepare?: (dataDir: string) => Promise<void>;
+};
+
+export async function startServer(
+  env: Record<string, string> = {},
+  { prepare }: StartServerOptions = {},
+): Promise<RunningServer> {
   for (const built of [join(webDist, 'index.html'), serverMain]) {
     if (!existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` before the end-to-end tests`);
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'store-e2e-'));
+  try {
+    await prepare?.(dataDir);
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const child: ChildProcess = spawn(process.execPath, [serverMain], {
     cwd: repoRoot,
     env: {

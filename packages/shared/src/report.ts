@@ -86,6 +86,11 @@ export const reportResponseSchema = z.object({
   /** Donations per day (foundation's days) and per center, for the chosen filter. */
   perDay: z.array(z.object({ day: z.string(), count: z.number().int(), amount: z.number() })),
   perCenter: z.array(z.object({ center: z.string(), count: z.number().int(), amount: z.number() })),
+  /**
+   * The foundation's IANA time zone (site.json foundation.timeZone): the days of `perDay` and of the
+   * filter are its calendar days, and the page shows every date and time in it, so they agree.
+   */
+  timeZone: z.string(),
 });
 export type ReportResponse = z.infer<typeof reportResponseSchema>;
 

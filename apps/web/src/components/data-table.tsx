@@ -64,7 +64,10 @@ export function DataTable<Row>({ columns, rows, rowKey, scrollLabel, name, wide 
   );
 }
 
-/** A date in a cell: the readable date, keeping the machine-readable one. */
-export function DateCell({ iso }: { iso: string }) {
-  return <time dateTime={iso}>{formatDate(iso)}</time>;
+/**
+ * A date in a cell: the readable date, keeping the machine-readable one. `timeZone`: the zone to
+ * show it in (the report's is the foundation's); the visitor's own without it.
+ */
+export function DateCell({ iso, timeZone }: { iso: string; timeZone?: string | undefined }) {
+  return <time dateTime={iso}>{formatDate(iso, timeZone)}</time>;
 }

@@ -5,24 +5,48 @@
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-// The visitor's own locale and time zone: "Mar 5, 2026, 2:30 PM" for an en-US browser.
-const instantFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 // Calendar days have no time zone: format them as UTC so "2026-03-05" never becomes Mar 4.
 const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 const shortDayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const countFormat = new Intl.NumberFormat('en-US');
 
-/** A day (YYYY-MM-DD) or an ISO instant, readable; anything else as it came. */
-export function formatDate(value: string): string {
+// One formatter per zone (a page shows one or two): building one costs more than formatting.
+const instantFormats = new Map<string, Intl.DateTimeFormat>();
+function instantFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let format = instantFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+    instantFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * A day (YYYY-MM-DD) or an ISO instant, readable; anything else as it came. An instant is shown in
+ * `timeZone` (an IANA name), else in the visitor's own zone: "Mar 5, 2026, 2:30 PM" for en-US.
+ */
+export function formatDate(value: string, timeZone?: string): string {
   const time = Date.parse(DAY.test(value) ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(time)) return value;
-  return (DAY.test(value) ? dayFormat : instantFormat).format(time);
+  return (DAY.test(value) ? dayFormat : instantFormat(timeZone)).format(time);
 }
 
 /** "Mar 5" for a chart's axis; anything that is not a day as it came. */
 export function formatShortDay(day: string): string {
   const time = Date.parse(`${day}T00:00:00Z`);
   return DAY.test(day) && !Number.isNaN(time) ? shortDayFormat.format(time) : day;
+}
+
+/**
+ * An IANA zone as people say it: "America/Chicago (CST)", or "(CDT)" in summer (the abbreviation
+ * of `now`); a zone whose short name is itself ("UTC") once.
+ */
+export function describeTimeZone(timeZone: string, now = new Date()): string {
+  const short = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+    .formatToParts(now)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  return short && short !== timeZone ? `${timeZone} (${short})` : timeZone;
 }
 
 export function formatCount(count: number): string {

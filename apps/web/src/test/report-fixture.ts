@@ -74,6 +74,7 @@ export const reportPage1: ReportResponse = reportResponseSchema.parse({
     { center: 'Houston Center, Texas', count: 1, amount: 1234.5 },
     { center: 'Dallas Center, Texas', count: 2, amount: 55 },
   ],
+  timeZone: 'America/Chicago',
 } satisfies ReportResponse);
 
 /** The last page: one older donation, no further cursor. */
@@ -103,6 +104,7 @@ export const emptyReport: ReportResponse = reportResponseSchema.parse({
   totals: { count: 0, amount: 0 },
   perDay: [],
   perCenter: [],
+  timeZone: 'America/Chicago',
 } satisfies ReportResponse);
 
 export function storeReportAuth(value: string = JSON.stringify(adminCredentials)) {

@@ -1,27 +1,19 @@
 /**
  * GET /api/report-data.csv's body: a UTF-8 BOM and the header, then every filtered donor row.
- * Columns as the page's Donor Details table, and the delivery (the page shows it under the products); Date is the foundation's local date and time (what a
+ * Columns as the page's Donor Details table, and the delivery (the page shows it under the products); Date is the foundation's local date and time, its header naming the zone (what a
  * treasurer files by, and what a spreadsheet reads as a date). PostgreSQL writes the rows itself
  * (copy-export.ts); PGlite's are read a page at a time and formatted here (keyset-export.ts).
  */
 import type { DatabaseConfig } from '#src/config';
 import type { Database } from '#src/db/client';
 import { copyCsvChunks } from './copy-export';
-import { CSV_BOM, csvLine } from './csv';
+import { CSV_BOM, csvLine, dateHeader } from './csv';
 import { keysetCsvChunks } from './keyset-export';
 import type { ReportFilter } from './report-filter';
 
-export const CSV_HEADER = [
-  'Name',
-  'Email',
-  'Center',
-  'Amount',
-  'Transaction ID',
-  'Date',
-  'Qty',
-  'Products',
-  'Delivery',
-] as const;
+export function csvHeader(timeZone: string): string[] {
+  return ['Name', 'Email', 'Center', 'Amount', 'Transaction ID', dateHeader(timeZone), 'Qty', 'Products', 'Delivery'];
+}
 
 export type CsvExportOptions = {
   db: Database;
@@ -31,7 +23,7 @@ export type CsvExportOptions = {
 };
 
 export async function* csvExport(options: CsvExportOptions): AsyncGenerator<string | Buffer> {
-  yield CSV_BOM + csvLine(CSV_HEADER);
+  yield CSV_BOM + csvLine(csvHeader(options.timeZone));
   yield* options.databaseKind === 'postgres' ? copyCsvChunks(options) : keysetCsvChunks(options);
 }
 

@@ -1,7 +1,7 @@
 import { CSV_FORMULA_PREFIXES } from '@store/shared/report';
 import { describe, expect, it } from 'vitest';
 import { csvAmount, csvLine, csvText } from './csv';
-import { CSV_HEADER, csvFileName, todayIn } from './csv-export';
+import { csvFileName, csvHeader, todayIn } from './csv-export';
 import { type ExportRecord, exportCsvLine, exportPosition } from './keyset-export';
 
 describe('csvText', () => {
@@ -92,8 +92,10 @@ describe('exportCsvLine (PGlite)', () => {
     expect(() => exportCsvLine({ ...record, local_time: '03/01/2026 11:04:05' })).toThrow(/DateStyle/);
   });
 
-  it('has the Donor Details columns as its header', () => {
-    expect(csvLine(CSV_HEADER)).toBe('Name,Email,Center,Amount,Transaction ID,Date,Qty,Products,Delivery\r\n');
+  it('has the Donor Details columns as its header, the Date naming its zone', () => {
+    expect(csvLine(csvHeader('America/Chicago'))).toBe(
+      'Name,Email,Center,Amount,Transaction ID,Date (America/Chicago),Qty,Products,Delivery\r\n',
+    );
   });
 });
 

@@ -35,3 +35,11 @@ export function csvAmount(cents: number): string {
 export function csvLine(cells: readonly string[]): string {
   return cells.join(',') + CSV_LINE_END;
 }
+
+/**
+ * A Date column's header names its zone ("Date (America/Chicago)"): a file opened on its own, far
+ * from the page that says it, must still tell a treasurer which day a late-evening gift fell on.
+ */
+export function dateHeader(timeZone: string): string {
+  return `Date (${timeZone})`;
+}

@@ -22,5 +22,5 @@ export async function getReport({ db, query, timeZone }: GetReportOptions): Prom
     reportTotals(db, filter, timeZone),
     listHosts({ db, filter, timeZone }),
   ]);
-  return { donors: page.donors, hosts, nextCursor: page.nextCursor, ...sums };
+  return { donors: page.donors, hosts, nextCursor: page.nextCursor, ...sums, timeZone };
 }

@@ -8,32 +8,35 @@
 import { formatRegistrationNumber } from '@store/shared/registration';
 import type { Database } from '#src/db/client';
 import { countryText, stateText } from '#src/modules/registrations/registrant-format';
-import { CSV_BOM, csvLine, csvText } from './csv';
+import { CSV_BOM, csvLine, csvText, dateHeader } from './csv';
 import { type HostPosition, type HostRecord, hostPosition, readHostRecords } from './host-rows';
 import type { ReportFilter } from './report-filter';
 
 /** Registrations per query: up to 20 people each, so a batch is at most 10,000 rows. */
 export const HOSTS_EXPORT_BATCH = 500;
 
-export const HOSTS_CSV_HEADER = [
-  'Registration',
-  'Date',
-  'First Name',
-  'Last Name',
-  'Email',
-  'Age',
-  'Gender',
-  'Category',
-  'Phone',
-  "Mother's Name",
-  "Mother's Phone",
-  "Father's Name",
-  "Father's Phone",
-  'City',
-  'State',
-  'Zip',
-  'Country',
-] as const;
+/** As the donors' file, the Date column names the foundation's zone. */
+export function hostsCsvHeader(timeZone: string): string[] {
+  return [
+    'Registration',
+    dateHeader(timeZone),
+    'First Name',
+    'Last Name',
+    'Email',
+    'Age',
+    'Gender',
+    'Category',
+    'Phone',
+    "Mother's Name",
+    "Mother's Phone",
+    "Father's Name",
+    "Father's Phone",
+    'City',
+    'State',
+    'Zip',
+    'Country',
+  ];
+}
 
 /** One registrant; Date is the foundation's local date and time; Age a bare number. */
 export function hostCsvLine(record: HostRecord): string {
@@ -69,7 +72,7 @@ export type HostsCsvExportOptions = {
 
 export async function* hostsCsvExport(options: HostsCsvExportOptions): AsyncGenerator<string> {
   const { db, filter, timeZone, batchSize = HOSTS_EXPORT_BATCH } = options;
-  yield CSV_BOM + csvLine(HOSTS_CSV_HEADER);
+  yield CSV_BOM + csvLine(hostsCsvHeader(timeZone));
   let after: HostPosition | undefined;
   for (;;) {
     const records = await readHostRecords({ db, filter, timeZone, after, registrationLimit: batchSize });

@@ -11,7 +11,7 @@ import { BOOK_PRODUCT, generateOrders, seedOrders } from '../../../test/seed-ord
 import { describeWithDb, usingPostgres } from '../../../test/test-db';
 import { copyCsvChunks } from './copy-export';
 
-const HEADER = 'Name,Email,Center,Amount,Transaction ID,Date,Qty,Products,Delivery';
+const HEADER = 'Name,Email,Center,Amount,Transaction ID,Date (America/Chicago),Qty,Products,Delivery';
 
 describeWithDb('GET /api/report-data.csv', () => {
   let t: ReportTestApp;

@@ -122,6 +122,8 @@ describeWithDb('GET /api/report-data', () => {
     expect(report.donors[3]?.date).toBe('2026-03-01T05:59:59.999Z');
     expect(report.hosts).toEqual([]);
     expect(report.nextCursor).toBeNull();
+    // The zone its days are counted in, so the page can show every date in the same one.
+    expect(report.timeZone).toBe('America/Chicago');
   });
 
   describe('filters', () => {

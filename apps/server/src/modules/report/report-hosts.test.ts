@@ -16,7 +16,7 @@ import { hostsCsvExport } from './hosts-csv-export';
 import { listHosts } from './list-hosts';
 
 const CSV_HEADER =
-  "Registration,Date,First Name,Last Name,Email,Age,Gender,Category,Phone,Mother's Name,Mother's Phone,Father's Name,Father's Phone,City,State,Zip,Country";
+  "Registration,Date (America/Chicago),First Name,Last Name,Email,Age,Gender,Category,Phone,Mother's Name,Mother's Phone,Father's Name,Father's Phone,City,State,Zip,Country";
 const TIME_ZONE = 'America/Chicago';
 
 describeWithDb('the report’s hosts (event registrations)', () => {

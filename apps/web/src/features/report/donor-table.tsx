@@ -1,22 +1,29 @@
 /** SPEC.md §2 /report: the 'Donor Details' table; Amount is a dollar figure with 2 decimals. */
 import { formatDollars } from '@store/shared/money';
 import type { DonorRow } from '@store/shared/report';
+import { useMemo } from 'react';
 import { type DataColumn, DataTable, DateCell } from '#src/components/data-table';
 import { formatCount } from '#src/lib/format';
+import { NO_MATCHES } from './report-empty';
 
-export const NO_DONATIONS = 'No donations match these filters.';
+/** Filters on, nothing found: 'No matches', unlike a report that has no donations at all. */
+export const NO_DONATIONS_MATCH = `${NO_MATCHES} No donations match these filters.`;
+export const NO_DONATIONS_YET = 'No donations yet.';
 
-const COLUMNS: readonly DataColumn<DonorRow>[] = [
-  { header: 'Name', cell: (row) => row.name },
-  { header: 'Email', cell: (row) => row.email },
-  { header: 'Center', cell: (row) => row.center },
-  { header: 'Amount', cell: (row) => formatDollars(row.amount), className: 'report-table__number' },
-  { header: 'Transaction ID', cell: (row) => row.transactionId },
-  { header: 'Date', cell: (row) => <DateCell iso={row.date} /> },
-  { header: 'Qty', cell: (row) => formatCount(row.qty), className: 'report-table__number' },
-  // The delivery under the products, keeping SPEC.md's eight columns: it is about the book listed there.
-  { header: 'Products', cell: ProductsCell, className: 'report-table__products' },
-];
+/** The dates in `timeZone`, the foundation's: the zone the filter and the chart count days in. */
+function donorColumns(timeZone: string): readonly DataColumn<DonorRow>[] {
+  return [
+    { header: 'Name', cell: (row) => row.name },
+    { header: 'Email', cell: (row) => row.email },
+    { header: 'Center', cell: (row) => row.center },
+    { header: 'Amount', cell: (row) => formatDollars(row.amount), className: 'report-table__number' },
+    { header: 'Transaction ID', cell: (row) => row.transactionId },
+    { header: 'Date', cell: (row) => <DateCell iso={row.date} timeZone={timeZone} /> },
+    { header: 'Qty', cell: (row) => formatCount(row.qty), className: 'report-table__number' },
+    // The delivery under the products, keeping SPEC.md's eight columns: it is about the book listed there.
+    { header: 'Products', cell: ProductsCell, className: 'report-table__products' },
+  ];
+}
 
 function ProductsCell(row: DonorRow) {
   if (!row.delivery) return row.products;
@@ -28,11 +35,20 @@ function ProductsCell(row: DonorRow) {
   );
 }
 
-export function DonorTable({ donors, labelledBy }: { donors: readonly DonorRow[]; labelledBy: string }) {
-  if (donors.length === 0) return <p className="notice">{NO_DONATIONS}</p>;
+type DonorTableProps = {
+  donors: readonly DonorRow[];
+  labelledBy: string;
+  timeZone: string;
+  /** Some filter is on: an empty list is then 'No matches', not 'No donations yet.' */
+  filtered: boolean;
+};
+
+export function DonorTable({ donors, labelledBy, timeZone, filtered }: DonorTableProps) {
+  const columns = useMemo(() => donorColumns(timeZone), [timeZone]);
+  if (donors.length === 0) return <p className="notice">{filtered ? NO_DONATIONS_MATCH : NO_DONATIONS_YET}</p>;
   return (
     <DataTable
-      columns={COLUMNS}
+      columns={columns}
       rows={donors}
       rowKey={(row) => row.orderId}
       scrollLabel="Donor Details table"

@@ -1,26 +1,32 @@
 /** The report's `hosts` list (the event registrations, DESIGN.md "Data that SPEC.md leaves open") in its own table. */
 import type { HostRow } from '@store/shared/report';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { type DataColumn, DateCell } from '#src/components/data-table';
 import { TableSection } from '#src/components/table-section';
+import { NO_MATCHES } from './report-empty';
 
 export const EVENT_REGISTRATIONS = 'Event Registrations';
 export const NO_REGISTRATIONS = 'No registrations yet.';
+/** Filters on, nothing found: not the same as no registrations at all. */
+export const NO_REGISTRATIONS_MATCH = `${NO_MATCHES} No registrations match these filters.`;
 
 const orDash = (value: string | null) => (value === null || value === '' ? '—' : value);
 
-const COLUMNS: readonly DataColumn<HostRow>[] = [
-  { header: 'Registration', cell: (row) => row.registrationNumber },
-  { header: 'Date', cell: (row) => <DateCell iso={row.date} /> },
-  { header: 'Name', cell: (row) => row.name },
-  { header: 'Email', cell: (row) => row.email },
-  { header: 'Age', cell: (row) => row.age, className: 'report-table__number' },
-  { header: 'Gender', cell: (row) => row.gender },
-  { header: 'Category', cell: (row) => orDash(row.category) },
-  { header: 'Phone', cell: (row) => orDash(row.phone) },
-  { header: 'Parents', cell: (row) => orDash(row.parents) },
-  { header: 'Location', cell: (row) => row.location },
-];
+/** The dates in `timeZone`, the foundation's, as the donors' and the filter's days. */
+function hostColumns(timeZone: string): readonly DataColumn<HostRow>[] {
+  return [
+    { header: 'Registration', cell: (row) => row.registrationNumber },
+    { header: 'Date', cell: (row) => <DateCell iso={row.date} timeZone={timeZone} /> },
+    { header: 'Name', cell: (row) => row.name },
+    { header: 'Email', cell: (row) => row.email },
+    { header: 'Age', cell: (row) => row.age, className: 'report-table__number' },
+    { header: 'Gender', cell: (row) => row.gender },
+    { header: 'Category', cell: (row) => orDash(row.category) },
+    { header: 'Phone', cell: (row) => orDash(row.phone) },
+    { header: 'Parents', cell: (row) => orDash(row.parents) },
+    { header: 'Location', cell: (row) => row.location },
+  ];
+}
 
 /**
  * One row per person: a family's rows share the registration number, and the list is replaced whole
@@ -28,14 +34,23 @@ const COLUMNS: readonly DataColumn<HostRow>[] = [
  */
 const rowKey = (row: HostRow, index: number) => `${row.registrationNumber}-${index}`;
 
-/** `download`: the registrations' CSV button, shown beside the heading. */
-export function HostTable({ hosts, download }: { hosts: readonly HostRow[]; download?: ReactNode }) {
+type HostTableProps = {
+  hosts: readonly HostRow[];
+  timeZone: string;
+  /** A filter that applies to registrations (dates, search) is on: empty is then 'No matches'. */
+  filtered: boolean;
+  /** The registrations' CSV button, shown beside the heading. */
+  download?: ReactNode;
+};
+
+export function HostTable({ hosts, timeZone, filtered, download }: HostTableProps) {
+  const columns = useMemo(() => hostColumns(timeZone), [timeZone]);
   return (
     <TableSection
       className="report-section"
       title={EVENT_REGISTRATIONS}
-      emptyText={NO_REGISTRATIONS}
-      columns={COLUMNS}
+      emptyText={filtered ? NO_REGISTRATIONS_MATCH : NO_REGISTRATIONS}
+      columns={columns}
       rows={hosts}
       rowKey={rowKey}
       actions={download}

@@ -89,15 +89,20 @@ describe('report login (/report)', () => {
       within(row as HTMLElement)
         .getAllByRole('cell')
         .map((td) => td.textContent);
-    const local = (iso: string) =>
-      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+    // In the foundation's zone (the answer's timeZone), not the browser's.
+    const inFoundationZone = (iso: string) =>
+      new Intl.DateTimeFormat(undefined, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: 'America/Chicago',
+      }).format(new Date(iso));
     expect(cells(first)).toEqual([
       'Asha Rao',
       'asha@example.org',
       'Dallas Center, Texas',
       '$30.00',
       'sbx_txn_7Q2W9E',
-      local('2026-03-05T20:30:00.000Z'),
+      inFoundationZone('2026-03-05T20:30:00.000Z'),
       '2',
       'Guruvara Dattam Vimalacharita Satakam x1; SGS Vagdevi Center - $25.00 x1Pickup at Dallas Center, Texas',
     ]);

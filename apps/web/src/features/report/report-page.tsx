@@ -4,6 +4,7 @@ import { useDocumentTitle } from '#src/lib/use-document-title';
 import { LOGIN_TITLE, LoginForm } from './login-form';
 import { ReportView } from './report-view';
 import { useReportSession } from './use-report-session';
+import './report.css';
 
 export function ReportPage() {
   const { session, login, logout } = useReportSession();

@@ -59,15 +59,40 @@ describe('the report (/report, logged in)', () => {
     expect(screen.getByRole('region', { name: 'Donor Details table' })).toHaveAttribute('tabindex', '0');
   });
 
+  test("shows every date and time in the foundation's zone, and says which", async () => {
+    await openLoggedIn();
+    // The server's zone, whatever the browser's: 20:30 UTC on Mar 5 is 2:30 PM in Chicago (CST).
+    expect(screen.getByText("Dates and times in America/Chicago (CST), the foundation's time zone.")).toBeVisible();
+    const donors = screen.getByRole('table', { name: 'Donor Details' });
+    const asha = within(donors).getByRole('row', { name: /Asha Rao/ });
+    expect(within(asha).getByText(/Mar 5, 2026/)).toHaveTextContent(/^Mar 5, 2026,? (at )?2:30\sPM$/);
+    const hosts = screen.getByRole('table', { name: 'Event Registrations' });
+    const sita = within(hosts).getByRole('row', { name: /Sita Devi/ });
+    expect(within(sita).getByText(/Mar 1, 2026/)).toHaveTextContent(/^Mar 1, 2026,? (at )?11:00\sAM$/);
+  });
+
   test('empty states for donors and registrations', async () => {
     await openLoggedIn({ 'GET /api/report-data': () => jsonResponse(emptyReport) });
     expect(screen.getByText('0 donations, $0.00')).toBeInTheDocument();
-    expect(screen.getByText('No donations match these filters.')).toBeInTheDocument();
+    expect(screen.getByText('No donations yet.')).toBeInTheDocument();
     expect(screen.getByText('No registrations yet.')).toBeInTheDocument();
+    expect(screen.queryByText(/No matches/)).toBeNull();
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('img', { name: /Donations per day/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Older' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Newer' })).toBeDisabled();
+  });
+
+  test("a search that finds nothing says 'No matches', not that the lists are empty", async () => {
+    const { user } = await openLoggedIn({
+      'GET /api/report-data': ({ url }) => jsonResponse(url.searchParams.has('q') ? emptyReport : reportPage1),
+    });
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'nobody');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('No matches. No donations match these filters.')).toBeInTheDocument();
+    expect(screen.getByText('No matches. No registrations match these filters.')).toBeInTheDocument();
+    expect(screen.queryByText('No registrations yet.')).toBeNull();
+    expect(screen.queryByText('No donations yet.')).toBeNull();
   });
 
   test('Apply sends the filters in the query string; Clear removes them', async () => {

@@ -5,6 +5,7 @@
  */
 import { type ReportQuery, type ReportResponse, reportMessages } from '@store/shared/report';
 import { useId, useState } from 'react';
+import { describeTimeZone } from '#src/lib/format';
 import { DonationsPerCenter } from './donations-per-center';
 import { DonationsPerDay } from './donations-per-day';
 import { DonorTable } from './donor-table';
@@ -16,6 +17,11 @@ import { ReportPager } from './report-pager';
 import { totalsLine } from './report-totals';
 import { useReportPage } from './use-report-page';
 import { FIRST_PAGE_QUERY } from './use-report-session';
+
+/** "Dates and times in America/Chicago (CST), the foundation's time zone." */
+export function zoneNote(timeZone: string): string {
+  return `Dates and times in ${describeTimeZone(timeZone)}, the foundation's time zone.`;
+}
 
 type PageMark = { cursor: string | undefined; before: number };
 const FIRST_PAGE: PageMark = { cursor: undefined, before: 0 };
@@ -56,6 +62,10 @@ export function ReportView({ credentials, firstPage, onLogout }: ReportViewProps
   const newer = () => setPages((stack) => (stack.length > 1 ? stack.slice(0, -1) : stack));
 
   const donorsTitle = `${id}-donors`;
+  // The server's days (filter, chart, CSV) are the foundation's; the page shows every time in that zone too.
+  const timeZone = data?.timeZone ?? firstPage.timeZone;
+  const searchesHosts = Boolean(query.from || query.to || query.q);
+  const filtersDonors = searchesHosts || query.center !== undefined;
   return (
     <>
       <div className="report-header">
@@ -65,6 +75,7 @@ export function ReportView({ credentials, firstPage, onLogout }: ReportViewProps
         </button>
       </div>
       <ReportFilterForm onApply={apply} />
+      <p className="report-zone">{zoneNote(timeZone)}</p>
       {loading && (
         <p role="status" className="banner">
           Loading report…
@@ -87,7 +98,9 @@ export function ReportView({ credentials, firstPage, onLogout }: ReportViewProps
             <h2 id={donorsTitle}>{reportMessages.donorDetails}</h2>
             <DownloadCsvButton credentials={credentials} query={query} onUnauthorized={onUnauthorized} />
           </div>
-          {data && <DonorTable donors={data.donors} labelledBy={donorsTitle} />}
+          {data && (
+            <DonorTable donors={data.donors} labelledBy={donorsTitle} timeZone={timeZone} filtered={filtersDonors} />
+          )}
           <ReportPager
             page={pages.length}
             before={current.before}
@@ -102,6 +115,8 @@ export function ReportView({ credentials, firstPage, onLogout }: ReportViewProps
         {data && (
           <HostTable
             hosts={data.hosts}
+            timeZone={timeZone}
+            filtered={searchesHosts}
             download={
               <DownloadCsvButton
                 credentials={credentials}
