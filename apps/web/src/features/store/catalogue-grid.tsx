@@ -26,7 +26,7 @@ export function CatalogueGrid({ items, from }: CatalogueGridProps) {
   return (
     <div className={`catalogue-grid${gridModifier(items.length)}`}>
       {items.map((item) => (
-        <DonationCard key={item.id} item={item} onDonate={(it) => donate(it)} />
+        <DonationCard key={item.id} item={item} onDonate={donate} />
       ))}
     </div>
   );

@@ -26,8 +26,9 @@ type Choice = number | 'other' | null;
  * 1280×800 screen. Here the amount is one input (with suggested amounts) and each cause keeps its
  * whole SPEC card inside the panel: its name as a heading, its description (cut with More / Show less
  * as any card's), the price line 'Price: Any amount' and a 'Donate' that adds it at the shared amount.
- * The adding rules are the cards' own (useDonate): the alert for an invalid amount, the toast, /cart,
- * and the amount cleared after a successful add (SPEC.md §4, §5).
+ * The rules hold as they did: an empty or invalid amount alerts and adds nothing (SPEC.md §5), an add
+ * toasts and goes to /cart (useDonate, as for the cards) and clears the amount (§4). The fixed-price
+ * items stay cards in the grid below. Decision 0020 has the measurements.
  */
 export function GivingPanel({ causes, mission, suggestedAmounts, from }: GivingPanelProps) {
   const id = useId();
