@@ -6,9 +6,9 @@ const VAGDEVI = 'SGS Vagdevi Center';
 
 export async function donate(page: Page, amount: string): Promise<void> {
   await page.goto('/');
-  const card = page.getByRole('article', { name: VAGDEVI });
-  await card.getByLabel(/donation amount/i).fill(amount);
-  await card.getByRole('button', { name: 'Donate' }).click();
+  // One amount shared by the open-amount causes (the giving panel), then the cause's own Donate.
+  await page.getByLabel('Donation amount (USD)').fill(amount);
+  await page.getByRole('article', { name: VAGDEVI }).getByRole('button', { name: 'Donate' }).click();
   await page.waitForURL('**/cart');
 }
 

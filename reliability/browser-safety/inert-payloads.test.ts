@@ -138,7 +138,7 @@ describeWithDb('script and HTML in names stay text', () => {
     const { page } = watched;
     await page.goto('/');
     const card = page.getByRole('article', { name: ITEM_7 });
-    await card.getByLabel(/donation amount/i).fill('25');
+    await page.getByLabel('Donation amount (USD)').fill('25');
     await card.getByRole('button', { name: 'Donate' }).click();
     await page.waitForURL('**/cart');
     await expectInert('bucket', [ITEM_7]);

@@ -70,7 +70,7 @@ describeWithDb('no Content-Security-Policy violations on the pages', () => {
       await visit('bucket and checkout', async ({ page }) => {
         await page.goto('/');
         const card = page.getByRole('article', { name: 'SGS Vagdevi Center' });
-        await card.getByLabel(/donation amount/i).fill('25');
+        await page.getByLabel('Donation amount (USD)').fill('25');
         await card.getByRole('button', { name: 'Donate' }).click();
         await page.waitForURL('**/cart');
         await page.getByRole('link', { name: 'Checkout' }).click();

@@ -15,6 +15,11 @@ export const messages = {
     /** Our wording: the price line of the open-amount cards (ids 7 and 8), whose price the donor sets. */
     anyAmount: 'Any amount',
     amountLabel: 'Donation amount (USD)',
+    /** Our wording (issue 17): the giving panel at the top of /, around the one shared amount. */
+    givingLabel: 'Give now',
+    chooseAmount: 'Choose an amount',
+    otherAmount: 'Other',
+    givingHint: 'Then press Donate under the cause you choose.',
     loading: 'Loading donation items…',
     loadFailed: 'Could not load the donation items.',
     retry: 'Retry',

@@ -3,6 +3,7 @@ import {
   dollarsToCents,
   formatCents,
   formatDollars,
+  formatDollarsShort,
   isWholeCents,
   MAX_AMOUNT_CENTS,
   parseDonationAmount,
@@ -52,4 +53,13 @@ describe('parseDonationAmount', () => {
       expect(parseDonationAmount(input)).toBeNull();
     },
   );
+});
+
+describe('formatDollarsShort', () => {
+  it('leaves out the cents of whole dollars and keeps them otherwise', () => {
+    expect(formatDollarsShort(101)).toBe('$101');
+    expect(formatDollarsShort(1116)).toBe('$1,116');
+    expect(formatDollarsShort(10.5)).toBe('$10.50');
+    expect(formatDollarsShort(0.29)).toBe('$0.29');
+  });
 });

@@ -46,6 +46,22 @@ export function formatDollars(dollars: number): string {
   return formatCents(dollarsToCents(dollars));
 }
 
+const wholeDollarFormat = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+/**
+ * `1116` -> `$1,116`, `10.5` -> `$10.50`: a suggested amount on a button, where whole dollars read
+ * faster without cents (a row of "$1,116.00" buttons does not fit a phone); cents still show.
+ */
+export function formatDollarsShort(dollars: number): string {
+  const cents = dollarsToCents(dollars);
+  return cents % 100 === 0 ? wholeDollarFormat.format(cents / 100) : formatCents(cents);
+}
+
 /**
  * Reads what a visitor typed as an open donation amount.
  * Returns cents when it is a finite number above 0 (and within the cap), else null.

@@ -1,8 +1,10 @@
+import { isOpenAmount } from '@store/shared/catalogue';
 import { Suspense } from 'react';
 import type { CartNavigationState } from '#src/lib/cart/cart-navigation';
 import { useCatalogue } from '#src/lib/catalogue/catalogue-context';
 import { CatalogueGrid } from './catalogue-grid';
 import { CatalogueStatus } from './catalogue-status';
+import { GivingPanel } from './giving-panel';
 
 type CatalogueSectionProps = {
   /** Which list of the catalogue answer to show. */
@@ -10,14 +12,29 @@ type CatalogueSectionProps = {
   from?: CartNavigationState['from'];
 };
 
-/** The cards of one catalogue list, or the loading / error state while there are none to show. */
+/**
+ * One catalogue list, or the loading / error state while there is none to show: its open-amount
+ * items as the giving panel on top (one shared amount, SPEC.md §2), then the fixed-price cards.
+ */
 export function CatalogueSection({ list, from }: CatalogueSectionProps) {
   const { state, retry } = useCatalogue();
   if (state.status !== 'ready') return <CatalogueStatus state={state} onRetry={retry} />;
+  const items = state.data[list];
+  const causes = items.filter(isOpenAmount);
+  const fixed = items.filter((item) => !isOpenAmount(item));
   return (
-    // The grid needs the bucket, which may still be loading: keep showing "loading" until it is there.
+    // The cards need the bucket, which may still be loading: keep showing "loading" until it is there.
     <Suspense fallback={<CatalogueStatus state={{ status: 'loading' }} onRetry={retry} />}>
-      <CatalogueGrid items={state.data[list]} from={from} />
+      {causes.length > 0 && (
+        <GivingPanel
+          causes={causes}
+          // The mission is the store's opening line, not the concert page's.
+          mission={list === 'items' ? state.data.foundation.mission : undefined}
+          suggestedAmounts={state.data.giving.suggestedAmounts}
+          from={from}
+        />
+      )}
+      {fixed.length > 0 && <CatalogueGrid items={fixed} from={from} />}
     </Suspense>
   );
 }

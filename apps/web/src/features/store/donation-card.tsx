@@ -9,20 +9,53 @@ const PICTURED_ITEM_ID = 9;
 
 type DonationCardProps = {
   item: CatalogueItem;
-  /** The custom amount the open-amount cards share (SPEC.md §2: one input shared by ids 7 and 8). */
-  amount: string;
-  onAmountChange: (value: string) => void;
   onDonate: (item: CatalogueItem) => void;
+  /**
+   * A cause of the giving panel (an open-amount item): its price line and Donate come right under
+   * its name and the description after them, so on a phone both causes' Donate buttons sit side by
+   * side above the descriptions (giving.css).
+   */
+  cause?: boolean;
 };
 
-export function DonationCard({ item, amount, onAmountChange, onDonate }: DonationCardProps) {
-  const id = useId();
-  const [expanded, setExpanded] = useState(false);
-  const cut = cutDescription(item.desc);
+/** One catalogue card (SPEC.md §2): picture or name, description with More / Show less, price line, Donate. */
+export function DonationCard({ item, onDonate, cause = false }: DonationCardProps) {
   const pictured = item.id === PICTURED_ITEM_ID && item.image !== undefined;
+  const price = (
+    // SPEC.md §2: every card has a price line; an open amount's says the donor chooses it.
+    <p className="card__price">{`${messages.store.price} ${isOpenAmount(item) ? messages.store.anyAmount : formatDollars(item.price)}`}</p>
+  );
+  const donate = (
+    <button type="button" className="button card__donate" onClick={() => onDonate(item)}>
+      {messages.store.donate}
+    </button>
+  );
+
+  if (cause) {
+    return (
+      <article aria-label={item.name} className={`card card--${cardColour(item.price)} cause`}>
+        <div className="cause__head">
+          <h2 className="card__title">{item.name}</h2>
+          {price}
+          {donate}
+        </div>
+        <div className="cause__about">
+          {/* On a phone the description stands apart from its name (giving.css): this repeats the
+              name above it for the eye; the heading already gives it to assistive tech. */}
+          <p className="cause__about-name" aria-hidden="true">
+            {item.name}
+          </p>
+          <Description text={item.desc} />
+        </div>
+      </article>
+    );
+  }
 
   return (
-    <article aria-label={item.name} className={`card card--${cardColour(item.price)}`}>
+    <article
+      aria-label={item.name}
+      className={`card card--${cardColour(item.price)}${pictured ? ' card--pictured' : ''}`}
+    >
       {pictured ? (
         <img
           className="card__image"
@@ -30,16 +63,31 @@ export function DonationCard({ item, amount, onAmountChange, onDonate }: Donatio
           alt={item.imageAlt ?? item.name}
           width={200}
           height={300}
-          // Third card: below the fold on a phone, where most visitors are.
+          // Below the giving panel, past the first screen of a phone, where most visitors are.
           loading="lazy"
           decoding="async"
         />
       ) : (
         <h2 className="card__title">{item.name}</h2>
       )}
+      <Description text={item.desc} />
+      <div className="card__footer">
+        {price}
+        {donate}
+      </div>
+    </article>
+  );
+}
 
+/** SPEC.md §2: a description over 500 characters is cut, with a More / Show less toggle. */
+function Description({ text }: { text: string }) {
+  const id = useId();
+  const [expanded, setExpanded] = useState(false);
+  const cut = cutDescription(text);
+  return (
+    <>
       <p id={`${id}-desc`} className="card__desc">
-        {cut.isCut && !expanded ? cut.text : item.desc}
+        {cut.isCut && !expanded ? cut.text : text}
       </p>
       {cut.isCut && (
         <button
@@ -52,30 +100,6 @@ export function DonationCard({ item, amount, onAmountChange, onDonate }: Donatio
           {expanded ? messages.store.showLess : messages.store.more}
         </button>
       )}
-
-      <div className="card__footer">
-        {/* SPEC.md §2: every card has a price line; an open amount's says the donor chooses it. */}
-        <p className="card__price">{`${messages.store.price} ${isOpenAmount(item) ? messages.store.anyAmount : formatDollars(item.price)}`}</p>
-        {isOpenAmount(item) && (
-          <div className="card__amount">
-            <label htmlFor={`${id}-amount`}>{messages.store.amountLabel}</label>
-            {/* A per-card name keeps the two shared inputs apart for assistive tech and tests. */}
-            <input
-              id={`${id}-amount`}
-              type="number"
-              min="1"
-              step="0.01"
-              inputMode="decimal"
-              aria-label={`${messages.store.amountLabel} for ${item.name}`}
-              value={amount}
-              onChange={(event) => onAmountChange(event.target.value)}
-            />
-          </div>
-        )}
-        <button type="button" className="button" onClick={() => onDonate(item)}>
-          {messages.store.donate}
-        </button>
-      </div>
-    </article>
+    </>
   );
 }

@@ -5,7 +5,9 @@ import { currentPath, jsonResponse, renderApp, stubCatalogueFetch } from '#src/t
 import { anyOther, catalogueFixture, satakam, vagdevi } from '#src/test/site-fixture';
 
 const card = (name: string) => screen.findByRole('article', { name });
-const amountInput = (name: string) => screen.getByLabelText(`Donation amount (USD) for ${name}`);
+// One amount, shared by the open-amount causes (SPEC.md §2).
+const amountInput = () => screen.getByLabelText('Donation amount (USD)');
+const suggested = (label: string) => screen.getByRole('button', { name: label });
 
 describe('store (/)', () => {
   test('shows a loading status, then the three catalogue cards', async () => {
@@ -54,13 +56,26 @@ describe('store (/)', () => {
     ).toBeNull();
   });
 
-  test('shows a price line on every card, and an amount input for open ones', async () => {
+  test('shows a price line on every card, and one amount input for the open ones', async () => {
     await renderApp();
     const book = await card(satakam.name);
     expect(within(book).getByText('Price: $5.00')).toBeInTheDocument();
-    const open = screen.getByRole('article', { name: vagdevi.name });
-    expect(within(open).getByText('Price: Any amount')).toBeInTheDocument();
-    expect(within(open).getByRole('spinbutton')).toHaveAttribute('min', '1');
+    for (const item of [vagdevi, anyOther]) {
+      const open = screen.getByRole('article', { name: item.name });
+      expect(within(open).getByText('Price: Any amount')).toBeInTheDocument();
+      expect(within(open).getByRole('button', { name: 'Donate' })).toBeInTheDocument();
+    }
+    expect(screen.getAllByRole('spinbutton')).toEqual([amountInput()]);
+    expect(amountInput()).toHaveAttribute('min', '1');
+  });
+
+  test("opens with the foundation's mission above the amount", async () => {
+    await renderApp();
+    await card(vagdevi.name);
+    const mission = screen.getByText(catalogueFixture.foundation.mission ?? '');
+    const giving = screen.getByRole('region', { name: 'Give now' });
+    expect(giving).toContainElement(mission);
+    expect(giving).toContainElement(amountInput());
   });
 
   test('colours cards by price class', async () => {
@@ -69,20 +84,42 @@ describe('store (/)', () => {
     for (const item of catalogueFixture.items) expect(await card(item.name)).toHaveClass('card--grey');
   });
 
-  test('the open-amount cards share one amount', async () => {
+  test('a suggested amount fills the one amount; Other focuses it and brings back what was typed', async () => {
     const { user } = await renderApp();
     await card(vagdevi.name);
-    await user.type(amountInput(vagdevi.name), '12.5');
-    expect(amountInput(anyOther.name)).toHaveValue(12.5);
-    await user.clear(amountInput(anyOther.name));
-    expect(amountInput(vagdevi.name)).toHaveValue(null);
+    const group = screen.getByRole('group', { name: 'Choose an amount' });
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['$51', '$101', '$251', '$501', '$1,116', 'Other']);
+    await user.type(amountInput(), '12.5');
+    expect(suggested('Other')).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(suggested('$101'));
+    expect(amountInput()).toHaveValue(101);
+    expect(suggested('$101')).toHaveAttribute('aria-pressed', 'true');
+    expect(suggested('Other')).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(suggested('Other'));
+    expect(amountInput()).toHaveValue(12.5);
+    expect(amountInput()).toHaveFocus();
+  });
+
+  test('$101 then Donate for Any Other Donation adds "Any Other Donation - $101.00"', async () => {
+    const { user } = await renderApp();
+    const open = await card(anyOther.name);
+    await user.click(suggested('$101'));
+    await user.click(within(open).getByRole('button', { name: 'Donate' }));
+    await waitFor(() => expect(currentPath()).toBe('/cart'));
+    expect(await screen.findByText('Any Other Donation - $101.00')).toBeInTheDocument();
   });
 
   test.each(['', '0'])('an amount of %j alerts and adds nothing', async (typed) => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const { user } = await renderApp();
     const open = await card(vagdevi.name);
-    if (typed) await user.type(amountInput(vagdevi.name), typed);
+    if (typed) await user.type(amountInput(), typed);
     await user.click(within(open).getByRole('button', { name: 'Donate' }));
     expect(alert).toHaveBeenCalledWith('Please enter a valid donation amount.');
     expect(currentPath()).toBe('/');
@@ -93,7 +130,7 @@ describe('store (/)', () => {
   test('25 adds "SGS Vagdevi Center - $25.00", clears the input, toasts and goes to /cart', async () => {
     const { user } = await renderApp();
     const open = await card(vagdevi.name);
-    await user.type(amountInput(vagdevi.name), '25');
+    await user.type(amountInput(), '25');
     await user.click(within(open).getByRole('button', { name: 'Donate' }));
 
     expect(await screen.findByText('Donation Added!')).toBeInTheDocument();
@@ -104,7 +141,7 @@ describe('store (/)', () => {
     expect(screen.getByRole('link', { name: 'Back to Store' })).toHaveAttribute('href', '/');
 
     await user.click(screen.getByRole('link', { name: 'Back to Store' }));
-    expect(amountInput(vagdevi.name)).toHaveValue(null);
+    expect(amountInput()).toHaveValue(null);
   });
 
   test('a fixed item is added at its price, and the top bar then offers Proceed to Pay', async () => {

@@ -1,5 +1,6 @@
 import { useDocumentTitle } from '#src/lib/use-document-title';
 import { CatalogueSection } from './catalogue-section';
+import './store.css';
 
 /** `/`: the donation catalogue (SPEC.md §2 "Catalogue (donation) screen"). */
 export function StorePage() {

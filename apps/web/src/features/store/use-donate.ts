@@ -1,0 +1,21 @@
+import { messages } from '@store/shared/messages';
+import type { CatalogueItem } from '@store/shared/site';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { useCart } from '#src/lib/cart/cart-context';
+import type { CartNavigationState } from '#src/lib/cart/cart-navigation';
+
+/**
+ * Adds an item to the bucket (an open-amount one at `cents`), toasts and goes to /cart (SPEC.md §2,
+ * §4): the one way both the giving panel and the cards add.
+ */
+export function useDonate(from?: CartNavigationState['from']): (item: CatalogueItem, cents?: number) => void {
+  const { add } = useCart();
+  const navigate = useNavigate();
+  return (item, cents) => {
+    add(item, cents);
+    // A fixed id updates the one toast instead of stacking copies when adds come quickly.
+    toast.success(messages.store.donationAdded, { id: messages.store.donationAdded });
+    navigate('/cart', from ? { state: { from } satisfies CartNavigationState } : undefined);
+  };
+}
