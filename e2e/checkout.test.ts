@@ -2,11 +2,29 @@
  * The card checkout as a donor meets it (SPEC.md §2 Checkout, §4 Checkout, §5, §8): the real
  * server with the offline sandbox gateway and the real ALTCHA captcha, in Chromium.
  */
-import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
 import { usePage } from './support/browser';
 import { donate, fillCard, fillDonor, openCheckout } from './support/checkout-flow';
 
 const BOOK = 'Guruvara Dattam Vimalacharita Satakam';
+
+/** The receipt e-mail with this number, as the server wrote it to DATA_DIR/outbox; '' until it is there. */
+function receiptMail(receiptNumber: string): string {
+  const outbox = join(inject('dataDir'), 'outbox');
+  let names: string[];
+  try {
+    names = readdirSync(outbox).filter((name) => name.includes('-receipt-'));
+  } catch {
+    return '';
+  }
+  for (const name of names) {
+    const mail = readFileSync(join(outbox, name), 'utf8');
+    if (mail.includes(`Receipt number: ${receiptNumber}`) || mail.includes(`receipt ${receiptNumber}`)) return mail;
+  }
+  return '';
+}
 
 describe('checkout', () => {
   const t = usePage();
@@ -99,22 +117,39 @@ describe('checkout', () => {
     await page.getByLabel('Card Number').waitFor({ timeout: 20_000 });
   });
 
-  it('pays with an approved sandbox card, shows the transaction id and empties the bucket', async () => {
+  it('pays with an approved sandbox card; the thank-you page shows the receipt, and the bucket is empty', async () => {
     const { page } = t;
     await donate(page, '25');
     await openCheckout(page);
     await page.getByText('Total: $25.00').waitFor();
     await fillDonor(page);
     await fillCard(page, '4111 1111 1111 1111');
+    const answered = page.waitForResponse((res) => res.url().endsWith('/api/public/payment/checkout'));
     await page.getByRole('button', { name: 'Place Order' }).click();
+    const answer = (await (await answered).json()) as { transactionId: string; receiptNumber: string };
 
     await page.waitForURL('**/order-success', { timeout: 20_000 });
     await page.getByRole('heading', { name: 'Thank You for Your Order!' }).waitFor();
     await page.getByText(/Payment successful! Transaction ID: \S+/).waitFor();
     const body = (await page.locator('main').textContent()) ?? '';
-    expect(body).toMatch(/Transaction ID: \S+/);
+    expect(body).toContain(`Transaction ID: ${answer.transactionId}`);
     expect(body).not.toContain('Transaction ID not available.');
     expect(await page.evaluate(() => localStorage.getItem('cart'))).toBe('[]');
+
+    // What the receipt e-mail says: the line, the amount, the receipt's number and where it went.
+    const receipt = page.getByRole('region', { name: 'Your receipt' });
+    expect(await receipt.getByRole('listitem').allTextContents()).toEqual(['SGS Vagdevi Center× 1$25.00']);
+    expect(await receipt.getByText('Amount', { exact: true }).locator('..').textContent()).toBe('Amount $25.00');
+    await receipt.getByText('Receipt sent to: asha@example.org', { exact: true }).waitFor();
+    const shown = /Receipt number: (R-\d{8}-[0-9A-F]{6})/.exec((await receipt.textContent()) ?? '')?.[1];
+    expect(shown).toBe(answer.receiptNumber);
+    // The same number as the e-mail the server wrote (DATA_DIR/outbox, no SMTP in the e2e run).
+    await expect.poll(() => receiptMail(shown ?? ''), { timeout: 20_000 }).toContain('asha@example.org');
+
+    expect(await page.getByRole('link', { name: 'Back to Store' }).getAttribute('href')).toBe('/');
+    await page.getByRole('link', { name: /^Register for / }).click();
+    await page.waitForURL('**/registration');
+    await page.getByRole('heading', { name: 'Bhagavad Gita Mahayagna Registration' }).waitFor();
 
     await page.goto('/cart');
     await page.getByText('Your donation bucket is empty.').waitFor();

@@ -14,6 +14,8 @@ declare module 'vitest' {
     admin: { username: string; password: string };
     /** Who "Login with Google" signs in as: the server's GOOGLE_* settings point at a local fake. */
     googleUser: FakeGoogleUser;
+    /** The server's DATA_DIR: its e-mails are `.eml` files in `outbox/` (no SMTP_URL), which tests may read. */
+    dataDir: string;
   }
 }
 
@@ -36,6 +38,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseUrl', server.baseUrl);
   project.provide('admin', admin);
   project.provide('googleUser', googleUser);
+  project.provide('dataDir', server.dataDir);
   return async () => {
     await server.stop();
     await google.stop();

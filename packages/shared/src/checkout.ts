@@ -107,14 +107,33 @@ export const checkoutRequestSchema = z.object({
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
-/** 200: the card was charged. */
+/** One line of a charged order, as the server priced it. Amounts in dollars, as the request's. */
+export const checkoutReceiptItemSchema = z.object({
+  name: z.string(),
+  quantity: z.number().int(),
+  /** The line's total (unit price times quantity), in dollars. */
+  amount: z.number(),
+});
+export type CheckoutReceiptItem = z.infer<typeof checkoutReceiptItemSchema>;
+
+/**
+ * 200: the card was charged. SPEC.md §7's client reads `success` and `transactionId`; the rest is
+ * what the receipt e-mail says, so the thank-you page can show it (issue 17): the receipt's number,
+ * the total charged (dollars), the address the receipt goes to, and the lines.
+ */
 export const checkoutSucceededSchema = z.object({
   success: z.literal(true),
   transactionId: z.string(),
   orderId: z.string(),
+  receiptNumber: z.string(),
+  amount: z.number(),
+  email: z.string(),
+  items: z.array(checkoutReceiptItemSchema),
 });
+export type CheckoutSucceeded = z.infer<typeof checkoutSucceededSchema>;
 /** 402: the gateway declined the card; the order is kept as failed. */
 export const checkoutDeclinedSchema = z.object({ success: z.literal(false), message: z.string(), orderId: z.string() });
+export type CheckoutDeclined = z.infer<typeof checkoutDeclinedSchema>;
 /** The checkout's answer as the browser reads it (200 or 402); every other status is an API error. */
 export const checkoutResponseSchema = z.union([checkoutSucceededSchema, checkoutDeclinedSchema]);
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;

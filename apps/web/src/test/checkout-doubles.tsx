@@ -31,6 +31,7 @@ export type FakeWidget = {
   container: HTMLElement;
   requestNonce: Mock<() => Promise<string>>;
   showErrors: Mock<() => void>;
+  suggestCardholderName: Mock<(name: string) => void>;
   teardown: Mock<() => Promise<void>>;
 };
 
@@ -56,6 +57,7 @@ export function checkoutDoubles() {
         container,
         requestNonce: vi.fn(async () => 'fake-valid-nonce'),
         showErrors: vi.fn(),
+        suggestCardholderName: vi.fn(),
         teardown: vi.fn(async () => marker.remove()),
       };
       widgets.push(widget);

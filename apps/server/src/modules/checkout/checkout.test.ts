@@ -55,7 +55,20 @@ describeWithDb('POST /api/public/payment/checkout (sandbox)', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const answer = res.json();
     expect(checkoutResponseSchema.parse(answer)).toEqual(answer);
-    expect(answer).toEqual({ success: true, transactionId: expect.any(String), orderId: expect.any(String) });
+    expect(answer).toEqual({
+      success: true,
+      transactionId: expect.any(String),
+      orderId: expect.any(String),
+      // What the receipt e-mail says, for the thank-you page: its number, the total, where it goes, the lines.
+      receiptNumber: expect.stringMatching(/^R-\d{8}-[0-9A-F]{6}$/),
+      amount: 45.5,
+      email,
+      items: [
+        { name: 'Guruvara Dattam Vimalacharita Satakam', quantity: 2, amount: 10 },
+        { name: 'Any Other Donation', quantity: 1, amount: 25.5 },
+        { name: 'Concert Supporter', quantity: 1, amount: 10 },
+      ],
+    });
 
     const [order] = await t.testDb.db.select().from(orders).where(eq(orders.id, answer.orderId));
     expect(order).toMatchObject({
@@ -73,7 +86,8 @@ describeWithDb('POST /api/public/payment/checkout (sandbox)', () => {
       gateway: 'sandbox',
       clientIp: ip,
       reconciled: false,
-      answer,
+      // What decided the answer; the receipt's details are read from the row itself.
+      answer: { success: true, transactionId: answer.transactionId, orderId: answer.orderId },
     });
     expect(order?.products).toEqual([
       { id: 9, name: 'Guruvara Dattam Vimalacharita Satakam', unitCents: 500, quantity: 2, custom: false },
@@ -90,6 +104,9 @@ describeWithDb('POST /api/public/payment/checkout (sandbox)', () => {
     expect(mails[0]).toMatchObject({ kind: 'receipt', toAddress: email });
     expect(mails[0]?.text).toContain(answer.transactionId);
     expect(mails[0]?.text).toContain('$45.50');
+    // The receipt number on the page is the one the e-mail shows.
+    expect(mails[0]?.text).toContain(`Receipt number: ${answer.receiptNumber}`);
+    expect(mails[0]?.subject).toContain(answer.receiptNumber);
     // The mail worker was told, so the receipt leaves now rather than at its next poll.
     expect(kicks).toBe(1);
   });
@@ -350,6 +367,37 @@ describeWithDb('POST /api/public/payment/checkout (sandbox)', () => {
       expect(await countRows(t.testDb.db)).toEqual(before);
     });
 
+    it('replays the receipt number, amount, e-mail and items of the first answer', async () => {
+      const key = randomUUID();
+      const body = checkoutBody(await sandboxNonce(t.app), [BOOK, openAmount(7, 12.34)]);
+      const first = await postCheckout(t.app, { body, key, remoteAddress: ip });
+      expect(first.statusCode).toBe(200);
+      const expected = {
+        success: true,
+        transactionId: expect.any(String),
+        orderId: expect.any(String),
+        receiptNumber: expect.stringMatching(/^R-\d{8}-[0-9A-F]{6}$/),
+        amount: 22.34,
+        email,
+        items: [
+          { name: 'Guruvara Dattam Vimalacharita Satakam', quantity: 2, amount: 10 },
+          { name: 'SGS Vagdevi Center', quantity: 1, amount: 12.34 },
+        ],
+      };
+      expect(first.json()).toEqual(expected);
+      const again = await postCheckout(t.app, {
+        body: { ...body, nonce: await sandboxNonce(t.app) },
+        key,
+        remoteAddress: ip,
+      });
+      expect(again.statusCode).toBe(200);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json()).toEqual(first.json());
+      const [mail] = await outboxMessages(t.testDb.db, t.site, first.json().orderId);
+      expect(mail?.text).toContain(`Receipt number: ${again.json().receiptNumber}`);
+      expect(mail?.toAddress).toBe(again.json().email);
+    });
+
     it('replays a decline as a decline', async () => {
       const key = randomUUID();
       const body = checkoutBody('fake-processor-declined-visa-nonce');
@@ -387,7 +435,13 @@ describeWithDb('POST /api/public/payment/checkout (sandbox)', () => {
       for (const answer of answers) {
         expect([200, 409]).toContain(answer.statusCode);
         if (answer.statusCode === 200) {
-          expect(answer.json()).toEqual({ success: true, transactionId: order?.transactionId, orderId: order?.id });
+          expect(answer.json()).toMatchObject({
+            success: true,
+            transactionId: order?.transactionId,
+            orderId: order?.id,
+            amount: 35,
+            email,
+          });
         } else {
           expect(answer.json().error).toEqual({
             code: 'payment_in_progress',

@@ -20,6 +20,7 @@ import {
   replayStored,
 } from '#src/lib/idempotent-request';
 import { GatewayUnavailableError, type PaymentGateway, type SaleOutcome } from '#src/modules/payments/gateway';
+import { type CheckoutAnswer, checkoutAnswer, storedAttempt } from './checkout-answer';
 import { idempotencyKeyReused, paymentInProgress, paymentUnconfirmed } from './checkout-errors';
 import { assertBelowDeclineLimit } from './decline-limit';
 import {
@@ -32,7 +33,6 @@ import {
 import { type PreparedOrder, prepareOrder } from './prepare-order';
 import { requestHash } from './request-hash';
 import { settleOrder } from './settle-order';
-import type { StoredAnswer } from './tables';
 
 export type PlaceOrderInput = {
   db: Database;
@@ -49,18 +49,18 @@ export type PlaceOrderInput = {
 export type CheckoutResult = {
   /** 200 charged, 402 refused by the gateway (nothing charged). */
   status: 200 | 402;
-  answer: StoredAnswer;
+  answer: CheckoutAnswer;
   /** True when this is the stored answer to an earlier request with the same key. */
   replayed: boolean;
 };
 
-function resultOf({ answer, replayed }: IdempotentResult<StoredAnswer>): CheckoutResult {
+function resultOf({ answer, replayed }: IdempotentResult<CheckoutAnswer>): CheckoutResult {
   return { status: answer.success ? 200 : 402, answer, replayed };
 }
 
 /** Charges a pending order this request inserted (it owns the key) and records the outcome. */
-async function chargeAndSettle(input: PlaceOrderInput, order: Order): Promise<StoredAnswer> {
-  const { db, gateway, logger, body } = input;
+async function chargeAndSettle(input: PlaceOrderInput, order: Order): Promise<CheckoutAnswer> {
+  const { db, gateway, site, logger, body } = input;
   let outcome: SaleOutcome;
   try {
     outcome = await gateway.sale({
@@ -90,7 +90,7 @@ async function chargeAndSettle(input: PlaceOrderInput, order: Order): Promise<St
     { orderId: order.id, status: recorded.status, processorCode: recorded.processorCode },
     'checkout settled',
   );
-  return recorded.answer;
+  return checkoutAnswer(recorded, recorded.answer, site);
 }
 
 export async function placeOrder(input: PlaceOrderInput): Promise<CheckoutResult> {
@@ -107,7 +107,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<CheckoutResult
     prepared = prepareOrder(site, body);
   } catch (invalid) {
     const earlier = await findOrderByIdempotencyKey(db, idempotencyKey);
-    if (earlier) return resultOf(replayStored(earlier, rules));
+    if (earlier) return resultOf(replayStored(storedAttempt(earlier, site), rules));
     throw invalid;
   }
   const values = {
@@ -119,7 +119,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<CheckoutResult
     clientIp,
     userId,
   };
-  const result = await idempotentRequest<StoredAnswer>({
+  const result = await idempotentRequest<CheckoutAnswer>({
     ...rules,
     // The common case, a new key and a donor below the decline limit, is this one statement: the
     // pending insert, guarded by the card-testing check, claims the key. Then the sale and the settlement.
@@ -133,7 +133,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<CheckoutResult
     // any more (the limit's window ran out, or the key's order vanished): the insert is tried again.
     findStored: async () => {
       const { order, declineWaitSeconds } = await findOrderAndDeclineWait(db, idempotencyKey, values);
-      if (order) return order;
+      if (order) return storedAttempt(order, site);
       assertBelowDeclineLimit(declineWaitSeconds);
       return null;
     },

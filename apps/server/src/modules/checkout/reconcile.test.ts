@@ -121,7 +121,15 @@ describeWithDb('reconcilePendingOrders', () => {
     // Now the retry gets the settled answer.
     const replay = await postCheckout(t.app, { body, key, remoteAddress: '10.7.1.1' });
     expect(replay.statusCode).toBe(200);
-    expect(replay.json()).toEqual({ success: true, transactionId: pending?.id, orderId });
+    // With the receipt's details, read from the order the reconciler settled.
+    expect(replay.json()).toMatchObject({
+      success: true,
+      transactionId: pending?.id,
+      orderId,
+      receiptNumber: expect.stringMatching(/^R-\d{8}-[0-9A-F]{6}$/),
+      amount: (pending?.amountCents ?? 0) / 100,
+      email: settled?.email,
+    });
   });
 
   it('fails a pending order the gateway never saw: not charged', async () => {

@@ -16,6 +16,11 @@ export interface CardWidget {
    * it when its form fails, so the donor sees every error in one round (SPEC.md §5).
    */
   showErrors(): void;
+  /**
+   * The name the page's first and last name fields give, for the widget's cardholder name: filled
+   * in while the donor has not typed a name of their own there, so the name is not asked twice.
+   */
+  suggestCardholderName(name: string): void;
   /** Removes the widget from its container; the container can then host a new one. */
   teardown(): Promise<void>;
 }

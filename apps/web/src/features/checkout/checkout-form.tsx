@@ -6,7 +6,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { checkoutDetailsSchema, requiresDelivery, withDeliveryRule } from '@store/shared/checkout';
 import { formatCents } from '@store/shared/money';
-import { useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { CenterSelect } from '#src/components/center-select';
 import { useCart } from '#src/lib/cart/cart-context';
@@ -39,6 +39,14 @@ export function CheckoutForm() {
   const centerId = useWatch({ control, name: 'center' });
   const widgetContainer = useRef<HTMLDivElement>(null);
   const setup = usePaymentSetup(widgetContainer);
+  const cardholderName = [useWatch({ control, name: 'cardFirstName' }), useWatch({ control, name: 'cardLastName' })]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ');
+  // The card's holder is the donor named above unless they say otherwise: the name is asked once.
+  useEffect(() => {
+    if (setup.status === 'ready') setup.widget.current?.suggestCardholderName(cardholderName);
+  }, [cardholderName, setup.status, setup.widget]);
   const { placeOrder, processing, submitError } = usePlaceOrder({
     setup,
     lines,
@@ -75,24 +83,53 @@ export function CheckoutForm() {
       {withDelivery && <DeliveryFieldset field={field} pickup={pickup} center={chosenCenter} />}
       <section className="checkout-payment" aria-labelledby={`${id}-payment`}>
         <h2 id={`${id}-payment`}>Payment</h2>
+        {setup.gateway === 'sandbox' && (
+          <p className="checkout-test-notice">
+            <strong>Test store: no card is charged.</strong> Try the test card 4111 1111 1111 1111.
+          </p>
+        )}
         <PaymentBanners {...setup} />
         {/* The card widget (our sandbox form or Braintree's Drop-in) renders itself in here. */}
         <div ref={widgetContainer} className="card-widget" />
       </section>
-      <p className="checkout-total">{`Total: ${formatCents(totalCents)}`}</p>
-      <button
-        type="submit"
-        className="button button--large"
-        disabled={processing || setup.status !== 'ready'}
-        aria-describedby={submitError ? submitErrorId : undefined}
-      >
-        {processing ? 'Processing...' : 'Place Order'}
-      </button>
-      {submitError && (
-        <p id={submitErrorId} role="alert" className="checkout-form__error">
-          {submitError}
+      <div className="checkout-place">
+        <p className="checkout-total">{`Total: ${formatCents(totalCents)}`}</p>
+        <button
+          type="submit"
+          className="button button--large"
+          disabled={processing || setup.status !== 'ready'}
+          aria-describedby={submitError ? submitErrorId : undefined}
+        >
+          {processing ? 'Processing...' : 'Place Order'}
+        </button>
+        {submitError && (
+          <p id={submitErrorId} role="alert" className="checkout-form__error">
+            {submitError}
+          </p>
+        )}
+        <p className="checkout-secure-note">
+          <LockIcon />
+          Secure payment: your card details are used for this payment only and never stored on this site.
         </p>
-      )}
+      </div>
     </form>
+  );
+}
+
+function LockIcon() {
+  return (
+    <svg
+      className="checkout-secure-note__icon"
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        fill="currentColor"
+        d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 8V7a3 3 0 1 1 6 0v3H9Z"
+      />
+    </svg>
   );
 }

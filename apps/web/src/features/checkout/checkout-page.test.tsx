@@ -15,7 +15,19 @@ import { currentPath, jsonResponse, renderApp } from '#src/test/render-app';
 import { CardInputError, ClientTokenExpiredError } from './card-widget-errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const approved = () => jsonResponse({ success: true, transactionId: 'txn_123', orderId: 'order-1' });
+const approved = () =>
+  jsonResponse({
+    success: true,
+    transactionId: 'txn_123',
+    orderId: 'order-1',
+    receiptNumber: 'R-20261125-0RDER1',
+    amount: 30,
+    email: 'asha@example.org',
+    items: [
+      { name: 'Guruvara Dattam Vimalacharita Satakam', quantity: 1, amount: 5 },
+      { name: 'SGS Vagdevi Center - $25.00', quantity: 1, amount: 25 },
+    ],
+  });
 const declined = () => jsonResponse({ success: false, message: 'Your card was declined.', orderId: 'order-2' }, 402);
 
 async function openCheckout(options: { handlers?: Parameters<typeof stubApi>[0]; lines?: (typeof bookLine)[] } = {}) {
@@ -79,7 +91,11 @@ describe('checkout (/checkout)', () => {
     const summary = screen.getByRole('region', { name: 'Order Summary' });
     expect(within(summary).getByText(bookLine.name)).toBeInTheDocument();
     expect(within(summary).getByText('SGS Vagdevi Center - $25.00')).toBeInTheDocument();
+    // The total in the summary (beside the form on a desktop) and again by Place Order.
+    expect(within(summary).getByText('Total').parentElement).toHaveTextContent('Total $30.00');
     expect(screen.getByText('Total: $30.00')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Bucket' })).toHaveAttribute('href', '/cart');
+    expect(screen.getByText(/^Secure payment:/)).toBeInTheDocument();
 
     const center = screen.getByLabelText('Center');
     expect(within(center).getAllByRole('option')[0]).toHaveTextContent('Select a center');
@@ -100,6 +116,26 @@ describe('checkout (/checkout)', () => {
     expect(tokenRequest?.headers.get('X-Captcha-Action')).toBe('payment_token');
     expect(services.createCardWidget).toHaveBeenCalledTimes(1);
     expect(widgets[0]?.options).toEqual({ clientToken: 'client-token-1', gateway: 'sandbox' });
+    // The sandbox charges nobody, and the page says so.
+    expect(screen.getByText('Test store: no card is charged.')).toBeInTheDocument();
+  });
+
+  test('with Braintree, no test-store notice', async () => {
+    await openCheckout({
+      handlers: {
+        'GET /api/public/payment/token': () => jsonResponse({ clientToken: 'client-token-1', gateway: 'braintree' }),
+      },
+    });
+    await waitUntilReady();
+    expect(screen.queryByText(/Test store/)).toBeNull();
+  });
+
+  test('offers the first and last name as the cardholder name', async () => {
+    const { user, widgets } = await openCheckout();
+    await waitUntilReady();
+    await enter(user, 'Card Holder First Name', 'Asha');
+    await enter(user, 'Card Holder Last Name', ' Rao ');
+    await waitFor(() => expect(widgets[0]?.suggestCardholderName).toHaveBeenLastCalledWith('Asha Rao'));
   });
 
   test('every required field says what it needs, and each message clears when its field is edited', async () => {
@@ -241,6 +277,11 @@ describe('placing the order', () => {
     await waitFor(() => expect(currentPath()).toBe('/order-success'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank You for Your Order!' })).toBeInTheDocument();
     expect(screen.getByText('Transaction ID: txn_123')).toBeInTheDocument();
+    // What the server answered besides: the receipt's number, where it went, the amount and the lines.
+    expect(screen.getByText('R-20261125-0RDER1').parentElement).toHaveTextContent('Receipt number: R-20261125-0RDER1');
+    expect(screen.getByText('Receipt sent to: asha@example.org')).toBeInTheDocument();
+    expect(screen.getByText('Amount').parentElement).toHaveTextContent('Amount $30.00');
+    expect(screen.getByText('SGS Vagdevi Center - $25.00')).toBeInTheDocument();
     expect(storedCart()).toEqual([]);
     expect(screen.queryByRole('link', { name: 'Proceed to Pay' })).toBeNull();
 

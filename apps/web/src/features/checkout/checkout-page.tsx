@@ -8,6 +8,7 @@ import { ClientOnly } from '#src/lib/client-only';
 import { useAfterPaint } from '#src/lib/use-after-paint';
 import { useDocumentTitle } from '#src/lib/use-document-title';
 import { OrderSummary } from './order-summary';
+import './checkout.css';
 
 // The form (its schemas, the centers, the card widget and the captcha) is a chunk of its own,
 // fetched once the order summary is on screen: the summary, what the visitor looks at first, then
@@ -15,14 +16,18 @@ import { OrderSummary } from './order-summary';
 const CheckoutForm = lazy(() => import('./checkout-form').then((m) => ({ default: m.CheckoutForm })));
 
 /**
- * `/checkout` (SPEC.md §2): an empty bucket cannot check out; otherwise the order summary, then the
- * form and the card widget. The heading is in the pre-rendered page; the rest needs the bucket, read
- * in the browser.
+ * `/checkout` (SPEC.md §2): an empty bucket cannot check out; otherwise the order summary with the
+ * total and the form with the card widget: side by side from 960 px (the summary on the right,
+ * sticky), the summary first on a phone. The back link and heading are in the pre-rendered page; the
+ * rest needs the bucket, read in the browser.
  */
 export function CheckoutPage() {
   useDocumentTitle('Checkout');
   return (
     <>
+      <Link className="back-link" to="/cart">
+        Back to Bucket
+      </Link>
       <h1>Checkout</h1>
       <ClientOnly fallback={<BucketLoading />}>
         <CheckoutContent />
@@ -32,21 +37,23 @@ export function CheckoutPage() {
 }
 
 function CheckoutContent() {
-  const { lines } = useCart();
+  const { lines, totalCents } = useCart();
   const summaryPainted = useAfterPaint();
   if (lines.length > 0) {
     const formLoading = <FormLoading />;
     return (
-      <>
-        <OrderSummary lines={lines} />
-        {summaryPainted ? (
-          <Suspense fallback={formLoading}>
-            <CheckoutForm />
-          </Suspense>
-        ) : (
-          formLoading
-        )}
-      </>
+      <div className="checkout-layout">
+        <OrderSummary lines={lines} totalCents={totalCents} />
+        <div className="checkout-layout__form">
+          {summaryPainted ? (
+            <Suspense fallback={formLoading}>
+              <CheckoutForm />
+            </Suspense>
+          ) : (
+            formLoading
+          )}
+        </div>
+      </div>
     );
   }
   return (

@@ -33,6 +33,10 @@ export async function createDropInWidget(container: HTMLElement, clientToken: st
       // An incomplete card cannot be tokenized: the request only marks the Drop-in's fields.
       if (!instance.isPaymentMethodRequestable()) void instance.requestPaymentMethod().catch(() => undefined);
     },
+    suggestCardholderName() {
+      // The Drop-in's cardholder name is a hosted field in Braintree's frame: the page cannot write
+      // into it after it is built, so the donor types it there.
+    },
     teardown: () => instance.teardown(),
   };
 }

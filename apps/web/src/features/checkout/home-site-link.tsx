@@ -2,13 +2,22 @@ import { messages } from '@store/shared/messages';
 import { Link } from 'react-router';
 import { useCatalogue } from '#src/lib/catalogue/catalogue-context';
 
+type HomeSiteLinkProps = {
+  /**
+   * `secondary`: drawn as a secondary button, and nothing until the catalogue has the address (the
+   * page links to the store already).
+   */
+  variant?: 'primary' | 'secondary';
+};
+
 /**
  * SPEC.md §2: the result pages link back to the foundation's home site. Its address comes with the
  * catalogue; until (or unless) that arrives, the store is the way back.
  */
-export function HomeSiteLink() {
+export function HomeSiteLink({ variant = 'primary' }: HomeSiteLinkProps) {
   const { state } = useCatalogue();
   if (state.status !== 'ready') {
+    if (variant === 'secondary') return null;
     return (
       <Link className="button" to="/">
         {messages.cart.backToStore}
@@ -16,7 +25,7 @@ export function HomeSiteLink() {
     );
   }
   return (
-    <a className="button" href={state.data.foundation.url}>
+    <a className={variant === 'secondary' ? 'button button--secondary' : 'button'} href={state.data.foundation.url}>
       Back to Home Page
     </a>
   );

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { bookLine, seedCart } from '#src/test/checkout-doubles';
 import { currentPath, renderApp } from '#src/test/render-app';
@@ -18,6 +18,56 @@ describe('/order-success', () => {
       'href',
       catalogueFixture.foundation.url,
     );
+  });
+
+  test('shows what the receipt says: the lines, the amount, its number and where it went; links on', async () => {
+    const { user } = await renderApp({
+      path: '/order-success',
+      state: {
+        transactionId: 'txn_123',
+        receiptNumber: 'R-20261125-1A2B3C',
+        amount: 40,
+        email: 'asha@example.org',
+        items: [
+          { name: 'Guruvara Dattam Vimalacharita Satakam', quantity: 3, amount: 15 },
+          { name: 'Any Other Donation - $25.00', quantity: 1, amount: 25 },
+        ],
+      },
+    });
+    const receipt = await screen.findByRole('region', { name: 'Your receipt' });
+    expect(within(receipt).getByText('Guruvara Dattam Vimalacharita Satakam').parentElement).toHaveTextContent(
+      'Guruvara Dattam Vimalacharita Satakam× 3$15.00',
+    );
+    expect(within(receipt).getByText('Any Other Donation - $25.00')).toBeInTheDocument();
+    expect(within(receipt).getByText('Amount').parentElement).toHaveTextContent('Amount $40.00');
+    expect(within(receipt).getByText('R-20261125-1A2B3C').parentElement).toHaveTextContent(
+      'Receipt number: R-20261125-1A2B3C',
+    );
+    expect(within(receipt).getByText('Receipt sent to: asha@example.org')).toBeInTheDocument();
+    expect(within(receipt).getByText('Transaction ID: txn_123')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Register for Bhagavad Gita Mahayagna' })).toHaveAttribute(
+      'href',
+      '/registration',
+    );
+    await user.click(screen.getByRole('link', { name: 'Back to Store' }));
+    await waitFor(() => expect(currentPath()).toBe('/'));
+  });
+
+  test('shows what it can read of a damaged state, and nothing it cannot', async () => {
+    await renderApp({
+      path: '/order-success',
+      state: {
+        transactionId: 'txn_9',
+        receiptNumber: 7,
+        amount: 'lots',
+        email: '',
+        items: [{ name: 'X', quantity: 0 }],
+      },
+    });
+    const receipt = await screen.findByRole('region', { name: 'Your receipt' });
+    expect(within(receipt).getByText('Transaction ID: txn_9')).toBeInTheDocument();
+    expect(within(receipt).queryByText(/Receipt number|Receipt sent to|Amount/)).toBeNull();
+    expect(within(receipt).queryByRole('list')).toBeNull();
   });
 
   test.each([undefined, {}, { transactionId: 42 }, { transactionId: '' }])(

@@ -1,29 +1,79 @@
 import { checkoutMessages } from '@store/shared/checkout-messages';
-import { useLocation } from 'react-router';
+import { messages } from '@store/shared/messages';
+import { dollarsToCents } from '@store/shared/money';
+import { Link, useLocation } from 'react-router';
+import { useCatalogue } from '#src/lib/catalogue/catalogue-context';
 import { useDocumentTitle } from '#src/lib/use-document-title';
 import { HomeSiteLink } from './home-site-link';
+import { OrderLines } from './order-lines';
+import { type OrderSuccess, readOrderSuccess } from './order-success-state';
+import './checkout.css';
 
-/** Navigation state is whatever history holds (a bookmark, another tab): read it defensively. */
-function transactionIdOf(state: unknown): string | null {
-  if (typeof state !== 'object' || state === null || !('transactionId' in state)) return null;
-  const { transactionId } = state;
-  return typeof transactionId === 'string' && transactionId !== '' ? transactionId : null;
-}
-
-/** `/order-success` (SPEC.md §2): the transaction id carried in navigation state, or a note that there is none. */
+/**
+ * `/order-success` (SPEC.md §2): the transaction id carried in navigation state, or a note that
+ * there is none; and, from the checkout's answer, what the receipt e-mail says (issue 17): the lines,
+ * the amount, the receipt number and where the receipt went. Then the way on: the store, the event
+ * registration and the foundation's home site.
+ */
 export function OrderSuccessPage() {
   useDocumentTitle('Order Successful');
-  const transactionId = transactionIdOf(useLocation().state);
+  const order = readOrderSuccess(useLocation().state);
   return (
     <div className="order-result">
       <h1>{checkoutMessages.successHeading}</h1>
-      <p className="order-result__id">
-        {transactionId ? `Transaction ID: ${transactionId}` : checkoutMessages.noTransactionId}
-      </p>
       <p>Your donation has been processed successfully. A confirmation email will be sent to you shortly.</p>
-      <p className="order-result__links">
-        <HomeSiteLink />
+      {order.transactionId ? (
+        <OrderReceipt order={order} transactionId={order.transactionId} />
+      ) : (
+        <p className="order-result__id">{checkoutMessages.noTransactionId}</p>
+      )}
+      <p className="order-result__links order-result__links--stacked">
+        <Link className="button" to="/">
+          {messages.cart.backToStore}
+        </Link>
+        <RegistrationLink />
+        <HomeSiteLink variant="secondary" />
       </p>
     </div>
+  );
+}
+
+function OrderReceipt({ order, transactionId }: { order: OrderSuccess; transactionId: string }) {
+  const { items, amount, receiptNumber, email } = order;
+  return (
+    <section className="order-receipt" aria-labelledby="order-receipt-heading">
+      <h2 id="order-receipt-heading">Your receipt</h2>
+      <OrderLines
+        // The answer's lines have no ids; their order is the order's and never changes here.
+        lines={items.map((line, index) => ({
+          key: String(index),
+          name: line.name,
+          quantity: line.quantity,
+          amountCents: dollarsToCents(line.amount),
+        }))}
+        totalLabel="Amount"
+        totalCents={amount === null ? null : dollarsToCents(amount)}
+      />
+      <div className="order-receipt__details">
+        {receiptNumber && (
+          <p>
+            Receipt number: <span className="order-receipt__number">{receiptNumber}</span>
+          </p>
+        )}
+        {email && <p>{`Receipt sent to: ${email}`}</p>}
+        <p className="order-result__id">{`Transaction ID: ${transactionId}`}</p>
+      </div>
+    </section>
+  );
+}
+
+/** To /registration, named after the event once the catalogue has said which it is. */
+function RegistrationLink() {
+  const { state } = useCatalogue();
+  const event = state.status === 'ready' ? state.data.event.title : 'the event';
+  return (
+    <Link className="button button--secondary" to="/registration">
+      {`Register for ${event}`}
+    </Link>
   );
 }

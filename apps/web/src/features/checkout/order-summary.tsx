@@ -1,20 +1,27 @@
 import type { CartLine } from '@store/shared/cart';
-import { dollarsToCents, formatCents } from '@store/shared/money';
+import { dollarsToCents } from '@store/shared/money';
+import { OrderLines } from './order-lines';
 
-/** What the donor is paying for, line by line. */
-export function OrderSummary({ lines }: { lines: readonly CartLine[] }) {
+type OrderSummaryProps = { lines: readonly CartLine[]; totalCents: number };
+
+/**
+ * What the donor is paying for, line by line, and the total: beside the form on a desktop (sticky,
+ * so the total stays in view), above it on a phone (checkout.css).
+ */
+export function OrderSummary({ lines, totalCents }: OrderSummaryProps) {
   return (
     <section className="order-summary" aria-labelledby="order-summary-heading">
       <h2 id="order-summary-heading">Order Summary</h2>
-      <ul className="order-summary__lines">
-        {lines.map((line) => (
-          <li key={line.key} className="order-summary__line">
-            <span className="order-summary__name">{line.name}</span>
-            <span>{`× ${line.quantity}`}</span>
-            <span className="order-summary__amount">{formatCents(dollarsToCents(line.price) * line.quantity)}</span>
-          </li>
-        ))}
-      </ul>
+      <OrderLines
+        lines={lines.map((line) => ({
+          key: line.key,
+          name: line.name,
+          quantity: line.quantity,
+          amountCents: dollarsToCents(line.price) * line.quantity,
+        }))}
+        totalLabel="Total"
+        totalCents={totalCents}
+      />
     </section>
   );
 }

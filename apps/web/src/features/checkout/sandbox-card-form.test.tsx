@@ -124,6 +124,19 @@ describe('sandbox card form', () => {
     expect(api.requests(TOKENIZE)).toHaveLength(0);
   });
 
+  test('takes the suggested cardholder name until the donor types one of their own', async () => {
+    const { user, ref } = renderForm();
+    const name = screen.getByLabelText('Cardholder Name');
+    act(() => ref.current?.suggestCardholderName('Asha'));
+    expect(name).toHaveValue('Asha');
+    act(() => ref.current?.suggestCardholderName('Asha Rao'));
+    expect(name).toHaveValue('Asha Rao');
+    await user.clear(name);
+    await user.type(name, 'A. Rao');
+    act(() => ref.current?.suggestCardholderName('Asha Rani Rao'));
+    expect(name).toHaveValue('A. Rao');
+  });
+
   test('showErrors shows every field error at once, leaving the focus and sending nothing', async () => {
     const api = stubApi({ [TOKENIZE]: tokenized });
     const { user, ref } = renderForm();

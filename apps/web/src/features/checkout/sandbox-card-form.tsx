@@ -23,7 +23,11 @@ import { ApiClientError } from '#src/lib/api-client';
 import { CardInputError, ClientTokenExpiredError } from './card-widget-errors';
 import { normalizeExpiry, tokenizeCard } from './sandbox-tokenize';
 
-export type SandboxCardFormHandle = { requestNonce(): Promise<string>; showErrors(): void };
+export type SandboxCardFormHandle = {
+  requestNonce(): Promise<string>;
+  showErrors(): void;
+  suggestCardholderName(name: string): void;
+};
 
 type SandboxCardFormProps = { clientToken: string; ref?: Ref<SandboxCardFormHandle> };
 
@@ -36,6 +40,8 @@ export function SandboxCardForm({ clientToken, ref }: SandboxCardFormProps) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [brand, setBrand] = useState<CardBrand | null>(null);
+  // The last name the page suggested: while the field still holds it (or nothing), it is ours to change.
+  const suggestedName = useRef('');
 
   useEffect(() => {
     const timers = emptyTimers.current;
@@ -133,8 +139,17 @@ export function SandboxCardForm({ clientToken, ref }: SandboxCardFormProps) {
     return error instanceof Error ? error : new Error(String(error));
   }
 
+  /** The page's first and last name, unless the donor has typed a cardholder name of their own. */
+  function suggestCardholderName(name: string) {
+    const input = inputs.current.cardholderName;
+    if (!input || (input.value !== '' && input.value !== suggestedName.current)) return;
+    input.value = name;
+    suggestedName.current = name;
+    if (name !== '') setFieldError('cardholderName', undefined);
+  }
+
   // showErrors leaves the focus alone: the page's form puts it on its own first error.
-  useImperativeHandle(ref, () => ({ requestNonce, showErrors: () => void showErrors() }));
+  useImperativeHandle(ref, () => ({ requestNonce, showErrors: () => void showErrors(), suggestCardholderName }));
 
   const field = (name: CardField) => ({
     id: `${id}-${name}`,

@@ -19,6 +19,9 @@ export function createSandboxCardWidget(container: HTMLElement, clientToken: str
       showErrors() {
         form?.showErrors();
       },
+      suggestCardholderName(name) {
+        form?.suggestCardholderName(name);
+      },
       async teardown() {
         form = null;
         root.unmount();

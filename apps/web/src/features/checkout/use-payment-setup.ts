@@ -4,7 +4,7 @@
  * Also the two recoveries SPEC.md §2 offers: 'Retry Initialization' (everything again) and
  * 'Reload Payment UI' (a new widget from the same token).
  */
-import { checkoutMessages } from '@store/shared/checkout';
+import { type ClientTokenResponse, checkoutMessages } from '@store/shared/checkout';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import type { CaptchaClient, CaptchaToken } from '#src/lib/captcha/captcha-client';
 import type { CardWidget, CardWidgetOptions } from './card-widget';
@@ -28,6 +28,8 @@ export type PaymentSetup = {
   /** The ready captcha, or null. Refs, not state: the submit handler reads them when it runs. */
   captcha: RefObject<CaptchaClient | null>;
   widget: RefObject<CardWidget | null>;
+  /** The server's gateway, once a client token has said it (null before): the page names a test store. */
+  gateway: ClientTokenResponse['gateway'] | null;
   retryInitialization: () => void;
   reloadWidget: () => void;
 };
@@ -35,6 +37,7 @@ export type PaymentSetup = {
 export function usePaymentSetup(container: RefObject<HTMLElement | null>): PaymentSetup {
   const services = useCheckoutServices();
   const [status, setStatus] = useState<PaymentSetupStatus>('loading');
+  const [gateway, setGateway] = useState<PaymentSetup['gateway']>(null);
   const captcha = useRef<CaptchaClient | null>(null);
   const widget = useRef<CardWidget | null>(null);
   const token = useRef<CardWidgetOptions | null>(null);
@@ -112,6 +115,7 @@ export function usePaymentSetup(container: RefObject<HTMLElement | null>): Payme
     }
     if (runId !== run.current) return;
     token.current = options;
+    setGateway(options.gateway);
     await buildWidget(runId, options);
   }, [buildWidget, services]);
 
@@ -132,5 +136,5 @@ export function usePaymentSetup(container: RefObject<HTMLElement | null>): Payme
     };
   }, [enqueue, initialize, teardownWidget]);
 
-  return { status, captcha, widget, retryInitialization, reloadWidget };
+  return { status, captcha, widget, gateway, retryInitialization, reloadWidget };
 }

@@ -10,6 +10,7 @@ import { useGuardedSubmit } from '#src/lib/use-guarded-submit';
 import { buildCheckoutRequest } from './build-checkout-request';
 import { CardInputError, ClientTokenExpiredError } from './card-widget-errors';
 import { checkoutToast } from './checkout-toast';
+import { orderSuccessState } from './order-success-state';
 import { postCheckout } from './post-checkout';
 import type { PaymentSetup } from './use-payment-setup';
 
@@ -70,7 +71,8 @@ export function usePlaceOrder(options: PlaceOrderOptions): PlaceOrder {
     onAnswer: (answer) => {
       if (answer.success) {
         checkoutToast.success(checkoutMessages.paymentSucceeded(answer.transactionId));
-        navigate('/order-success', { state: { transactionId: answer.transactionId } });
+        // The transaction id (SPEC.md §4 step 3) and what the receipt says, for the thank-you page.
+        navigate('/order-success', { state: orderSuccessState(answer) });
         clearCart();
       } else {
         // The decline's reason goes along: /order-failed says why, and that nothing was charged.

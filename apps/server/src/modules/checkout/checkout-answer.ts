@@ -1,0 +1,46 @@
+/**
+ * The checkout's answer for an order (200 or 402). The database stores what decided it (`answer`:
+ * success, transaction id or the decline's message); a success is answered with what the receipt
+ * e-mail says besides, read from the order row: its receipt number (receipt.ts, the one function the
+ * receipt and the dashboard use), the total charged, the address the receipt goes to and the lines.
+ * Built from the row every time, so the first answer and every replay of its Idempotency-Key are
+ * the same, also for orders stored before these fields existed.
+ */
+import type { CheckoutDeclined, CheckoutSucceeded } from '@store/shared/checkout';
+import { centsToDollars } from '@store/shared/money';
+import type { Site } from '@store/shared/site';
+import type { StoredAttempt } from '#src/lib/idempotent-request';
+import type { Order } from './order-repo';
+import { receiptNumber } from './receipt';
+import type { StoredAnswer } from './tables';
+
+export type CheckoutAnswer = CheckoutSucceeded | CheckoutDeclined;
+
+type AnsweredOrder = Pick<Order, 'id' | 'createdAt' | 'amountCents' | 'email' | 'products'>;
+
+export function checkoutAnswer(
+  order: AnsweredOrder,
+  stored: StoredAnswer,
+  site: Pick<Site, 'foundation'>,
+): CheckoutAnswer {
+  if (!stored.success) return stored;
+  return {
+    ...stored,
+    receiptNumber: receiptNumber(order, site.foundation.timeZone),
+    amount: centsToDollars(order.amountCents),
+    email: order.email,
+    items: order.products.map((p) => ({
+      name: p.name,
+      quantity: p.quantity,
+      amount: centsToDollars(p.unitCents * p.quantity),
+    })),
+  };
+}
+
+/** The order under an Idempotency-Key as the idempotent request replays it (lib/idempotent-request.ts). */
+export function storedAttempt(
+  order: AnsweredOrder & Pick<Order, 'requestHash' | 'answer'>,
+  site: Pick<Site, 'foundation'>,
+): StoredAttempt<CheckoutAnswer> {
+  return { requestHash: order.requestHash, answer: order.answer && checkoutAnswer(order, order.answer, site) };
+}

@@ -1,0 +1,38 @@
+import { formatCents } from '@store/shared/money';
+
+export type OrderLine = { key: string; name: string; quantity: number; amountCents: number };
+
+/**
+ * An order's lines (name, quantity, the line's amount) and its total: the checkout's summary and the
+ * thank-you page's receipt draw them alike.
+ */
+export function OrderLines({
+  lines,
+  totalLabel,
+  totalCents,
+}: {
+  lines: readonly OrderLine[];
+  totalLabel: string;
+  totalCents: number | null;
+}) {
+  return (
+    <>
+      {lines.length > 0 && (
+        <ul className="order-lines">
+          {lines.map((line) => (
+            <li key={line.key} className="order-lines__line">
+              <span className="order-lines__name">{line.name}</span>
+              <span className="order-lines__quantity">{`× ${line.quantity}`}</span>
+              <span className="order-lines__amount">{formatCents(line.amountCents)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {totalCents !== null && (
+        <p className="order-lines__total">
+          <span>{totalLabel}</span> <span className="order-lines__amount">{formatCents(totalCents)}</span>
+        </p>
+      )}
+    </>
+  );
+}

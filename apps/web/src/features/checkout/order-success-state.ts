@@ -1,0 +1,55 @@
+/**
+ * What the checkout hands /order-success in navigation state: the 200 answer's transaction id
+ * (SPEC.md §4 step 3) and what the receipt e-mail says (receipt number, amount, e-mail, lines).
+ * History state is whatever history holds (a bookmark, another tab, an older build): the page
+ * reads each part on its own and shows what is there. No zod here: the result page stays small.
+ */
+import type { CheckoutSucceeded } from '@store/shared/checkout';
+
+export type OrderSuccessItem = { name: string; quantity: number; amount: number };
+
+export type OrderSuccess = {
+  transactionId: string | null;
+  receiptNumber: string | null;
+  /** The total charged, in dollars. */
+  amount: number | null;
+  email: string | null;
+  items: OrderSuccessItem[];
+};
+
+/** The navigation state for a successful checkout. */
+export function orderSuccessState({ transactionId, receiptNumber, amount, email, items }: CheckoutSucceeded) {
+  return { transactionId, receiptNumber, amount, email, items };
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+function money(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null;
+}
+
+function item(value: unknown): OrderSuccessItem | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { name, quantity, amount }: Record<string, unknown> = { ...value };
+  const itemName = text(name);
+  const itemAmount = money(amount);
+  if (itemName === null || itemAmount === null) return null;
+  if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1) return null;
+  return { name: itemName, quantity, amount: itemAmount };
+}
+
+export function readOrderSuccess(state: unknown): OrderSuccess {
+  const fields: Record<string, unknown> = typeof state === 'object' && state !== null ? { ...state } : {};
+  const items = Array.isArray(fields.items) ? fields.items.map(item) : [];
+  const readable = items.filter((line): line is OrderSuccessItem => line !== null);
+  return {
+    transactionId: text(fields.transactionId),
+    receiptNumber: text(fields.receiptNumber),
+    amount: money(fields.amount),
+    email: text(fields.email),
+    // A list with a line we cannot read is left out whole rather than shown short.
+    items: readable.length === items.length ? readable : [],
+  };
+}
