@@ -2,7 +2,13 @@
 import type { CatalogueResponse, CentersResponse, Site } from '@store/shared/site';
 
 export function catalogueView(site: Site): CatalogueResponse {
-  return { foundation: site.foundation, items: site.catalogue, concert: site.concert, event: site.event, giving: site.giving };
+  return {
+    foundation: site.foundation,
+    items: site.catalogue,
+    concert: site.concert,
+    event: site.event,
+    giving: site.giving,
+  };
 }
 
 export function centersView(site: Site): CentersResponse {
