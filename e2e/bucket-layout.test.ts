@@ -69,7 +69,7 @@ describe('the bucket on a phone and a desktop', () => {
     await expect.poll(() => page.getByLabel(`Quantity of ${BOOK}`, { exact: true }).textContent()).toBe('3');
     await page.getByText('Total: $40.00').waitFor();
     // Back in its place, first.
-    expect(await page.getByRole('listitem').first().textContent()).toContain(BOOK);
+    expect(await page.getByRole('main').getByRole('listitem').first().textContent()).toContain(BOOK);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]')[0].quantity)).toBe(3);
   });
 

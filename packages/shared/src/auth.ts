@@ -8,11 +8,15 @@
  *   POST {auth}/login     loginRequestSchema    -> 200 authUserResponseSchema (session cookie set, rotated)
  *   GET  {auth}/profile                         -> 200 authUserResponseSchema | 401
  *   POST {auth}/logout                          -> 204 (session deleted, cookie cleared)
- *   GET  {auth}/google                          -> 302 to Google (or 503 page when not configured)
+ *   GET  {auth}/google                          -> 302 to Google (or to /login?error=google-not-configured)
  *   GET  {auth}/google/callback                 -> 302 to /auth-success?token=…
  *   GET  {auth}/activity                        -> 200 accountActivitySchema | 401 (the dashboard's lists)
  */
 import { z } from 'zod';
+
+/** The two halves of the taken-e-mail message: the register page links the second to /login. */
+const EMAIL_TAKEN_REASON = 'An account with this e-mail already exists.';
+const LOG_IN_INSTEAD = 'Log in instead';
 
 export const authMessages = {
   loginFailed: 'Login failed',
@@ -25,10 +29,18 @@ export const authMessages = {
   email: 'Invalid email',
   password: `Password must be at least ${12} characters`,
   passwordTooLong: `Password must be at most ${256} characters`,
-  emailTaken: 'An account with this e-mail already exists. Log in instead.',
+  emailTaken: `${EMAIL_TAKEN_REASON} ${LOG_IN_INSTEAD}.`,
+  emailTakenReason: EMAIL_TAKEN_REASON,
+  logInInstead: LOG_IN_INSTEAD,
   invalidCredentials: 'E-mail or password is incorrect.',
   googleNotConfigured: 'Google sign-in is not set up on this site.',
 } as const;
+
+/**
+ * Where the auth server sends the browser back when a Google sign-in cannot go on: /login?error=…,
+ * which shows 'Login failed' and why, on the site's own page.
+ */
+export const GOOGLE_LOGIN_ERROR = { failed: 'google', notConfigured: 'google-not-configured' } as const;
 
 /** Long enough that a guessed password costs real work; short enough to remember (NIST SP 800-63B). */
 export const PASSWORD_MIN_LENGTH = 12;

@@ -33,10 +33,8 @@ export const messages = {
     checkout: 'Checkout',
     title: 'Your Donation Bucket',
     total: 'Total:',
-    /** Our wording (SPEC.md has none): the unit price beside a line's total, and the remove's Undo. */
+    /** Our wording (SPEC.md has none): the unit price beside a line's total. */
     each: 'each',
-    removed: (name: string) => `Removed ${name}.`,
-    undo: 'Undo',
   },
   /** The placeholder payment screen (SPEC.md §2 "Placeholder payment screen", §9). */
   payment: {
@@ -51,8 +49,26 @@ export const messages = {
     payNow: 'Pay Now',
     recorded: 'Payment details recorded on this device only. No payment was made.',
   },
+  /**
+   * The site's navigation (our wording; SPEC.md names the routes, not a menu): the top bar's and the
+   * footer's links, and /nav, SPEC.md's 'Navigation screen' with its content left open: a site map.
+   */
   nav: {
-    title: 'Navigation',
+    title: 'Site map',
+    topBarLabel: 'Main',
+    footerLabel: 'Footer',
+    store: 'Store',
+    concerts: 'Concerts',
+    /** 'Event Registration', of which a phone's top bar shows 'Event' (the rest stays in the link's name). */
+    event: 'Event',
+    registration: 'Registration',
+    account: 'Account',
+    siteMap: 'Site map',
+  },
+  /** Our wording (SPEC.md has none): a removal that can be taken back (the bucket's lines, registrants). */
+  undo: {
+    removed: (name: string) => `Removed ${name}.`,
+    undo: 'Undo',
   },
   /** Screens that later issues build. */
   placeholder: {

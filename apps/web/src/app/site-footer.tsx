@@ -1,12 +1,24 @@
 import { messages } from '@store/shared/messages';
+import { NavLink } from 'react-router';
 import { useCatalogue } from '#src/lib/catalogue/catalogue-context';
+import { SiteLinks } from './site-links';
 
-/** SPEC.md §1: the footer states the foundation is a non-profit and donations are tax-deductible. */
+/**
+ * SPEC.md §1: the footer states the foundation is a non-profit and donations are tax-deductible.
+ * Above it, the site's links again (where a visitor who has read to the end looks) and the site map.
+ */
 export function SiteFooter() {
   const { state } = useCatalogue();
   const name = state.status === 'ready' ? state.data.foundation.name : messages.store.footerFallbackName;
   return (
     <footer className="site-footer">
+      <nav className="site-footer__nav" aria-label={messages.nav.footerLabel}>
+        <SiteLinks listClassName="site-footer__links">
+          <li>
+            <NavLink to="/nav">{messages.nav.siteMap}</NavLink>
+          </li>
+        </SiteLinks>
+      </nav>
       <p>{`${name} ${messages.store.footer}`}</p>
     </footer>
   );

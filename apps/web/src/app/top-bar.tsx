@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { useCart } from '#src/lib/cart/cart-context';
 import { useCatalogue } from '#src/lib/catalogue/catalogue-context';
 import { ClientOnly } from '#src/lib/client-only';
+import { SiteLinks } from './site-links';
 
 export function TopBar() {
   const { state } = useCatalogue();
@@ -27,6 +28,10 @@ export function TopBar() {
         ) : (
           <span className="top-bar__brand">{brand}</span>
         )}
+        {/* Beside the brand from 768 px, on a row of its own below it on a phone (styles.css). */}
+        <nav className="top-bar__nav" aria-label={messages.nav.topBarLabel}>
+          <SiteLinks listClassName="top-bar__links" />
+        </nav>
         {/* Nothing to show until the bucket is read (never in the pre-rendered page); the button
             appears once it holds an item, in room the bar keeps for it. Not on PAY_PAGES, where
             it would lead to itself; unmounted there rather than told, since re-rendering the

@@ -3,8 +3,8 @@ import type { ComponentProps, ReactNode } from 'react';
 type LabelledInputProps = Omit<ComponentProps<'input'>, 'id'> & {
   id: string;
   label: string;
-  /** The field's current error, shown under it and announced with it (aria-describedby). */
-  error?: string | undefined;
+  /** The field's current error, shown under it and announced with it (aria-describedby); may hold a link. */
+  error?: ReactNode;
   /** Shown beside the input, e.g. the detected card brand. */
   aside?: ReactNode;
 };

@@ -5,6 +5,10 @@
  *
  * In lib rather than in the account feature because the checkout asks for the profile too (to
  * pre-fill the donor's name and e-mail).
+ *
+ * The calls keep the session hint (session-hint.ts) true to what the server says: a login or a
+ * registration sets it, a logout or any 401 clears it. Ask for the profile only when
+ * mayHaveSession() says a session may exist.
  */
 import {
   type AccountActivity,
@@ -14,8 +18,9 @@ import {
   type LoginRequest,
   type RegisterRequest,
 } from '@store/shared/auth';
-import { getJson, sendJson, sendWithoutBody } from './api-client';
+import { ApiClientError, getJson, sendJson, sendWithoutBody } from './api-client';
 import { getClientConfig } from './get-client-config';
+import { forgetSession, rememberSession } from './session-hint';
 
 export type AuthApi = {
   /** Where 'Login with Google' sends the browser (a full page load, not a fetch). */
@@ -30,17 +35,36 @@ export type AuthApi = {
 
 const withCredentials = { credentials: 'include' } as const;
 
+async function signingIn<T>(call: Promise<T>): Promise<T> {
+  const answer = await call;
+  rememberSession();
+  return answer;
+}
+
+/** A 401 means there is no session: the hint goes, so pages stop asking. */
+async function withSession<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof ApiClientError && error.status === 401) forgetSession();
+    throw error;
+  }
+}
+
 export function authApi(baseUrl: string): AuthApi {
   // '/auth/' and '/auth' name the same base; never build '/auth//login'.
   const base = baseUrl.replace(/\/+$/, '');
   return {
     googleUrl: `${base}/google`,
-    register: (body) => sendJson(`${base}/register`, body, async () => authUserResponseSchema, withCredentials),
-    login: (body) => sendJson(`${base}/login`, body, async () => authUserResponseSchema, withCredentials),
-    profile: (signal) => getJson(`${base}/profile`, async () => authUserResponseSchema, { ...withCredentials, signal }),
+    register: (body) =>
+      signingIn(sendJson(`${base}/register`, body, async () => authUserResponseSchema, withCredentials)),
+    login: (body) => signingIn(sendJson(`${base}/login`, body, async () => authUserResponseSchema, withCredentials)),
+    profile: (signal) =>
+      withSession(getJson(`${base}/profile`, async () => authUserResponseSchema, { ...withCredentials, signal })),
     activity: (signal) =>
-      getJson(`${base}/activity`, async () => accountActivitySchema, { ...withCredentials, signal }),
-    logout: () => sendWithoutBody(`${base}/logout`, withCredentials),
+      withSession(getJson(`${base}/activity`, async () => accountActivitySchema, { ...withCredentials, signal })),
+    // Done, or no session to end (401): the hint goes. Any other failure keeps it (the page stays).
+    logout: () => withSession(sendWithoutBody(`${base}/logout`, withCredentials)).then(forgetSession),
   };
 }
 

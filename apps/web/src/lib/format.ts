@@ -52,3 +52,18 @@ export function describeTimeZone(timeZone: string, now = new Date()): string {
 export function formatCount(count: number): string {
   return countFormat.format(count);
 }
+
+// A calendar day spelled out, as an event's date reads: "Saturday, May 15, 2027" for en-US.
+const longDayFormat = new Intl.DateTimeFormat(undefined, {
+  weekday: 'long',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A day (YYYY-MM-DD) in full, on the same calendar day wherever the visitor is; anything else as it came. */
+export function formatLongDay(day: string): string {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return DAY.test(day) && !Number.isNaN(time) ? longDayFormat.format(time) : day;
+}

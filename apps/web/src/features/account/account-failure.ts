@@ -18,5 +18,7 @@ export function describeFailure<Name extends string>(
     const message = refused[name];
     return message === undefined ? [] : [[name, message] as const];
   });
-  return { detail: error.message, fields };
+  // The server often gives the field's message as its own (409 email_taken): said once, by the field.
+  const detail = fields.some(([, message]) => message === error.message) ? null : error.message;
+  return { detail, fields };
 }

@@ -8,6 +8,7 @@ import './account.css';
 import { authMessages } from '@store/shared/auth';
 import { useEffect, useId } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { rememberSession } from '#src/lib/session-hint';
 import { useDocumentTitle } from '#src/lib/use-document-title';
 import { FailureAlert } from './failure-alert';
 import { storeJwtToken } from './jwt-token-storage';
@@ -22,6 +23,8 @@ export function AuthSuccessPage() {
   useEffect(() => {
     if (token === '') return;
     storeJwtToken(token);
+    // The auth server opened the session on the way here.
+    rememberSession();
     navigate('/', { replace: true });
   }, [token, navigate]);
 

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { forgetSession, mayHaveSession, rememberSession } from '#src/lib/session-hint';
 import { asha, noActivity, notSignedIn } from '#src/test/auth-fixture';
 import { deferred } from '#src/test/checkout-doubles';
 import { currentPath, jsonResponse } from '#src/test/render-app';
@@ -25,16 +26,28 @@ function cellsOf(table: HTMLElement): string[][] {
 
 beforeEach(() => {
   vi.mocked(loadPage).mockClear();
+  // This browser has signed in (lib/session-hint.ts); the tests of a stranger clear it.
+  rememberSession();
 });
 
 describe('dashboard (/dashboard)', () => {
-  test('without a session sends the visitor to /login', async () => {
+  test('a visitor who never signed in here goes to /login without asking the auth server', async () => {
+    forgetSession();
+    const { api } = await openAccountPage('/dashboard', signedInHandlers());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/login');
+    expect(api.requests('GET /auth/profile')).toHaveLength(0);
+    expect(api.requests('GET /auth/activity')).toHaveLength(0);
+  });
+
+  test('a session that has ended (401) sends the visitor to /login, and pages stop asking', async () => {
     await openAccountPage(
       '/dashboard',
       signedInHandlers({ 'GET /auth/profile': () => jsonResponse(notSignedIn, 401) }),
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
     expect(currentPath()).toBe('/login');
+    expect(mayHaveSession()).toBe(false);
   });
 
   test('shows who is signed in, their donations with receipts and their event registrations', async () => {

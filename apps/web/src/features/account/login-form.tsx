@@ -4,9 +4,9 @@
  * the shared schema the server uses.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { authMessages, type LoginRequest, loginRequestSchema } from '@store/shared/auth';
+import { authMessages, GOOGLE_LOGIN_ERROR, type LoginRequest, loginRequestSchema } from '@store/shared/auth';
 import { useId } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { PasswordInput } from '#src/components/password-input';
 import type { AuthApi } from '#src/lib/auth-api';
 import { EmailInput } from './email-input';
@@ -18,17 +18,32 @@ const resolver = zodResolver(loginRequestSchema);
 /** The auth server sends the browser to /login?error=google when a Google sign-in did not complete. */
 export const GOOGLE_FAILED = 'Google sign-in did not complete. Please try again.';
 
+/** Why a Google sign-in brought the visitor back here (`?error=`), if it did. */
+function googleFailure(error: string | null) {
+  if (error === GOOGLE_LOGIN_ERROR.failed) return { detail: GOOGLE_FAILED, fields: [] };
+  if (error === GOOGLE_LOGIN_ERROR.notConfigured) return { detail: authMessages.googleNotConfigured, fields: [] };
+  return null;
+}
+
+/** The e-mail the register page's 'Log in instead' carries over (history state), if any. */
+function emailFrom(state: unknown): string {
+  return typeof state === 'object' && state !== null && 'email' in state && typeof state.email === 'string'
+    ? state.email
+    : '';
+}
+
 export function LoginForm({ api }: { api: AuthApi }) {
   const id = useId();
   const [params] = useSearchParams();
+  const { state } = useLocation();
   const { register, errors, isSubmitting, failure, alertId, formProps } = useAccountForm<LoginRequest>({
     resolver,
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: emailFrom(state), password: '' },
     fields: ['email', 'password'],
     send: (values) => api.login(values),
     // Back to the password, to try again.
     focusOnFailure: 'password',
-    initialFailure: params.get('error') === 'google' ? { detail: GOOGLE_FAILED, fields: [] } : null,
+    initialFailure: googleFailure(params.get('error')),
   });
 
   return (

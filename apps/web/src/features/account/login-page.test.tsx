@@ -33,6 +33,14 @@ describe('login (/login)', () => {
     expect(screen.getByRole('link', { name: 'Login with Google' })).toBeInTheDocument();
   });
 
+  test('Google sign-in not set up on this site comes back to /login?error=google-not-configured and says so', async () => {
+    await openAccountPage('/login?error=google-not-configured', signedInHandlers());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Login failed');
+    expect(alert).toHaveTextContent('Google sign-in is not set up on this site.');
+    expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
+  });
+
   test('checks the fields with the shared rules and sends nothing until they pass', async () => {
     const { user, api } = await openAccountPage('/login', signedInHandlers());
     await user.click(await screen.findByRole('button', { name: 'Login' }));

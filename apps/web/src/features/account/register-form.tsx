@@ -18,7 +18,7 @@ const resolver = zodResolver(registerRequestSchema);
 
 export function RegisterForm({ api }: { api: AuthApi }) {
   const id = useId();
-  const { register, errors, isSubmitting, failure, alertId, formProps } = useAccountForm<RegisterRequest>({
+  const { register, errors, isSubmitting, failure, alertId, formProps, getValues } = useAccountForm<RegisterRequest>({
     resolver,
     defaultValues: { name: '', email: '', password: '' },
     fields: ['name', 'email', 'password'],
@@ -37,7 +37,24 @@ export function RegisterForm({ api }: { api: AuthApi }) {
           autoComplete="name"
           error={errors.name?.message}
         />
-        <EmailInput {...register('email')} id={`${id}-email`} error={errors.email?.message} />
+        <EmailInput
+          {...register('email')}
+          id={`${id}-email`}
+          error={
+            errors.email?.message === authMessages.emailTaken ? (
+              // Said once, here by the field (not again in the alert), with the way out as a link.
+              <>
+                {authMessages.emailTakenReason}{' '}
+                <Link to="/login" state={{ email: getValues('email') }}>
+                  {authMessages.logInInstead}
+                </Link>
+                .
+              </>
+            ) : (
+              errors.email?.message
+            )
+          }
+        />
         <PasswordInput
           {...register('password')}
           id={`${id}-password`}

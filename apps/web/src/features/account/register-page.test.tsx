@@ -70,19 +70,20 @@ describe('register (/register)', () => {
     expect(credentialsOf('POST /auth/register')).toEqual(['include']);
   });
 
-  test("an e-mail that already has an account: 'Registration failed', and the reason by the e-mail field", async () => {
+  test("an e-mail that already has an account: 'Registration failed', the reason once, by the field, with 'Log in instead' as a link", async () => {
     const { user } = await openAccountPage(
       '/register',
       signedInHandlers({ 'POST /auth/register': () => jsonResponse(emailTaken, 409) }),
     );
     await register(user);
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Registration failed');
+    expect(alert).toHaveTextContent(/^Registration failed$/);
     const email = screen.getByLabelText('Email');
     expect(email).toHaveAttribute('aria-invalid', 'true');
-    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')).toHaveTextContent(
-      'An account with this e-mail already exists. Log in instead.',
-    );
+    expect(email).toHaveAccessibleDescription('An account with this e-mail already exists. Log in instead.');
+    expect(screen.getAllByText(/already exists/)).toHaveLength(1);
+    const logIn = screen.getByRole('link', { name: 'Log in instead' });
+    expect(logIn).toHaveAttribute('href', '/login');
     expect(email).toHaveFocus();
     expect(currentPath()).toBe('/register');
   });

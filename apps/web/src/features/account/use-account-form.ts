@@ -33,7 +33,10 @@ export function useAccountForm<Values extends Record<string, string>>({
   const navigate = useNavigate();
   const alertId = `${useId()}-failure`;
   const [failure, setFailure] = useState(initialFailure);
-  const { register, handleSubmit, setError, setFocus, formState } = useForm<Values>({ resolver, defaultValues });
+  const { register, handleSubmit, setError, setFocus, getValues, formState } = useForm<Values>({
+    resolver,
+    defaultValues,
+  });
 
   async function submit(values: Values) {
     setFailure(null);
@@ -52,6 +55,7 @@ export function useAccountForm<Values extends Record<string, string>>({
 
   return {
     register,
+    getValues,
     errors: formState.errors,
     isSubmitting: formState.isSubmitting,
     failure,

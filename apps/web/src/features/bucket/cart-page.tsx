@@ -1,10 +1,11 @@
 import type { CartLine } from '@store/shared/cart';
 import { messages } from '@store/shared/messages';
 import { formatCents } from '@store/shared/money';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation } from 'react-router';
 import { BucketLoading } from '#src/components/bucket-loading';
+import { UndoNotice } from '#src/components/undo-notice';
 import { useCart } from '#src/lib/cart/cart-context';
 import { cameFromConcert } from '#src/lib/cart/cart-navigation';
 import { ClientOnly } from '#src/lib/client-only';
@@ -41,12 +42,6 @@ type Removed = { line: CartLine; index: number };
 function CartLines() {
   const { lines, changeQuantity, remove, restore, totalCents } = useCart();
   const [removed, setRemoved] = useState<Removed | null>(null);
-  const undoRef = useRef<HTMLButtonElement>(null);
-
-  // The removed line's ✕ had focus and is gone: a keyboard user lands on Undo instead of the page's top.
-  useEffect(() => {
-    if (removed) undoRef.current?.focus();
-  }, [removed]);
 
   function onChangeQuantity(key: string, delta: number) {
     changeQuantity(key, delta);
@@ -70,17 +65,7 @@ function CartLines() {
 
   return (
     <>
-      {/* Always present, so screen readers announce the notice when it appears. */}
-      <div role="status">
-        {removed && (
-          <p className="notice cart-removed">
-            {messages.cart.removed(removed.line.name)}{' '}
-            <button ref={undoRef} type="button" className="text-button" onClick={onUndo}>
-              {messages.cart.undo}
-            </button>
-          </p>
-        )}
-      </div>
+      <UndoNotice removed={removed?.line ?? null} onUndo={onUndo} className="cart-removed" />
       {lines.length === 0 ? (
         <p className="notice">{messages.cart.empty}</p>
       ) : (

@@ -1,6 +1,7 @@
 /** A signed-in donor's checkout starts with their name and e-mail (the accounts issue). */
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { forgetSession, rememberSession } from '#src/lib/session-hint';
 import { asha, clientConfig, notSignedIn } from '#src/test/auth-fixture';
 import { bookLine, checkoutDoubles, deferred, seedCart, stubApi } from '#src/test/checkout-doubles';
 import { jsonResponse, renderApp } from '#src/test/render-app';
@@ -18,6 +19,11 @@ async function openCheckout(profile: () => Response | Promise<Response>) {
 }
 
 const field = (label: string) => screen.getByLabelText(label);
+
+beforeEach(() => {
+  // This browser has signed in (lib/session-hint.ts): the checkout asks for the profile.
+  rememberSession();
+});
 
 describe('checkout pre-fill for a signed-in donor', () => {
   test('fills first name, last name and e-mail from the account', async () => {
@@ -44,7 +50,16 @@ describe('checkout pre-fill for a signed-in donor', () => {
     expect(field('Email')).toHaveValue('ravi@example.org');
   });
 
-  test('a visitor without a session checks out as a guest: nothing is filled, nothing is said', async () => {
+  test('a visitor who never signed in here checks out as a guest, and the profile is not even asked', async () => {
+    forgetSession();
+    const { api } = await openCheckout(() => jsonResponse(asha));
+    await screen.findByRole('option', { name: 'Dallas Center, Texas' });
+    expect(field('Card Holder First Name')).toHaveValue('');
+    expect(field('Email')).toHaveValue('');
+    expect(api.requests('GET /auth/profile')).toHaveLength(0);
+  });
+
+  test('a visitor whose session has ended checks out as a guest: nothing is filled, nothing is said', async () => {
     const { api } = await openCheckout(() => jsonResponse(notSignedIn, 401));
     await waitFor(() => expect(api.requests('GET /auth/profile')).toHaveLength(1));
     await screen.findByRole('option', { name: 'Dallas Center, Texas' });

@@ -7,6 +7,7 @@
 import { useEffect } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { loadAuthApi } from '#src/lib/auth-api';
+import { mayHaveSession } from '#src/lib/session-hint';
 import type { CheckoutFormValues } from './checkout-form-values';
 import { splitName } from './split-name';
 
@@ -15,6 +16,8 @@ type PrefilledField = 'cardFirstName' | 'cardLastName' | 'email';
 
 export function useAccountPrefill({ getValues, setValue, clearErrors }: PrefillForm): void {
   useEffect(() => {
+    // Never signed in here: nothing to ask (a guest's profile request could only answer 401).
+    if (!mayHaveSession()) return;
     const controller = new AbortController();
     const { signal } = controller;
     loadAuthApi(signal)

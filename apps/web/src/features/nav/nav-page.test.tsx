@@ -2,23 +2,24 @@ import { screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { renderApp } from '#src/test/render-app';
 
-test('/nav links every visitor route', async () => {
+test('/nav is a site map: every visitor route, grouped, each with a line on what it is for', async () => {
   await renderApp({ path: '/nav' });
-  expect(await screen.findByRole('heading', { level: 1, name: 'Navigation' })).toBeInTheDocument();
-  const nav = screen.getByRole('navigation', { name: 'Navigation' });
-  const targets = within(nav)
-    .getAllByRole('link')
-    .map((a) => a.getAttribute('href'));
-  expect(targets).toEqual([
-    '/',
-    '/concert',
-    '/cart',
-    '/checkout',
-    '/registration',
-    '/report',
-    '/login',
-    '/register',
-    '/dashboard',
-    '/payment',
+  expect(await screen.findByRole('heading', { level: 1, name: 'Site map' })).toBeInTheDocument();
+  const map = screen.getByRole('navigation', { name: 'Site map' });
+  const groups = within(map)
+    .getAllByRole('heading', { level: 2 })
+    .map((heading) => ({
+      group: heading.textContent,
+      links: within(heading.parentElement as HTMLElement)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    }));
+  expect(groups).toEqual([
+    { group: 'Give', links: ['/', '/concert', '/cart', '/checkout'] },
+    { group: 'Event', links: ['/registration'] },
+    { group: 'Account', links: ['/login', '/register', '/dashboard'] },
+    { group: 'Administration', links: ['/report', '/payment'] },
   ]);
+  const store = within(map).getByRole('link', { name: 'Store' }).closest('li') as HTMLElement;
+  expect(store).toHaveTextContent(/Donate to the foundation/);
 });

@@ -1,34 +1,85 @@
 import { messages } from '@store/shared/messages';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '#src/lib/use-document-title';
+import './nav.css';
 
-/** Every route a visitor can open; SPEC.md leaves the screen's content open, so this is a plain site map. */
-const DESTINATIONS = [
-  { to: '/', label: 'Store' },
-  { to: '/concert', label: 'Concert Donations' },
-  { to: '/cart', label: 'Donation Bucket' },
-  { to: '/checkout', label: 'Checkout' },
-  { to: '/registration', label: 'Event Registration' },
-  { to: '/report', label: 'Payment Report' },
-  { to: '/login', label: 'Login' },
-  { to: '/register', label: 'Register' },
-  { to: '/dashboard', label: 'Dashboard' },
-  { to: '/payment', label: 'Payment Details' },
-] as const;
+type Destination = { to: string; label: string; about: string };
+type Group = { heading: string; destinations: readonly Destination[] };
+
+/**
+ * `/nav`: SPEC.md's 'Navigation screen', whose content it leaves open: a site map of every page a
+ * visitor can open, grouped by what they came to do, each with one line on what it is for.
+ * /auth-success, /order-success and /order-failed are left out: they are where a sign-in or a
+ * payment lands, not places to go.
+ */
+const GROUPS: readonly Group[] = [
+  {
+    heading: 'Give',
+    destinations: [
+      { to: '/', label: 'Store', about: 'Donate to the foundation’s centers and projects, or order the book.' },
+      { to: '/concert', label: messages.store.concertTitle, about: 'Support the concerts with a donation.' },
+      { to: '/cart', label: 'Donation Bucket', about: 'See what you have chosen, change amounts, then check out.' },
+      { to: '/checkout', label: 'Checkout', about: 'Choose your center and pay securely by card.' },
+    ],
+  },
+  {
+    heading: 'Event',
+    destinations: [
+      {
+        to: '/registration',
+        label: 'Event Registration',
+        about: 'Register yourself and your family for the Bhagavad Gita Mahayagna.',
+      },
+    ],
+  },
+  {
+    heading: 'Account',
+    destinations: [
+      { to: '/login', label: 'Login', about: 'Sign in with your e-mail and password, or with Google.' },
+      { to: '/register', label: 'Register', about: 'Open an account to see your donations and registrations.' },
+      {
+        to: '/dashboard',
+        label: 'Dashboard',
+        about: 'Your profile, your donations with receipts, and your registrations.',
+      },
+    ],
+  },
+  {
+    heading: 'Administration',
+    destinations: [
+      {
+        to: '/report',
+        label: 'Payment Report',
+        about: 'For administrators: donations and registrations, with sign-in.',
+      },
+      {
+        to: '/payment',
+        label: 'Payment Details',
+        about: 'A sample payment screen: it makes no payment and sends nothing.',
+      },
+    ],
+  },
+];
 
 export function NavPage() {
   useDocumentTitle(messages.nav.title);
   return (
     <>
       <h1>{messages.nav.title}</h1>
-      <nav aria-label={messages.nav.title}>
-        <ul className="nav-list">
-          {DESTINATIONS.map(({ to, label }) => (
-            <li key={to}>
-              <Link to={to}>{label}</Link>
-            </li>
-          ))}
-        </ul>
+      <nav aria-label={messages.nav.title} className="site-map">
+        {GROUPS.map(({ heading, destinations }) => (
+          <div key={heading} className="site-map__group">
+            <h2>{heading}</h2>
+            <ul>
+              {destinations.map(({ to, label, about }) => (
+                <li key={to}>
+                  <Link to={to}>{label}</Link>
+                  <p>{about}</p>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
       </nav>
     </>
   );

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { openIndexAfterRemove } from './open-card';
+import { openIndexAfterInsert, openIndexAfterRemove } from './open-card';
 
 test('removing a card before the open one keeps the same registrant open', () => {
   expect(openIndexAfterRemove(2, 0, 3)).toBe(1);
@@ -18,4 +18,11 @@ test('removing the open card opens the one taking its place, or the one before w
 
 test('every card closed stays so', () => {
   expect(openIndexAfterRemove(null, 0, 2)).toBeNull();
+});
+
+test('a registrant put back (Undo) before the open card keeps the same registrant open', () => {
+  expect(openIndexAfterInsert(1, 0)).toBe(2);
+  expect(openIndexAfterInsert(1, 1)).toBe(2);
+  expect(openIndexAfterInsert(1, 2)).toBe(1);
+  expect(openIndexAfterInsert(null, 0)).toBeNull();
 });

@@ -10,3 +10,9 @@ export function openIndexAfterRemove(open: number | null, removed: number, remai
   if (removed === open) return Math.min(removed, remaining - 1);
   return open;
 }
+
+/** The open card after a registrant is put back at `inserted` (Undo): the same registrant stays open. */
+export function openIndexAfterInsert(open: number | null, inserted: number): number | null {
+  if (open === null) return null;
+  return open >= inserted ? open + 1 : open;
+}

@@ -12,7 +12,12 @@ import { type AgeGroup, ageGroupOf } from './age-group';
 import { LocationFields } from './location-fields';
 import { MinorFields } from './minor-fields';
 import type { RegistrantFieldFor } from './registrant-field';
-import { type RegistrationData, type RegistrationFormValues, registrantPath } from './registration-form-values';
+import {
+  type RegistrationData,
+  type RegistrationFormValues,
+  registrantHeading,
+  registrantPath,
+} from './registration-form-values';
 
 export type RegistrantCardIds = { toggle: string; panel: string; fields: string };
 
@@ -44,8 +49,7 @@ export function RegistrantCard({ form, index, ids, open, onToggle, onRemove }: R
   const { errors } = useFormState({ control, name: `registrants.${index}` });
   const registrantErrors = errors.registrants?.[index];
   const group = ageGroupOf(age);
-  const name = `${firstName.trim()} ${lastName.trim()}`.trim();
-  const heading = name || registrationMessages.registrantHeading(index + 1);
+  const heading = registrantHeading(firstName, lastName, index);
   const autoCompleteSection = `section-${ids.fields}`;
 
   const field: RegistrantFieldFor = (fieldName) => {

@@ -1,6 +1,11 @@
 /** The registration form's values as typed (before the shared schema trims and checks them). */
 import type { RegistrationRequest, registrationRequestSchema } from '@store/shared/registration';
-import { blankRegistrant, REGISTRANT_FIELDS, type RegistrantField } from '@store/shared/registration-rules';
+import {
+  blankRegistrant,
+  REGISTRANT_FIELDS,
+  type RegistrantField,
+  registrationMessages,
+} from '@store/shared/registration-rules';
 import type { z } from 'zod';
 
 export type RegistrationFormValues = RegistrationRequest;
@@ -24,4 +29,9 @@ export function formPathOf(path: string, registrantCount: number) {
   const field = REGISTRANT_FIELDS.find((name) => name === match[2]);
   if (!field || index >= registrantCount) return null;
   return { index, path: registrantPath(index, field) };
+}
+
+/** What a registrant's card is headed (SPEC.md §2): the typed name, else 'Registrant N'. */
+export function registrantHeading(firstName: string, lastName: string, index: number): string {
+  return `${firstName.trim()} ${lastName.trim()}`.trim() || registrationMessages.registrantHeading(index + 1);
 }

@@ -6,6 +6,7 @@
 import type { RegistrationResponse } from '@store/shared/registration';
 import { MAX_REGISTRANTS, registrationMessages } from '@store/shared/registration-rules';
 import { useId, useMemo } from 'react';
+import { UndoNotice } from '#src/components/undo-notice';
 import { RegistrantCard } from './registrant-card';
 import { loadRegistrationSchemas } from './registration-schemas';
 import { useRegistrationForm } from './use-registration-form';
@@ -70,6 +71,7 @@ export function RegistrationForm({ onSubmitting, onRegistered }: RegistrationFor
       onPointerDown={warmUpChecks}
     >
       {cards}
+      <UndoNotice removed={registration.removed} onUndo={registration.undoRemove} />
       <div className="registration-form__actions">
         {registration.canAdd ? (
           <button type="button" className="button button--secondary" onClick={registration.addRegistrant}>

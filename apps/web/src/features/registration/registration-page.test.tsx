@@ -206,17 +206,17 @@ describe('registration (/registration)', () => {
       'Remove Mira',
     ]);
 
-    // Removing a card before the open one keeps the same registrant open.
+    // Removing a card before the open one keeps the same registrant open; focus goes to Undo.
     await user.click(screen.getByRole('button', { name: 'Remove Asha Rao' }));
     expect(toggle('Mira')).toBeInTheDocument();
     expect(within(card('Mira')).getByLabelText('First Name')).toHaveValue('Mira');
     expect(closedToggle('Ravi')).toBeInTheDocument();
-    expect(toggle('Mira')).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Undo' })).toHaveFocus();
 
     // Removing the open card (here the last) opens its neighbour.
     await user.click(screen.getByRole('button', { name: 'Remove Mira' }));
     expect(toggle('Ravi')).toBeInTheDocument();
-    expect(toggle('Ravi')).toHaveFocus();
+    expect(screen.getByText('Removed Mira.')).toBeInTheDocument();
     expect(within(card('Ravi')).getByLabelText('Email')).toHaveValue('asha@example.org');
     expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
   });
@@ -243,5 +243,46 @@ describe('registration (/registration)', () => {
     expect(toggle('Mira')).toBeInTheDocument();
     expect(closedToggle('Kiran Rao')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Ravi/ })).toBeNull();
+  });
+
+  test('Undo puts a removed registrant back in their place, with everything typed, open and focused', async () => {
+    const { user } = await openRegistration();
+    await fillAdult(user, card('Registrant 1'));
+    await user.click(addButton());
+    await enter(user, card('Registrant 2'), 'Age', '9');
+    await enter(user, card('Registrant 2'), 'First Name', 'Ravi');
+    await enter(user, card('Ravi'), "Mother's Name", 'Asha Rao');
+    await user.click(addButton());
+    await enter(user, card('Registrant 3'), 'First Name', 'Mira');
+    await user.click(closedToggle('Ravi'));
+
+    await user.click(screen.getByRole('button', { name: 'Remove Ravi' }));
+    expect(screen.queryByRole('button', { name: 'Ravi' })).toBeNull();
+    expect(screen.getByText('Removed Ravi.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+    expect(screen.getAllByRole('button', { name: /^Remove/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Remove Asha Rao',
+      'Remove Ravi',
+      'Remove Mira',
+    ]);
+    expect(toggle('Ravi')).toHaveFocus();
+    const ravi = card('Ravi');
+    expect(within(ravi).getByLabelText('Age')).toHaveValue(9);
+    expect(within(ravi).getByLabelText("Mother's Name")).toHaveValue('Asha Rao');
+    expect(within(ravi).getByLabelText('Email')).toHaveValue('asha@example.org');
+    expect(closedToggle('Mira')).toBeInTheDocument();
+  });
+});
+
+describe('the event (/registration)', () => {
+  test('says when and where it is: the date as that calendar day, spelled out, and the venue', async () => {
+    await openRegistration();
+    // config/site.json: 2027-05-15, a Saturday, whatever the time zone the test runs in.
+    const date = await screen.findByText('Saturday, May 15, 2027');
+    expect(date.tagName).toBe('TIME');
+    expect(date).toHaveAttribute('datetime', '2027-05-15');
+    expect(screen.getByText('Dallas Center, 4455 Legacy Dr, Frisco, TX 75034')).toBeInTheDocument();
   });
 });

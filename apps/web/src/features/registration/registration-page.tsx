@@ -2,6 +2,7 @@ import type { RegistrationResponse } from '@store/shared/registration';
 import { registrationMessages } from '@store/shared/registration-rules';
 import { useState } from 'react';
 import { useDocumentTitle } from '#src/lib/use-document-title';
+import { EventDetails } from './event-details';
 import { RegistrationConfirmation } from './registration-confirmation';
 import { RegistrationForm } from './registration-form';
 import './registration.css';
@@ -13,6 +14,7 @@ export function RegistrationPage() {
   return (
     <>
       <h1>{registrationMessages.title}</h1>
+      <EventDetails />
       {confirmed && <RegistrationConfirmation key={confirmed.registrationNumber} answer={confirmed} />}
       <RegistrationForm onSubmitting={() => setConfirmed(null)} onRegistered={setConfirmed} />
     </>

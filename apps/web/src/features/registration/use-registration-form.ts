@@ -1,12 +1,13 @@
 /**
  * The registration form's state (SPEC.md §4 "Registration"): the registrants (react-hook-form's
- * field array, checked by the shared schema), the accordion's one open card, and where focus goes
- * after Add, Remove, a refused submit or the server's field errors.
+ * field array, checked by the shared schema), the accordion's one open card, the last removed
+ * registrant (for Undo), and where focus goes after Add, Remove, Undo, a refused submit or the
+ * server's field errors.
  */
 import { MAX_REGISTRANTS } from '@store/shared/registration-rules';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
-import { openIndexAfterRemove } from './open-card';
+import { openIndexAfterInsert, openIndexAfterRemove } from './open-card';
 import type { RegistrantCardIds } from './registrant-card';
 import {
   blankRegistrant,
@@ -14,6 +15,7 @@ import {
   REGISTRANT_FIELDS,
   type RegistrationData,
   type RegistrationFormValues,
+  registrantHeading,
   registrantPath,
 } from './registration-form-values';
 import { registrationResolver } from './registration-schemas';
@@ -26,6 +28,17 @@ import { registrationResolver } from './registration-schemas';
 type FocusRequest =
   | { kind: 'first-error'; panelId: string; names: readonly string[] }
   | { kind: 'header'; toggleId: string };
+
+/**
+ * A removed registrant and everything typed for them: a slip of the finger on Remove must not cost
+ * a family's details. `name` is what their card was headed.
+ */
+export type RemovedRegistrant = {
+  name: string;
+  index: number;
+  values: RegistrationFormValues['registrants'][number];
+  wasOpen: boolean;
+};
 
 export function useRegistrationForm() {
   const formId = useId();
@@ -43,8 +56,9 @@ export function useRegistrationForm() {
     // The first invalid field may sit in a closed card: the card opens first, then focus moves.
     shouldFocusError: false,
   });
-  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'registrants' });
+  const { fields, append, insert, remove } = useFieldArray({ control: form.control, name: 'registrants' });
   const [openIndex, setOpenIndex] = useState<number | null>(0);
+  const [removed, setRemoved] = useState<RemovedRegistrant | null>(null);
   const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
   const adding = useRef(false);
 
@@ -89,24 +103,39 @@ export function useRegistrationForm() {
       // append() moves focus to the new card's first field once it is drawn, open.
       append(blankRegistrant(form.getValues('registrants.0.email')));
       setOpenIndex(fields.length);
+      // Undo puts a registrant back where it was; after an Add that place is no longer clear.
+      setRemoved(null);
     } finally {
       adding.current = false;
     }
   }
 
+  // Focus goes to Undo (UndoNotice): the Remove that was pressed has gone with its card.
   const removeRegistrant = useCallback(
     (index: number) => {
       if (fields.length <= 1) return;
-      const remaining = fields.length - 1;
-      const nextOpen = openIndexAfterRemove(openIndex, index, remaining);
-      // Focus goes to the header of the card now open, or of the card taking the removed one's place.
-      const focusIndex = nextOpen ?? Math.min(index, remaining - 1);
+      const values = { ...form.getValues(`registrants.${index}`) };
+      setRemoved({
+        name: registrantHeading(values.firstName, values.lastName, index),
+        index,
+        values,
+        wasOpen: openIndex === index,
+      });
       remove(index);
-      setOpenIndex(nextOpen);
-      if (focusIndex >= 0) setFocusRequest({ kind: 'header', toggleId: cardIds(focusIndex).toggle });
+      setOpenIndex(openIndexAfterRemove(openIndex, index, fields.length - 1));
     },
-    [fields.length, openIndex, remove, cardIds],
+    [fields.length, openIndex, remove, form],
   );
+
+  /** Puts the last removed registrant back in their place, as they were, and focuses their card. */
+  function undoRemove() {
+    if (!removed || fields.length >= MAX_REGISTRANTS) return;
+    const index = Math.min(removed.index, fields.length);
+    insert(index, removed.values, { shouldFocus: false });
+    setOpenIndex(removed.wasOpen ? index : openIndexAfterInsert(openIndex, index));
+    setRemoved(null);
+    setFocusRequest({ kind: 'header', toggleId: cardIds(index).toggle });
+  }
 
   const toggleCard = useCallback((index: number) => {
     setOpenIndex((open) => (open === index ? null : index));
@@ -132,6 +161,7 @@ export function useRegistrationForm() {
   function startOver() {
     form.reset({ registrants: [blankRegistrant()] });
     setOpenIndex(0);
+    setRemoved(null);
   }
 
   return {
@@ -142,6 +172,8 @@ export function useRegistrationForm() {
     canAdd: fields.length < MAX_REGISTRANTS,
     addRegistrant,
     removeRegistrant,
+    removed,
+    undoRemove,
     toggleCard,
     showInvalid,
     showServerErrors,

@@ -136,7 +136,7 @@ describe('store (/)', () => {
     expect(await screen.findByText('Donation Added!')).toBeInTheDocument();
     // Navigation is a transition: the old screen stays until the lazy /cart chunk has loaded.
     await waitFor(() => expect(currentPath()).toBe('/cart'));
-    const list = await screen.findByRole('list');
+    const list = await within(screen.getByRole('main')).findByRole('list');
     expect(within(list).getByText('SGS Vagdevi Center - $25.00')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Store' })).toHaveAttribute('href', '/');
 

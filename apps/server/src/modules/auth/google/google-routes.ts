@@ -1,8 +1,13 @@
 /**
- * GET {auth}/google           302 to Google's consent screen (503 page when Google is not configured)
+ * GET {auth}/google           302 to Google's consent screen, or to /login?error=google-not-configured
+ *                             when Google is not configured
  * GET {auth}/google/callback  Google sends the browser back here with ?code&state (or ?error):
  *                             302 to /auth-success?token=… with a session cookie, or to
  *                             /login?error=google when anything is wrong. Never a 500 page.
+ *
+ * Not configured, the 'Login with Google' button on /login stays (SPEC.md §2): pressing it brings
+ * the visitor back to /login, in the site's own layout, with 'Login failed' and why, and the login
+ * form right there. (It was a bare HTML page of its own, with none of the site around it.)
  *
  * The state and the PKCE code verifier wait in two short-lived httpOnly cookies scoped to
  * {auth}/google: the state proves the callback answers a sign-in THIS browser started (no one can
@@ -10,6 +15,7 @@
  * to Google that whoever redeems the code started the flow.
  */
 import { timingSafeEqual } from 'node:crypto';
+import { GOOGLE_LOGIN_ERROR } from '@store/shared/auth';
 import { generateCodeVerifier, generateState } from 'arctic';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,7 +29,6 @@ import { openSession } from '../open-session';
 import { requestOrigin } from '../origin-check';
 import type { SessionStore } from '../sessions';
 import { exchangeGoogleCode, fetchGoogleUserinfo, type GoogleUserinfo, googleAuthorizationUrl } from './google-oauth';
-import { googleNotConfiguredPage } from './google-page';
 import { findOrCreateGoogleUser } from './google-user';
 
 export type GoogleRoutesOptions = {
@@ -55,7 +60,8 @@ export const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (a
   const flowCookiePath = `${location.prefix}/google`;
   const flowCookie = { httpOnly: true, sameSite: 'lax', secure: 'auto', path: flowCookiePath } as const;
   const loginUrl = `${location.siteOrigin}/login`;
-  const failedUrl = `${loginUrl}?error=google`;
+  const failedUrl = `${loginUrl}?error=${GOOGLE_LOGIN_ERROR.failed}`;
+  const notConfiguredUrl = `${loginUrl}?error=${GOOGLE_LOGIN_ERROR.notConfigured}`;
 
   function redirectUri(request: FastifyRequest): string {
     if (google?.redirectUri) return google.redirectUri;
@@ -65,19 +71,18 @@ export const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (a
   }
 
   function notConfigured(reply: FastifyReply) {
-    return reply.code(503).type('text/html; charset=utf-8').send(googleNotConfiguredPage(loginUrl));
+    return reply.redirect(notConfiguredUrl, 302);
   }
 
   const redirectResponse = z.null().describe('A redirect (Location header)');
-  const notConfiguredResponse = z.string().describe('An HTML page: Google sign-in is not set up on this site');
 
   app.get(
     '/google',
     {
       schema: {
         tags: ['auth'],
-        summary: "Start Google sign-in: a redirect to Google's consent screen",
-        response: { 302: redirectResponse, 503: notConfiguredResponse },
+        summary: "Start Google sign-in: a redirect to Google's consent screen (to /login when it is not set up)",
+        response: { 302: redirectResponse },
       },
     },
     async (request, reply) => {
@@ -98,7 +103,7 @@ export const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (a
         tags: ['auth'],
         summary: 'Where Google sends the browser back: opens a session, then /auth-success?token=…',
         querystring: callbackQuerySchema,
-        response: { 302: redirectResponse, 503: notConfiguredResponse },
+        response: { 302: redirectResponse },
       },
     },
     async (request, reply) => {
