@@ -21,6 +21,9 @@ export const CSV_HEADER = [
   'Qty',
   'Products',
   'Delivery',
+  // Issue 18: 'yes' for a test order (the sandbox took it; nothing was paid), else empty. Last, so
+  // the columns before it stay where they were.
+  'Test',
 ] as const;
 
 export type CsvExportOptions = {
