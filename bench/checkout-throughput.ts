@@ -84,6 +84,8 @@ export async function benchCheckout(options: CheckoutBenchOptions): Promise<Chec
         ...(postgres ? { DATABASE_URL: postgres.url } : {}),
         CAPTCHA_PROVIDER: 'off',
         PAYMENT_GATEWAY: 'sandbox',
+        // Each checkout comes as its own donor's address (X-Forwarded-For, support/load-worker.ts).
+        TRUST_PROXY: 'true',
         LOG_LEVEL: options.logLevel,
       },
     });

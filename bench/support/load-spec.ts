@@ -1,4 +1,5 @@
 /** What the bench asks of the load generator (load-worker.ts) and what it answers. */
+import type { CheckoutRequest } from '@store/shared/checkout';
 
 export type LoadSpec = {
   url: string;
@@ -13,7 +14,7 @@ export type LoadSpec = {
         kind: 'checkout';
         path: string;
         /** The checkout body without its nonce. */
-        body: object;
+        body: Omit<CheckoutRequest, 'nonce'>;
         /** One single-use sandbox nonce per request, in order. */
         nonces: string[];
       };

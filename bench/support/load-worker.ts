@@ -50,11 +50,22 @@ function requests(): autocannon.Request[] {
       setupRequest: (req) => {
         const nonce = nonces[next++];
         if (nonce === undefined) throw new Error('out of nonces: the spec must carry one per request');
-        // Every checkout is a new order: its own Idempotency-Key and its own single-use nonce.
+        // Every checkout is a new order: its own Idempotency-Key and its own single-use nonce, and a
+        // donor of its own (address and e-mail), as a real load has: the card-testing limit lets one
+        // address or e-mail have five checkouts at the gateway at once (checkout/decline-limit.ts).
+        const donor = next;
         return {
           ...req,
-          headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-          body: JSON.stringify({ ...body, nonce }),
+          headers: {
+            'content-type': 'application/json',
+            'idempotency-key': randomUUID(),
+            'x-forwarded-for': `10.${(donor >> 16) & 255}.${(donor >> 8) & 255}.${donor & 255}`,
+          },
+          body: JSON.stringify({
+            ...body,
+            nonce,
+            customerDetails: { ...body.customerDetails, email: `bench-donor-${donor}@example.org` },
+          }),
         };
       },
       onResponse: (status, responseBody) => {

@@ -54,8 +54,9 @@ export function checkout(
   nonce: string,
   products?: CartLine[],
   headers: Record<string, string> = {},
+  email?: string,
 ) {
-  return postJson(baseUrl, '/api/public/payment/checkout', checkoutBody(nonce, products), {
+  return postJson(baseUrl, '/api/public/payment/checkout', checkoutBody(nonce, products, email), {
     'idempotency-key': key,
     ...headers,
   });

@@ -16,7 +16,22 @@ export const reportMessages = {
 export const REPORT_PAGE_SIZE_DEFAULT = 50;
 export const REPORT_PAGE_SIZE_MAX = 200;
 
-const day = z.iso.date('must be a date as YYYY-MM-DD');
+/**
+ * The days a filter may name (issue 18: `from=0000-01-01` was a 500, PostgreSQL having no year 0):
+ * far wider than any order of this store, narrow enough that every bound is a date and an instant
+ * in any time zone. ISO dates compare as strings.
+ */
+export const REPORT_FIRST_DAY = '2000-01-01';
+export const REPORT_LAST_DAY = '2100-12-31';
+/** orders.center_id is a PostgreSQL integer: a larger id would fail the query instead of matching nothing. */
+const MAX_CENTER_ID = 2_147_483_647;
+
+const day = z.iso
+  .date('must be a date as YYYY-MM-DD')
+  .refine(
+    (value) => value >= REPORT_FIRST_DAY && value <= REPORT_LAST_DAY,
+    `must be a date from ${REPORT_FIRST_DAY} to ${REPORT_LAST_DAY}`,
+  );
 
 /** Filters and paging. Days are the foundation's calendar days (its time zone), both ends included. */
 export const reportQuerySchema = z
@@ -24,7 +39,12 @@ export const reportQuerySchema = z
     from: day.optional(),
     to: day.optional(),
     /** A center id. */
-    center: z.coerce.number().int().positive('must be a center id').optional(),
+    center: z.coerce
+      .number()
+      .int()
+      .positive('must be a center id')
+      .max(MAX_CENTER_ID, 'must be a center id')
+      .optional(),
     /** Matches the donor's name or e-mail (contains, any case) or the transaction id (exact). */
     q: z.string().trim().max(200, 'must be at most 200 characters').optional(),
     /** Opaque: the `nextCursor` of the previous page. */
@@ -56,6 +76,11 @@ export const donorRowSchema = z.object({
    * nothing is shipped. Added beside SPEC.md's fields: whoever hands out the books needs it.
    */
   delivery: z.string(),
+  /**
+   * A test order (issue 18): taken by a gateway that moves no money (the sandbox), so nothing was
+   * paid. Added beside SPEC.md's fields; false when a server does not send it.
+   */
+  test: z.boolean().default(false),
 });
 export type DonorRow = z.infer<typeof donorRowSchema>;
 

@@ -23,6 +23,7 @@ export const reportPage1: ReportResponse = reportResponseSchema.parse({
       qty: 2,
       products: 'Guruvara Dattam Vimalacharita Satakam x1; SGS Vagdevi Center - $25.00 x1',
       delivery: 'Pickup at Dallas Center, Texas',
+      test: false,
     },
     {
       orderId: '0b6f3c1e-2a4d-4c8e-9f10-7a5b3c2d1e02',
@@ -35,6 +36,7 @@ export const reportPage1: ReportResponse = reportResponseSchema.parse({
       qty: 1,
       products: 'Any Other Donation - $1,234.50 x1',
       delivery: '',
+      test: true,
     },
   ],
   hosts: [
@@ -92,6 +94,7 @@ export const reportPage2: ReportResponse = reportResponseSchema.parse({
       qty: 1,
       products: 'SGS Vagdevi Center - $25.00 x1',
       delivery: '',
+      test: false,
     },
   ],
   nextCursor: null,

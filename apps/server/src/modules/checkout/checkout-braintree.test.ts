@@ -17,6 +17,8 @@ import { findOrderById } from './order-repo';
 import { NOT_CHARGED_MESSAGE, reconcilePendingOrders } from './reconcile';
 import { orders } from './tables';
 
+const braintreeKeys = () => ({ merchantId: 'm', publicKey: 'pub', privateKey: 'priv' });
+
 describeWithDb('checkout with the braintree gateway (local fake)', () => {
   let fake: FakeBraintree;
   let gateway: PaymentGateway;
@@ -91,6 +93,32 @@ describeWithDb('checkout with the braintree gateway (local fake)', () => {
       processorCode: '2000',
       processorText: 'Do Not Honor',
     });
+  });
+
+  // Issue 18: the sandbox's test cards and nonces are the sandbox's only. With Braintree configured
+  // every nonce goes to Braintree, which decides (its sandbox takes its fake nonces, production
+  // refuses them), and the order is a real one unless BRAINTREE_ENVIRONMENT is sandbox.
+  it('sends fake and sandbox nonces to Braintree, which decides; its orders are not test orders', async () => {
+    const posted = () => fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/transactions')).length;
+    const before = posted();
+    const ours = await postCheckout(t.app, {
+      body: checkoutBody('tokencc_sandbox_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'),
+      remoteAddress: '10.8.0.6',
+    });
+    // Braintree's own answer to a nonce it never issued, not the sandbox's wording.
+    expect(ours.statusCode).toBe(402);
+    expect(ours.json().message).toBe('Unknown or expired payment_method_nonce.');
+    const fakeNonce = await postCheckout(t.app, { body: checkoutBody('fake-valid-nonce'), remoteAddress: '10.8.0.7' });
+    expect(fakeNonce.statusCode).toBe(200);
+    expect(posted() - before).toBe(2);
+    // This gateway stands for production (a custom environment): orders are real, receipts say nothing of a test.
+    expect(gateway.test).toBe(false);
+    expect(await findOrderById(t.testDb.db, fakeNonce.json().orderId)).toMatchObject({
+      gateway: 'braintree',
+      test: false,
+    });
+    expect(createBraintreeGateway({ ...braintreeKeys(), environment: 'sandbox' }).test).toBe(true);
+    expect(createBraintreeGateway({ ...braintreeKeys(), environment: 'production' }).test).toBe(false);
   });
 
   it("passes Braintree's validation message on: 402", async () => {

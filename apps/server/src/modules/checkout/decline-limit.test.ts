@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { checkoutBody, countRows, openAmount, postCheckout } from '../../../test/checkout-helpers';
 import { describeWithDb } from '../../../test/test-db';
@@ -149,5 +149,96 @@ describeWithDb('card-testing defence', () => {
     expect(other.statusCode).toBe(422);
     expect(other.json().error.code).toBe('idempotency_key_reused');
     expect(await countRows(t.testDb.db)).toEqual(before);
+  });
+
+  describe('attempts that arrive together (issue 18)', () => {
+    /** Charges the gateway's ledger holds for orders of this address or e-mail. */
+    async function charged(match: ReturnType<typeof sql>): Promise<number> {
+      const { rows } = await t.testDb.db.execute<{ n: number }>(sql`
+        select count(*)::int as n from sandbox_transactions s join orders o on o.id::text = s.order_id::text
+        where ${match}`);
+      return rows[0]?.n ?? -1;
+    }
+
+    it('lets at most five of 20 declining cards sent at once from one address reach the gateway', async () => {
+      const ip = '10.8.0.1';
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          postCheckout(t.app, { body: checkoutBody(DECLINED, undefined, `burst${i}@example.org`), remoteAddress: ip }),
+        ),
+      );
+      const statuses = answers.map((res) => res.statusCode);
+      expect(statuses.filter((s) => s === 402).length).toBeLessThanOrEqual(5);
+      expect(statuses.every((s) => s === 402 || s === 429)).toBe(true);
+      expect(await charged(sql`o.client_ip = ${ip}`)).toBeLessThanOrEqual(5);
+    });
+
+    it('lets at most five of 20 declining cards sent at once for one e-mail reach the gateway', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          postCheckout(t.app, {
+            body: checkoutBody(DECLINED, undefined, 'burst@example.org'),
+            remoteAddress: `10.9.0.${i + 1}`,
+          }),
+        ),
+      );
+      expect(answers.filter((res) => res.statusCode === 402).length).toBeLessThanOrEqual(5);
+      expect(await charged(sql`lower(o.email) = 'burst@example.org'`)).toBeLessThanOrEqual(5);
+    });
+
+    it('lets twelve good cards sent at once from one address all pay: they wait for a place', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          postCheckout(t.app, {
+            body: checkoutBody(APPROVED, undefined, `office${i}@example.org`),
+            remoteAddress: '10.8.0.2',
+          }),
+        ),
+      );
+      expect(answers.map((res) => res.statusCode)).toEqual(Array(12).fill(200));
+    });
+
+    /** Five pending orders from `ip` (five checkouts being charged), none declined yet. */
+    async function fivePending(ip: string): Promise<void> {
+      await t.testDb.db.execute(sql`
+        insert into orders (id, idempotency_key, request_hash, status, amount_cents, center_id, center_name,
+          first_name, last_name, email, mobile, products, item_count, gateway, client_ip)
+        select gen_random_uuid(), gen_random_uuid()::text, 'h', 'pending', 100, 2, 'C', 'A', 'B',
+          'pending' || n || '@example.org', '5125550123', '[]'::jsonb, 1, 'sandbox', ${ip}
+        from generate_series(1, 5) as n`);
+    }
+
+    it('counts a checkout still at the gateway as a place taken, and frees it when it is paid', async () => {
+      const ip = '10.8.0.3';
+      await fivePending(ip);
+      const waiting = postCheckout(t.app, {
+        body: checkoutBody(APPROVED, undefined, 'sixth@example.org'),
+        remoteAddress: ip,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      // One of them is paid: its place frees, and the sixth goes through.
+      await t.testDb.db.execute(sql`
+        update orders set status = 'succeeded', transaction_id = 'tx-freed'
+        where id = (select id from orders where client_ip = ${ip} and status = 'pending' order by email limit 1)`);
+      const res = await waiting;
+      expect(res.statusCode).toBe(200);
+    });
+
+    it('refuses with 429 and Retry-After when no place frees up within ten seconds, storing nothing', async () => {
+      const ip = '10.8.0.4';
+      await fivePending(ip);
+      const before = await countRows(t.testDb.db);
+      const res = await postCheckout(t.app, {
+        body: checkoutBody(APPROVED, undefined, 'patient@example.org'),
+        remoteAddress: ip,
+      });
+      expect(res.statusCode).toBe(429);
+      expect(res.json().error).toEqual({
+        code: 'too_many_declines',
+        message: 'Too many payments are being made from here at once. Please wait 1 minute and try again.',
+      });
+      expect(res.headers['retry-after']).toBe('60');
+      expect(await countRows(t.testDb.db)).toEqual(before);
+    });
   });
 });

@@ -4,28 +4,43 @@
  * DECLINE_LIMIT of either within the window, checkouts are refused before anything is charged or
  * stored. The state is in the database so every process behind a load balancer sees it, and time
  * is the database's so their clocks need not agree. One mistyped card does not slow anybody down.
+ *
+ * Attempts arriving together (issue 18: 30 declining cards sent at once from one address all
+ * reached the gateway on PostgreSQL, because each checkout counted the declines that had landed and
+ * none was in yet): an attempt claims its place before the gateway is called. The place is its
+ * pending order, and the claim is the insert of that order, guarded by `checkout_attempt_wait`
+ * (a PL/pgSQL function, migration 0006): it takes an advisory lock per address and per e-mail, then
+ * counts declines AND pending orders in the window with a snapshot taken after the lock, so the
+ * pending orders of claims that held the lock before are seen. Declines + attempts in flight never
+ * pass the limit, so at most DECLINE_LIMIT declines per address and per e-mail reach the gateway,
+ * however many arrive at once. Still one statement per claim: the function runs inside the insert,
+ * and the locks are held until it commits. When every place left is held by an attempt still at the
+ * gateway, the next one waits for a place (place-order.ts) rather than being refused: five honest
+ * checkouts at once from one office still go through.
  */
-import { and, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '#src/db/client';
+import { type SQL, sql } from 'drizzle-orm';
 import { columnNames } from '#src/db/column-names';
 import { AppError } from '#src/errors/app-error';
 import { paymentDeclines } from './tables';
 
 export const DECLINE_LIMIT = 5;
 export const DECLINE_WINDOW_SECONDS = 10 * 60;
-// A constant, never input: safe to inline, and it keeps the SQL free of parameter type guessing.
-const WINDOW = sql.raw(`interval '${DECLINE_WINDOW_SECONDS} seconds'`);
+
+/** `checkout_attempt_wait`'s answer when the places left are all held by attempts at the gateway. */
+export const ATTEMPTS_IN_FLIGHT = -1;
 
 export type DeclineSubject = { clientIp: string; email: string };
 
 /** The 429 answer; the route sends `retryAfterSeconds` as the Retry-After header. */
 export class TooManyDeclinesError extends AppError {
   readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number) {
+  /** `inFlight`: refused because too many attempts were still at the gateway, not for declines. */
+  constructor(retryAfterSeconds: number, inFlight = false) {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    const wait = `Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`;
     super(
       'too_many_declines',
-      `Too many declined payments. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`,
+      inFlight ? `Too many payments are being made from here at once. ${wait}` : `Too many declined payments. ${wait}`,
     );
     this.retryAfterSeconds = retryAfterSeconds;
   }
@@ -37,40 +52,37 @@ function normalEmail(email: string): string {
 }
 
 /**
- * The DECLINE_LIMIT-th newest decline in the window for this subject, as the seconds until it
- * leaves the window (when the count falls below the limit again); no row when below the limit.
+ * The claim's verdict for the donor whose placeholders `declineValues` fills: 0 when one more
+ * attempt may go to the gateway; the seconds until the address and the e-mail are both below the
+ * limit again (when the DECLINE_LIMIT-th newest decline leaves the window); ATTEMPTS_IN_FLIGHT when
+ * the places left are held by attempts still being charged. Holds the donor's locks until the
+ * statement's transaction ends: asked in the statement that inserts the pending order
+ * (order-repo.ts `insertPendingOrderBelowDeclineLimit`, before every charge) and, when that inserted
+ * nothing, with its Idempotency-Key lookup (`findOrderAndDeclineWait`). The limits are inlined:
+ * constants, never input, and the prepared statements then need no parameter types for them.
  */
-function secondsUntilBelowLimit(db: Database, match: SQL | undefined) {
-  return (
-    db
-      .select({
-        seconds: sql<number>`ceil(extract(epoch from (${paymentDeclines.createdAt} + ${WINDOW} - now())))::int`,
-      })
-      .from(paymentDeclines)
-      .where(and(match, gt(paymentDeclines.createdAt, sql`now() - ${WINDOW}`)))
-      // Newest first; the id breaks ties (the wait is the same either way, but the order is total).
-      .orderBy(desc(paymentDeclines.createdAt), desc(paymentDeclines.id))
-      .limit(1)
-      .offset(DECLINE_LIMIT - 1)
+export function declineWaitSeconds(): SQL<number> {
+  const limits = sql.raw(`${DECLINE_LIMIT}, ${DECLINE_WINDOW_SECONDS}`);
+  return sql<number>`checkout_attempt_wait(${sql.placeholder('declineIp')}, ${sql.placeholder('declineEmail')}, ${limits})`.mapWith(
+    Number,
   );
-}
-
-/**
- * The seconds until the address and the e-mail are both below the limit again; 0 when they are.
- * Prepared: the donor comes in as the placeholders of `declineValues`.
- * An expression, so the checkout asks it in the same statement as its pending order's insert
- * (order-repo.ts `insertPendingOrderBelowDeclineLimit`, which runs before every charge), and, when
- * that inserted nothing, with its Idempotency-Key lookup (`findOrderAndDeclineWait`).
- */
-export function declineWaitSeconds(db: Database): SQL<number> {
-  const byAddress = secondsUntilBelowLimit(db, eq(paymentDeclines.clientIp, sql.placeholder('declineIp')));
-  const byEmail = secondsUntilBelowLimit(db, eq(paymentDeclines.email, sql.placeholder('declineEmail')));
-  return sql<number>`greatest(coalesce((${byAddress}), 0), coalesce((${byEmail}), 0))`.mapWith(Number);
 }
 
 /** Throws TooManyDeclinesError when the address or the e-mail reached the limit. */
 export function assertBelowDeclineLimit(waitSeconds: number): void {
   if (waitSeconds > 0) throw new TooManyDeclinesError(Math.max(1, waitSeconds));
+}
+
+/**
+ * How long an attempt waits for a place held by attempts at the gateway before it is refused (429,
+ * Retry-After 60). A sandbox charge takes milliseconds and Braintree's a second or two; a burst of
+ * declining cards ends the wait sooner, as soon as the declines land (then the limit answers).
+ */
+export const PLACE_QUEUE_MS = 10_000;
+
+/** Between two looks for a place: jittered so waiting requests do not all ask at once. */
+export function placePollDelayMs(): number {
+  return 50 + Math.floor(Math.random() * 100);
 }
 
 /**

@@ -26,6 +26,7 @@ const PENDING_ORDER_FIELDS = [
   'products',
   'itemCount',
   'gateway',
+  'test',
   'clientIp',
   'userId',
 ] as const satisfies readonly (keyof NewOrder)[];
@@ -51,28 +52,27 @@ function pendingOrderValue(key: string, column: AnyPgColumn): SQL {
 }
 
 /**
- * The pending insert and the card-testing check in ONE statement: one round trip fewer per checkout
- * on its common path (a new key, a donor below the limit). The row is inserted only if the donor's
- * decline wait (decline-limit.ts, the expression `findOrderAndDeclineWait` reads) is 0, and only if
- * its Idempotency-Key is free. The card-testing check and the insert are still not atomic, exactly
- * as before: nothing locks the donor, so declines that concurrent checkouts of the same donor have
- * not yet committed are not counted, and simultaneous attempts can pass the limit together (docs/architecture.md,
- * "Card-testing defence").
+ * The pending insert and the card-testing claim in ONE statement: one round trip per checkout on
+ * its common path (a new key, a donor below the limit). The row is inserted only if the donor's
+ * claim (decline-limit.ts `declineWaitSeconds`, which `findOrderAndDeclineWait` also reads) is 0,
+ * and only if its Idempotency-Key is free. The claim locks the donor's address and e-mail until this
+ * statement commits and counts the pending orders of earlier claims, so concurrent checkouts of one
+ * donor cannot pass the limit together (docs/architecture.md, "Card-testing defence").
  */
 const insertPendingOrderBelowDeclineLimitQuery = oncePerDatabase((db) => {
   const values = Object.entries(getTableColumns(orders)).map(([key, column]) => pendingOrderValue(key, column));
   return db
     .insert(orders)
-    .select(sql`select ${sql.join(values, sql`, `)} where ${declineWaitSeconds(db)} = 0`)
+    .select(sql`select ${sql.join(values, sql`, `)} where ${declineWaitSeconds()} = 0`)
     .onConflictDoNothing({ target: orders.idempotencyKey })
     .returning()
     .prepare('checkout_insert_pending_order_below_limit');
 });
 
 /**
- * Inserts the order as `pending` if its donor (its client address and e-mail) is below the decline
- * limit and its Idempotency-Key is free; otherwise returns null, and `findOrderAndDeclineWait` says
- * which. The unique key decides, in the database, which of many simultaneous requests with one key
+ * Inserts the order as `pending` if its donor (its client address and e-mail) has a place below the
+ * decline limit and its Idempotency-Key is free; otherwise returns null, and
+ * `findOrderAndDeclineWait` says which. The unique key decides, in the database, which of many simultaneous requests with one key
  * may charge the card.
  */
 export async function insertPendingOrderBelowDeclineLimit(
@@ -80,6 +80,7 @@ export async function insertPendingOrderBelowDeclineLimit(
   values: PendingOrderValues & { clientIp: string },
 ): Promise<Order | null> {
   const filled = Object.fromEntries(PENDING_ORDER_FIELDS.map((field) => [field, values[field] ?? null]));
+  filled.test = values.test ?? false;
   const [order] = await insertPendingOrderBelowDeclineLimitQuery(db).execute({
     ...filled,
     ...declineValues({ clientIp: values.clientIp, email: values.email }),
@@ -99,15 +100,15 @@ export async function findOrderById(db: Database, id: string): Promise<Order | n
 
 const findOrderAndDeclineWaitQuery = oncePerDatabase((db) =>
   db
-    .select({ order: orders, declineWaitSeconds: declineWaitSeconds(db) })
+    .select({ order: orders, declineWaitSeconds: declineWaitSeconds() })
     .from(sql`(select 1) as one`)
     .leftJoin(orders, eq(orders.idempotencyKey, sql.placeholder('key')))
     .prepare('checkout_find_order_and_decline_wait'),
 );
 
 /**
- * The order already placed under this Idempotency-Key, if any, and the card-testing wait for this
- * donor, in one statement: why `insertPendingOrderBelowDeclineLimit` inserted nothing (a retry, a
+ * The order already placed under this Idempotency-Key, if any, and the card-testing verdict for this
+ * donor (seconds to wait, 0, or ATTEMPTS_IN_FLIGHT), in one statement: why `insertPendingOrderBelowDeclineLimit` inserted nothing (a retry, a
  * request racing another with its key, or a card tester), and a round trip is most of what a small
  * query costs.
  */

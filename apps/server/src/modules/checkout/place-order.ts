@@ -22,7 +22,13 @@ import {
 import { GatewayUnavailableError, type PaymentGateway, type SaleOutcome } from '#src/modules/payments/gateway';
 import { type CheckoutAnswer, checkoutAnswer, storedAttempt } from './checkout-answer';
 import { idempotencyKeyReused, paymentInProgress, paymentUnconfirmed } from './checkout-errors';
-import { assertBelowDeclineLimit } from './decline-limit';
+import {
+  ATTEMPTS_IN_FLIGHT,
+  assertBelowDeclineLimit,
+  PLACE_QUEUE_MS,
+  placePollDelayMs,
+  TooManyDeclinesError,
+} from './decline-limit';
 import {
   findOrderAndDeclineWait,
   findOrderById,
@@ -116,25 +122,49 @@ export async function placeOrder(input: PlaceOrderInput): Promise<CheckoutResult
     idempotencyKey,
     requestHash: rules.requestHash,
     gateway: gateway.name,
+    test: gateway.test,
     clientIp,
     userId,
   };
+  // Why a claim inserted nothing, kept for `findStored` so the question is not asked twice.
+  let known: Awaited<ReturnType<typeof findOrderAndDeclineWait>> | null = null;
+  // How long this request may wait for a place under the card-testing limit, all claims together.
+  const deadline = Date.now() + PLACE_QUEUE_MS;
   const result = await idempotentRequest<CheckoutAnswer>({
     ...rules,
     // The common case, a new key and a donor below the decline limit, is this one statement: the
-    // pending insert, guarded by the card-testing check, claims the key. Then the sale and the settlement.
+    // pending insert, guarded by the card-testing claim, claims the key and a place under the limit.
+    // Then the sale and the settlement. When the donor's places are all held by attempts still at
+    // the gateway, it waits for one (decline-limit.ts): those end in a moment, as a success that
+    // frees its place or a decline that keeps it.
     claimAndRun: async () => {
-      const order = await insertPendingOrderBelowDeclineLimit(db, values);
-      return order ? chargeAndSettle(input, order) : KEY_TAKEN;
+      // Verdicts of 0 in a row: a place freed between the insert and the look (claim it at once), or
+      // an insert that writes nothing for no reason the database shows, which must not loop forever.
+      let freeInARow = 0;
+      for (;;) {
+        const order = await insertPendingOrderBelowDeclineLimit(db, values);
+        if (order) return chargeAndSettle(input, order);
+        known = await findOrderAndDeclineWait(db, idempotencyKey, values);
+        if (known.order || known.declineWaitSeconds > 0 || Date.now() >= deadline) return KEY_TAKEN;
+        if (known.declineWaitSeconds === ATTEMPTS_IN_FLIGHT) {
+          freeInARow = 0;
+          await new Promise((resolve) => setTimeout(resolve, placePollDelayMs()));
+        } else if (++freeInARow >= 2) {
+          return KEY_TAKEN;
+        }
+      }
     },
     // Why the insert wrote nothing, asked in the order the checkout always answered: an order under
     // the key first (a replay is answered even to a donor over the decline limit: it charges nothing),
     // then the limit (throws the 429, before anything is stored or charged). Null when neither holds
     // any more (the limit's window ran out, or the key's order vanished): the insert is tried again.
     findStored: async () => {
-      const { order, declineWaitSeconds } = await findOrderAndDeclineWait(db, idempotencyKey, values);
+      const { order, declineWaitSeconds } = known ?? (await findOrderAndDeclineWait(db, idempotencyKey, values));
+      known = null;
       if (order) return storedAttempt(order, site);
       assertBelowDeclineLimit(declineWaitSeconds);
+      // Still no place after PLACE_QUEUE_MS: the attempts at the gateway are slow; try again later.
+      if (Date.now() >= deadline) throw new TooManyDeclinesError(60, true);
       return null;
     },
   });

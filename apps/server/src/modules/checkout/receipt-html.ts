@@ -39,12 +39,12 @@ export function receiptHtml(view: ReceiptView): string {
     <p style="margin:0;padding:12px;background:#f7f7f2;border-left:3px solid #b08d3c;">${view.statement}</p>
   </td></tr>`;
   return emailDocument({
-    title: `Receipt ${view.receiptNumber}`,
+    title: `${view.testNotice ? `${view.testNotice}: ` : ''}Receipt ${view.receiptNumber}`,
     foundationName: view.foundationName,
     foundationUrl: view.foundationUrl,
-    kind: 'Donation receipt',
+    kind: view.testNotice ? `Donation receipt (${view.testNotice})` : 'Donation receipt',
     greetingName: view.donorName,
-    opening: `Thank you for your donation to ${view.foundationName}. This is your receipt.`,
+    opening: view.opening,
     details: [
       detail('Receipt number', view.receiptNumber),
       detail('Date', view.date),

@@ -4,9 +4,10 @@ import type { ReceiptView } from './receipt-view';
 export function receiptText(view: ReceiptView): string {
   const items = view.items.map((item) => `- ${item.name}: ${item.quantity} x ${item.unitPrice} = ${item.lineTotal}`);
   const lines = [
+    ...(view.testNotice ? [view.testNotice, ''] : []),
     `Dear ${view.donorName},`,
     '',
-    `Thank you for your donation to ${view.foundationName}. This is your receipt.`,
+    view.opening,
     '',
     `Receipt number: ${view.receiptNumber}`,
     `Date: ${view.date}`,

@@ -35,7 +35,8 @@ function order(overrides: Partial<Order> = {}): Order {
       { id: 8, name: 'Any Other Donation', unitCents: 1_010, quantity: 1, custom: true },
     ],
     itemCount: 5,
-    gateway: 'sandbox',
+    gateway: 'braintree',
+    test: false,
     transactionId: 'sbx_7f3k2m',
     processorCode: '1000',
     processorText: 'Approved',
@@ -162,6 +163,29 @@ describe('renderReceipt', () => {
     expect(mail.to).not.toMatch(/[\r\n]/);
     expect(mail.subject).not.toMatch(/[\r\n]/);
     expect(mail.subject).toBe('Your donation receipt R-20261121-1A2B3C from Foundation X-Injected: yes');
+  });
+});
+
+describe('a test order’s receipt (issue 18)', () => {
+  const NOTICE = 'TEST – no payment was taken';
+
+  it('says TEST – no payment was taken in the subject, the text and the HTML, and claims no tax deduction', () => {
+    const mail = renderReceipt({ order: order({ gateway: 'sandbox', test: true }), site });
+    expect(mail.subject).toBe(`${NOTICE}: Your donation receipt R-20261121-1A2B3C from Sri Datta Vani Foundation`);
+    expect(mail.text.split('\n')[0]).toBe(NOTICE);
+    expect(mail.text).toContain(`${NOTICE}: this order was taken by the store's test mode`);
+    expect(mail.html).toContain(`<title>${NOTICE}: Receipt R-20261121-1A2B3C</title>`);
+    expect(mail.html).toContain(`Donation receipt (${NOTICE})`);
+    for (const body of [mail.text, mail.html]) {
+      expect(body).not.toContain(STATEMENT);
+      expect(body).not.toContain('Thank you for your donation');
+      expect(body).toContain('nothing on it is tax-deductible');
+    }
+  });
+
+  it('says nothing of the kind for an order that was paid', () => {
+    const mail = renderReceipt({ order: order(), site });
+    for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toContain('TEST');
   });
 });
 

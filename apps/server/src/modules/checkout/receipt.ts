@@ -10,7 +10,7 @@ import { headerValue, type MailMessage } from '#src/modules/mail/outbox';
 import { receiptHtml } from './receipt-html';
 import { RECEIPT_KIND } from './receipt-kind';
 import { receiptText } from './receipt-text';
-import type { ReceiptView } from './receipt-view';
+import { type ReceiptView, TEST_RECEIPT_NOTICE } from './receipt-view';
 import type { orders } from './tables';
 
 type Order = typeof orders.$inferSelect;
@@ -52,7 +52,12 @@ function fulfilment(order: Order, site: ReceiptOptions['site']): string | null {
 
 export function receiptView({ order, site, timeZone = site.foundation.timeZone }: ReceiptOptions): ReceiptView {
   const date = formatDateTime(order.createdAt, timeZone);
+  const foundation = site.foundation.name;
   return {
+    testNotice: order.test ? TEST_RECEIPT_NOTICE : null,
+    opening: order.test
+      ? `${TEST_RECEIPT_NOTICE}: this order was taken by the store's test mode, no card was charged and nothing was given.`
+      : `Thank you for your donation to ${foundation}. This is your receipt.`,
     foundationName: site.foundation.name,
     foundationUrl: site.foundation.url,
     receiptNumber: receiptNumber(order, timeZone),
@@ -71,7 +76,9 @@ export function receiptView({ order, site, timeZone = site.foundation.timeZone }
     transactionId: order.transactionId ?? 'not available',
     fulfilment: fulfilment(order, site),
     orderId: order.id,
-    statement: `${site.foundation.name} is a non-profit organization. Donations are tax-deductible as per applicable laws.`,
+    statement: order.test
+      ? `${TEST_RECEIPT_NOTICE}. This is not a receipt for a donation and nothing on it is tax-deductible.`
+      : `${foundation} is a non-profit organization. Donations are tax-deductible as per applicable laws.`,
   };
 }
 
@@ -81,7 +88,9 @@ export function renderReceipt(options: ReceiptOptions): MailMessage & { kind: ty
     kind: RECEIPT_KIND,
     subjectId: options.order.id,
     to: headerValue(options.order.email),
-    subject: headerValue(`Your donation receipt ${view.receiptNumber} from ${view.foundationName}`),
+    subject: headerValue(
+      `${view.testNotice ? `${view.testNotice}: ` : ''}Your donation receipt ${view.receiptNumber} from ${view.foundationName}`,
+    ),
     html: receiptHtml(view),
     text: receiptText(view),
   };

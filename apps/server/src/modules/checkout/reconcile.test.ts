@@ -32,9 +32,14 @@ function crashingAfterCharge(sandbox: SandboxGateway): SandboxGateway {
   };
 }
 
+let donors = 0;
+
 async function insertPending(db: Database, amountCents = 1500) {
+  const id = randomUUID();
+  donors += 1;
+  // Each its own donor: pending orders hold places under the card-testing limit (decline-limit.ts).
   const order = await insertPendingOrderBelowDeclineLimit(db, {
-    id: randomUUID(),
+    id,
     idempotencyKey: randomUUID(),
     requestHash: 'test',
     amountCents,
@@ -43,13 +48,13 @@ async function insertPending(db: Database, amountCents = 1500) {
     firstName: 'Ravi',
     lastName: 'K',
     studentName: null,
-    email: 'ravi@example.org',
+    email: `ravi-${id.slice(0, 8)}@example.org`,
     mobile: '5125550100',
     delivery: null,
     products: [{ id: 8, name: 'Any Other Donation', unitCents: amountCents, quantity: 1, custom: true }],
     itemCount: 1,
     gateway: 'sandbox',
-    clientIp: '10.7.0.1',
+    clientIp: `10.7.${donors}.1`,
   });
   if (!order) throw new Error('not inserted');
   return order;

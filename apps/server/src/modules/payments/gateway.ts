@@ -31,6 +31,11 @@ export type WebhookEvent = { kind: string; transactionId?: string; orderId?: str
 
 export interface PaymentGateway {
   readonly name: 'sandbox' | 'braintree';
+  /**
+   * True when no money moves: the offline sandbox, or Braintree's sandbox environment. Its orders are
+   * test orders (orders.test): their receipts say "TEST – no payment was taken", the report marks them.
+   */
+  readonly test: boolean;
   /** A client token for the browser's card widget. */
   createClientToken(): Promise<string>;
   /** Charges and submits for settlement. Throws only when the outcome is unknown (network, timeout). */

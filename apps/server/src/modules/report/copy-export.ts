@@ -44,7 +44,7 @@ export function copyStatement(filter: ReportFilter, timeZone: string): string {
     select ${textCell(sql`btrim(${o.firstName} || ' ' || ${o.lastName})`)}, ${textCell(sql`${o.email}`)},
       ${textCell(sql`${o.centerName}`)}, (${o.amountCents}::numeric / 100)::numeric(14, 2),
       ${textCell(sql`${o.transactionId}`)}, date_trunc('second', ${o.createdAt} at time zone ${timeZone}),
-      ${o.itemCount}, listed.products, ${textCell(deliveryText)}
+      ${o.itemCount}, listed.products, ${textCell(deliveryText)}, case when ${o.test} then 'yes' end
     from ${o} cross join lateral ${products} as listed
     where ${reportConditions(filter, timeZone)}
     order by ${newestFirst}`;

@@ -12,7 +12,20 @@ import { keysetCsvChunks } from './keyset-export';
 import type { ReportFilter } from './report-filter';
 
 export function csvHeader(timeZone: string): string[] {
-  return ['Name', 'Email', 'Center', 'Amount', 'Transaction ID', dateHeader(timeZone), 'Qty', 'Products', 'Delivery'];
+  return [
+    'Name',
+    'Email',
+    'Center',
+    'Amount',
+    'Transaction ID',
+    dateHeader(timeZone),
+    'Qty',
+    'Products',
+    'Delivery',
+    // Issue 18: 'yes' for a test order (the sandbox took it; nothing was paid), else empty. Last, so
+    // the columns before it stay where they were.
+    'Test',
+  ];
 }
 
 export type CsvExportOptions = {

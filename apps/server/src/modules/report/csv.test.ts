@@ -66,6 +66,7 @@ describe('exportCsvLine (PGlite)', () => {
     local_time: '2026-03-01 11:04:05.12345',
     item_count: 3,
     delivery: 'Delivery to 12 Elm St, Austin, TX 78701',
+    test: false,
     products: [
       { id: 9, name: 'Guruvara Dattam Vimalacharita Satakam', unitCents: 500, quantity: 2, custom: false },
       { id: 8, name: '-Donation, "big"', unitCents: 2500, quantity: 1, custom: true },
@@ -75,8 +76,10 @@ describe('exportCsvLine (PGlite)', () => {
   it('quotes and neutralises text cells, writes numbers bare, the Date to the second, and CRLF', () => {
     expect(exportCsvLine(record)).toBe(
       `"'=cmd| ""Rao""",'@evil.example,"Dallas Center, Texas",1234.56,,2026-03-01 11:04:05,3,` +
-        `"Guruvara Dattam Vimalacharita Satakam × 2, -Donation, ""big"" × 1","Delivery to 12 Elm St, Austin, TX 78701"\r\n`,
+        `"Guruvara Dattam Vimalacharita Satakam × 2, -Donation, ""big"" × 1","Delivery to 12 Elm St, Austin, TX 78701",\r\n`,
     );
+    // A test order (issue 18): the last column says yes.
+    expect(exportCsvLine({ ...record, test: true })).toMatch(/,yes\r\n$/);
     expect(exportCsvLine({ ...record, local_time: '2026-03-01 11:04:05' })).toContain(',2026-03-01 11:04:05,');
   });
 
@@ -92,9 +95,9 @@ describe('exportCsvLine (PGlite)', () => {
     expect(() => exportCsvLine({ ...record, local_time: '03/01/2026 11:04:05' })).toThrow(/DateStyle/);
   });
 
-  it('has the Donor Details columns as its header, the Date naming its zone', () => {
+  it('has the Donor Details columns as its header, the Date naming its zone, then Test', () => {
     expect(csvLine(csvHeader('America/Chicago'))).toBe(
-      'Name,Email,Center,Amount,Transaction ID,Date (America/Chicago),Qty,Products,Delivery\r\n',
+      'Name,Email,Center,Amount,Transaction ID,Date (America/Chicago),Qty,Products,Delivery,Test\r\n',
     );
   });
 });

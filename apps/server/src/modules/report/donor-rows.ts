@@ -23,6 +23,7 @@ export type DonorRecord = {
   item_count: number;
   products: OrderProduct[];
   delivery: string;
+  test: boolean;
 };
 
 /**
@@ -46,7 +47,8 @@ export function donorColumns(timeZone: string): SQL {
     ${orders.transactionId} as transaction_id,
     to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
     to_char(${orders.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as local_time,
-    ${orders.itemCount} as item_count, ${orders.products} as products, ${deliveryText} as delivery`;
+    ${orders.itemCount} as item_count, ${orders.products} as products, ${deliveryText} as delivery,
+    ${orders.test} as test`;
 }
 
 /** Newest first; ties (same microsecond) broken by id, so the order is total and pages never overlap. */
@@ -70,5 +72,6 @@ export function toDonorRow(record: DonorRecord): DonorRow {
     qty: record.item_count,
     products: productsText(record.products),
     delivery: record.delivery,
+    test: record.test,
   };
 }

@@ -32,6 +32,7 @@ export type ExportRecord = {
   item_count: number;
   products: OrderProduct[];
   delivery: string;
+  test: boolean;
 };
 
 export type KeysetExportOptions = { db: Database; filter: ReportFilter; timeZone: string; batchSize?: number };
@@ -51,11 +52,11 @@ export function exportPosition(record: Pick<ExportRecord, 'id' | 'created_utc'>)
   return { createdAt: `${date}T${time}.${fraction}Z`, id: record.id };
 }
 
-/** Name, Email, Center, Amount, Transaction ID, Date (the foundation's local time, to the second), Qty, Products, Delivery. */
+/** Name, Email, Center, Amount, Transaction ID, Date (the foundation's local time, to the second), Qty, Products, Delivery, Test. */
 export function exportCsvLine(record: ExportRecord): string {
   const local = splitTimestamp(record.local_time);
   // Concatenated rather than joined from an array: this runs once per row of the export.
-  return `${csvText(record.name)},${csvText(record.email)},${csvText(record.center_name)},${csvAmount(record.amount_cents)},${csvText(record.transaction_id ?? '')},${local.date} ${local.time},${record.item_count},${csvText(productsText(record.products))},${csvText(record.delivery)}${CSV_LINE_END}`;
+  return `${csvText(record.name)},${csvText(record.email)},${csvText(record.center_name)},${csvAmount(record.amount_cents)},${csvText(record.transaction_id ?? '')},${local.date} ${local.time},${record.item_count},${csvText(productsText(record.products))},${csvText(record.delivery)},${record.test ? 'yes' : ''}${CSV_LINE_END}`;
 }
 
 function batchQuery(options: KeysetExportOptions, after: PagePosition | undefined, limit: number): SQL {
@@ -65,7 +66,7 @@ function batchQuery(options: KeysetExportOptions, after: PagePosition | undefine
       btrim(${o.firstName} || ' ' || ${o.lastName}) as name, ${o.email} as email, ${o.centerName} as center_name,
       ${o.amountCents} as amount_cents, ${o.transactionId} as transaction_id,
       ${o.createdAt} at time zone ${options.timeZone} as local_time, ${o.itemCount} as item_count, ${o.products} as products,
-      ${deliveryText} as delivery
+      ${deliveryText} as delivery, ${o.test} as test
     from ${o}
     where ${reportConditions(options.filter, options.timeZone)} and ${afterPosition(after)}
     order by ${newestFirst}

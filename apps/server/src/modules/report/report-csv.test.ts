@@ -11,7 +11,7 @@ import { BOOK_PRODUCT, generateOrders, seedOrders } from '../../../test/seed-ord
 import { describeWithDb, usingPostgres } from '../../../test/test-db';
 import { copyCsvChunks } from './copy-export';
 
-const HEADER = 'Name,Email,Center,Amount,Transaction ID,Date (America/Chicago),Qty,Products,Delivery';
+const HEADER = 'Name,Email,Center,Amount,Transaction ID,Date (America/Chicago),Qty,Products,Delivery,Test';
 
 describeWithDb('GET /api/report-data.csv', () => {
   let t: ReportTestApp;
@@ -35,6 +35,8 @@ describeWithDb('GET /api/report-data.csv', () => {
         lastName: 'Donor',
         email: 'quote@example.org',
         transactionId: 'tx-quote',
+        // Taken by the sandbox: nothing was paid (issue 18), the last column says so.
+        test: true,
         products: [{ id: 8, name: 'Line one\nLine two', unitCents: 1234, quantity: 1, custom: true }],
         createdAt: at('2026-03-02T18:00:00Z'),
       },
@@ -80,10 +82,10 @@ describeWithDb('GET /api/report-data.csv', () => {
     expect(body).toBe(
       [
         HEADER,
-        `'+Plus Sign,plus@example.org,"Atlanta Center, Georgia",1000.05,tx-plus,2026-03-04 12:00:00,1,'-Minus × 1,"Pickup at Atlanta Center, Georgia"`,
-        `"'=HYPERLINK(""http://evil.example"",""pay"")",'+1@example.org,"Bay Area Center, California",0.05,'-tx-minus,2026-03-03 12:00:00,1,'@SUM(A1:A9) × 1,`,
-        `"The ""Great"" Donor",quote@example.org,"Bay Area Center, California",12.34,tx-quote,2026-03-02 12:00:00,1,"Line one\nLine two × 1",`,
-        `"Asha Rao, Jr.",asha@example.org,"Dallas Center, Texas",10.00,tx-comma,2026-03-01 12:00:00,2,Guruvara Dattam Vimalacharita Satakam × 2,"Delivery to 12 Elm St, Austin, TX 78701"`,
+        `'+Plus Sign,plus@example.org,"Atlanta Center, Georgia",1000.05,tx-plus,2026-03-04 12:00:00,1,'-Minus × 1,"Pickup at Atlanta Center, Georgia",`,
+        `"'=HYPERLINK(""http://evil.example"",""pay"")",'+1@example.org,"Bay Area Center, California",0.05,'-tx-minus,2026-03-03 12:00:00,1,'@SUM(A1:A9) × 1,,`,
+        `"The ""Great"" Donor",quote@example.org,"Bay Area Center, California",12.34,tx-quote,2026-03-02 12:00:00,1,"Line one\nLine two × 1",,yes`,
+        `"Asha Rao, Jr.",asha@example.org,"Dallas Center, Texas",10.00,tx-comma,2026-03-01 12:00:00,2,Guruvara Dattam Vimalacharita Satakam × 2,"Delivery to 12 Elm St, Austin, TX 78701",`,
         '',
       ].join('\r\n'),
     );

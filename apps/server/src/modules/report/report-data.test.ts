@@ -2,6 +2,7 @@
  * GET /api/report-data on the whole app: the admin guard, the donor rows, the filters (days in the
  * foundation's zone, America/Chicago in config/site.json), the sums and the 400s.
  */
+import { randomUUID } from 'node:crypto';
 import type { ReportResponse } from '@store/shared/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basicAuthorization } from '#src/modules/admins/basic-credentials';
@@ -118,6 +119,7 @@ describeWithDb('GET /api/report-data', () => {
       qty: 3,
       products: 'Guruvara Dattam Vimalacharita Satakam × 2, Any Other Donation × 1',
       delivery: '',
+      test: false,
     });
     expect(report.donors[3]?.date).toBe('2026-03-01T05:59:59.999Z');
     expect(report.hosts).toEqual([]);
@@ -230,6 +232,15 @@ describeWithDb('GET /api/report-data', () => {
       [{ cursor: 'not-a-cursor' }, 'cursor'],
       [{ cursor: 'x'.repeat(201) }, 'cursor'],
       [{ q: 'nul\u0000byte' }, 'q'],
+      // Out of the database's range (issue 18: these were 500s): integer, and dates and cursors
+      // in a year PostgreSQL has not (0000) or no report needs.
+      [{ center: 99_999_999_999 }, 'center'],
+      [{ center: 2_147_483_648 }, 'center'],
+      [{ from: '0000-01-01' }, 'from'],
+      [{ to: '0000-01-01' }, 'to'],
+      [{ from: '1999-12-31' }, 'from'],
+      [{ to: '2101-01-01' }, 'to'],
+      [{ cursor: Buffer.from(`0000-01-01T00:00:00.000000Z|${randomUUID()}`).toString('base64url') }, 'cursor'],
     ])('answers 400 naming the field: %j', async (query, field) => {
       const res = await requestReport(t, query);
       expect(res.statusCode).toBe(400);
@@ -242,6 +253,9 @@ describeWithDb('GET /api/report-data', () => {
       for (const [query, field] of [
         [{ from: 'soon' }, 'from'],
         [{ q: 'nul\u0000byte' }, 'q'],
+        [{ from: '0000-01-01' }, 'from'],
+        [{ center: 99_999_999_999 }, 'center'],
+        [{ cursor: Buffer.from(`0000-01-01T00:00:00.000000Z|${randomUUID()}`).toString('base64url') }, 'cursor'],
       ] as const) {
         const res = await requestReport(t, query, '/api/report-data.csv');
         expect(res.statusCode).toBe(400);
@@ -281,6 +295,8 @@ describeWithDb('a donation made through checkout', () => {
         qty: 3,
         products: 'Guruvara Dattam Vimalacharita Satakam × 2, Any Other Donation × 1',
         delivery: 'Pickup at Dallas Center, Texas',
+        // Through the sandbox: a test order (issue 18), marked in the report and the CSV.
+        test: true,
       },
     ]);
     expect(report.totals).toEqual({ count: 1, amount: 35 });
@@ -290,7 +306,7 @@ describeWithDb('a donation made through checkout', () => {
     const lines = csv.body.split('\r\n');
     expect(lines[1]).toMatch(
       new RegExp(
-        `^Asha Rao,asha@example.org,"Dallas Center, Texas",35.00,${transactionId},[\\d-]+ [\\d:]+,3,"Guruvara Dattam Vimalacharita Satakam × 2, Any Other Donation × 1","Pickup at Dallas Center, Texas"$`,
+        `^Asha Rao,asha@example.org,"Dallas Center, Texas",35.00,${transactionId},[\\d-]+ [\\d:]+,3,"Guruvara Dattam Vimalacharita Satakam × 2, Any Other Donation × 1","Pickup at Dallas Center, Texas",yes$`,
       ),
     );
   });
@@ -305,6 +321,6 @@ describeWithDb('a donation made through checkout', () => {
     expect(report.donors.find((row) => row.transactionId === transactionId)?.delivery).toBe('');
     const csv = await requestReport(t, {}, '/api/report-data.csv');
     const line = csv.body.split('\r\n').find((l) => l.includes(transactionId));
-    expect(line).toMatch(/,1,[^,]+ × 1,$/);
+    expect(line).toMatch(/,1,[^,]+ × 1,,yes$/);
   });
 });

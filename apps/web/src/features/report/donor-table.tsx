@@ -17,12 +17,22 @@ function donorColumns(timeZone: string): readonly DataColumn<DonorRow>[] {
     { header: 'Email', cell: (row) => row.email },
     { header: 'Center', cell: (row) => row.center },
     { header: 'Amount', cell: (row) => formatDollars(row.amount), className: 'report-table__number' },
-    { header: 'Transaction ID', cell: (row) => row.transactionId },
+    { header: 'Transaction ID', cell: TransactionCell },
     { header: 'Date', cell: (row) => <DateCell iso={row.date} timeZone={timeZone} /> },
     { header: 'Qty', cell: (row) => formatCount(row.qty), className: 'report-table__number' },
     // The delivery under the products, keeping SPEC.md's eight columns: it is about the book listed there.
     { header: 'Products', cell: ProductsCell, className: 'report-table__products' },
   ];
+}
+
+/** A test order (nothing was paid) is marked beside its transaction id. */
+function TransactionCell(row: DonorRow) {
+  if (!row.test) return row.transactionId;
+  return (
+    <>
+      {row.transactionId} <span className="report-table__test">Test</span>
+    </>
+  );
 }
 
 function ProductsCell(row: DonorRow) {

@@ -80,6 +80,9 @@ export function createBraintreeGateway(options: BraintreeGatewayOptions): Paymen
 
   return {
     name: 'braintree',
+    // Braintree's sandbox takes its test cards and fake nonces and moves no money. Production (and
+    // the tests' local fake of Braintree, which stands for it) does.
+    test: options.environment === 'sandbox',
 
     async createClientToken() {
       let result: unknown;

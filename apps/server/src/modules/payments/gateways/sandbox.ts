@@ -18,6 +18,7 @@ export type TokenizedCard = { nonce: string; details: { cardType: string; lastFo
 
 export interface SandboxGateway extends PaymentGateway {
   readonly name: 'sandbox';
+  readonly test: true;
   /** True for a client token this app issued that has not expired. */
   verifyClientToken(token: string): boolean;
   /** Exchanges a card that passed the widget's rules for a single-use nonce. */
@@ -88,6 +89,7 @@ export function createSandboxGateway({ db, secret }: SandboxGatewayOptions): San
 
   return {
     name: 'sandbox',
+    test: true,
 
     async createClientToken() {
       return createSandboxClientToken(secret);
