@@ -27,6 +27,8 @@ export const authMessages = {
   passwordTooLong: `Password must be at most ${256} characters`,
   emailTaken: 'An account with this e-mail already exists. Log in instead.',
   invalidCredentials: 'E-mail or password is incorrect.',
+  /** A password found in the common and breached lists, or as easy to guess (checked by the server only). */
+  passwordTooCommon: 'This password is too common. Choose a less common one.',
   googleNotConfigured: 'Google sign-in is not set up on this site.',
 } as const;
 

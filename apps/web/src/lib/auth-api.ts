@@ -15,12 +15,14 @@ import {
   type RegisterRequest,
 } from '@store/shared/auth';
 import { getJson, sendJson, sendWithoutBody } from './api-client';
+import { type CaptchaToken, captchaHeaders } from './captcha/captcha-client';
 import { getClientConfig } from './get-client-config';
 
 export type AuthApi = {
   /** Where 'Login with Google' sends the browser (a full page load, not a fetch). */
   googleUrl: string;
-  register: (body: RegisterRequest) => Promise<AuthUserResponse>;
+  /** With a captcha token for action `register` (the server refuses sign-ups without one). */
+  register: (body: RegisterRequest, captcha: CaptchaToken) => Promise<AuthUserResponse>;
   login: (body: LoginRequest) => Promise<AuthUserResponse>;
   /** Rejects with an ApiClientError of status 401 when there is no session. */
   profile: (signal?: AbortSignal) => Promise<AuthUserResponse>;
@@ -35,7 +37,11 @@ export function authApi(baseUrl: string): AuthApi {
   const base = baseUrl.replace(/\/+$/, '');
   return {
     googleUrl: `${base}/google`,
-    register: (body) => sendJson(`${base}/register`, body, async () => authUserResponseSchema, withCredentials),
+    register: (body, captcha) =>
+      sendJson(`${base}/register`, body, async () => authUserResponseSchema, {
+        ...withCredentials,
+        headers: captchaHeaders(captcha),
+      }),
     login: (body) => sendJson(`${base}/login`, body, async () => authUserResponseSchema, withCredentials),
     profile: (signal) => getJson(`${base}/profile`, async () => authUserResponseSchema, { ...withCredentials, signal }),
     activity: (signal) =>

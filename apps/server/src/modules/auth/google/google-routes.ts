@@ -10,6 +10,7 @@
  * to Google that whoever redeems the code started the flow.
  */
 import { timingSafeEqual } from 'node:crypto';
+import { apiErrorSchema } from '@store/shared/api-error';
 import { generateCodeVerifier, generateState } from 'arctic';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,10 +19,10 @@ import type { GoogleConfig } from '#src/config';
 import type { Database } from '#src/db/client';
 import { AppError } from '#src/errors/app-error';
 import type { AuthLocation } from '../auth-location';
-import { type HandOffKey, signHandOffToken } from '../hand-off-token';
+import { type HandOffKey, issueHandOffToken } from '../hand-off-token';
 import { openSession } from '../open-session';
 import { requestOrigin } from '../origin-check';
-import type { SessionStore } from '../sessions';
+import { type SessionStore, sessionId } from '../sessions';
 import { exchangeGoogleCode, fetchGoogleUserinfo, type GoogleUserinfo, googleAuthorizationUrl } from './google-oauth';
 import { googleNotConfiguredPage } from './google-page';
 import { findOrCreateGoogleUser } from './google-user';
@@ -77,7 +78,7 @@ export const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (a
       schema: {
         tags: ['auth'],
         summary: "Start Google sign-in: a redirect to Google's consent screen",
-        response: { 302: redirectResponse, 503: notConfiguredResponse },
+        response: { 302: redirectResponse, 421: apiErrorSchema, 503: notConfiguredResponse },
       },
     },
     async (request, reply) => {
@@ -98,7 +99,7 @@ export const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (a
         tags: ['auth'],
         summary: 'Where Google sends the browser back: opens a session, then /auth-success?token=…',
         querystring: callbackQuerySchema,
-        response: { 302: redirectResponse, 503: notConfiguredResponse },
+        response: { 302: redirectResponse, 421: apiErrorSchema, 503: notConfiguredResponse },
       },
     },
     async (request, reply) => {
@@ -131,8 +132,8 @@ export const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (a
       const user = await findOrCreateGoogleUser({ db, sessions, logger: request.log }, info);
       if (!user) return fail('no account can be opened for this Google account');
 
-      await openSession(request, reply, sessions, user.id);
-      const token = await signHandOffToken(handOffKey, user.id);
+      const session = await openSession(request, reply, sessions, user.id);
+      const token = await issueHandOffToken(db, handOffKey, { userId: user.id, sessionId: sessionId(session.token) });
       request.log.info({ userId: user.id }, 'google sign-in');
       return reply.redirect(`${location.siteOrigin}/auth-success?token=${encodeURIComponent(token)}`, 302);
     },
