@@ -6,6 +6,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { normalHost } from '#src/lib/host-name';
 
 /** apps/server/src -> repository root. Resolved from this file so the server can start from any cwd. */
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -82,6 +83,9 @@ const envSchema = z.object({
   // Other origins whose pages may call the auth server with cookies (comma separated), e.g. the
   // site's origin when AUTH_BASE_URL puts the auth server on another one.
   ALLOWED_ORIGINS: optionalText,
+  // Host names (host[:port]) the auth server answers for; `*` for any. See allowedHostsConfig.
+  ALLOWED_HOSTS: optionalText,
+  NODE_ENV: optionalText,
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_REDIRECT_URI: httpUrl.optional(),
@@ -152,6 +156,12 @@ export type Config = {
    * site the auth server sends the browser back to when AUTH_BASE_URL is on another origin.
    */
   allowedOrigins: string[];
+  /**
+   * ALLOWED_HOSTS: the Host values (lower case, `host` or `host:port`) the auth routes answer for;
+   * other hosts get 421 (issue 18, point 10: the Origin check and Google's redirect URI follow the
+   * request's Host). Undefined: any host (development and tests, or `ALLOWED_HOSTS=*`).
+   */
+  allowedHosts: string[] | undefined;
   google: GoogleConfig | undefined;
 };
 
@@ -250,6 +260,53 @@ function parseAllowedOrigins(raw: string | undefined): string[] {
   });
 }
 
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).host;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * ALLOWED_HOSTS, or its default. Outside production: any host (`npm start`, `npm run dev`, the
+ * tests). In production (NODE_ENV=production) a request's Host is only trusted when listed, so the
+ * default is what the configuration already says the site is: the hosts of ALLOWED_ORIGINS,
+ * AUTH_BASE_URL and GOOGLE_REDIRECT_URI when they are URLs, and the address the server listens on
+ * (with localhost and 127.0.0.1 when it listens on a loopback or every interface). A site served
+ * under its own name behind a proxy sets ALLOWED_HOSTS=www.example.org (docs/operations.md).
+ */
+function allowedHostsConfig(e: Env, allowedOrigins: readonly string[], google: GoogleConfig | undefined) {
+  const raw = e.ALLOWED_HOSTS?.trim();
+  if (raw === '*') return undefined;
+  if (raw !== undefined) {
+    return raw
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== '')
+      .map((part) => {
+        const host = normalHost(part);
+        if (host === undefined) {
+          throw new ConfigError(
+            'ALLOWED_HOSTS must be * or comma-separated host names, e.g. www.example.org,example.org:8443',
+          );
+        }
+        return host;
+      });
+  }
+  if (e.NODE_ENV !== 'production') return undefined;
+  const urls = [...allowedOrigins, e.AUTH_BASE_URL, google?.redirectUri].filter(
+    (url): url is string => url !== undefined && /^https?:\/\//.test(url),
+  );
+  const local = ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(e.HOST)
+    ? ['localhost', '127.0.0.1', '[::1]']
+    : [e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST];
+  const hosts = [...urls.map(hostOf), ...local.map((host) => `${host}:${e.PORT}`)]
+    .map((host) => (host === undefined ? undefined : normalHost(host)))
+    .filter((host): host is string => host !== undefined);
+  return [...new Set(hosts)];
+}
+
 function googleConfig(env: Env): GoogleConfig | undefined {
   const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET } = env;
   if (GOOGLE_CLIENT_ID === undefined && GOOGLE_CLIENT_SECRET === undefined) return undefined;
@@ -276,6 +333,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const cwd = process.cwd();
   const dataDir = resolve(cwd, e.DATA_DIR);
+  const allowedOrigins = parseAllowedOrigins(e.ALLOWED_ORIGINS);
+  const google = googleConfig(e);
   const fromCwd = (p: string | undefined, fallback: string) =>
     p === undefined ? fallback : isAbsolute(p) ? p : resolve(cwd, p);
   return {
@@ -296,7 +355,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     authBaseUrl: e.AUTH_BASE_URL,
-    allowedOrigins: parseAllowedOrigins(e.ALLOWED_ORIGINS),
-    google: googleConfig(e),
+    allowedOrigins,
+    allowedHosts: allowedHostsConfig(e, allowedOrigins, google),
+    google,
   };
 }

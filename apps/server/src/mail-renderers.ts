@@ -5,6 +5,8 @@
  */
 import type { Site } from '@store/shared/site';
 import type { Database } from '#src/db/client';
+import { GUESSING_ALERT_KIND } from '#src/modules/auth/guessing-alert';
+import { createGuessingAlertRenderer } from '#src/modules/auth/guessing-alert-mail';
 import { RECEIPT_KIND } from '#src/modules/checkout/receipt-kind';
 import { createReceiptRenderer } from '#src/modules/checkout/receipt-renderer';
 import type { MailRenderers } from '#src/modules/mail/render';
@@ -15,5 +17,6 @@ export function mailRenderers({ db, site }: { db: Database; site: Site }): MailR
   return {
     [RECEIPT_KIND]: createReceiptRenderer({ db, site }),
     [CONFIRMATION_KIND]: createConfirmationRenderer({ db, site }),
+    [GUESSING_ALERT_KIND]: createGuessingAlertRenderer({ db, site }),
   };
 }

@@ -33,6 +33,8 @@ export const authMessages = {
   emailTakenReason: EMAIL_TAKEN_REASON,
   logInInstead: LOG_IN_INSTEAD,
   invalidCredentials: 'E-mail or password is incorrect.',
+  /** A password found in the common and breached lists, or as easy to guess (checked by the server only). */
+  passwordTooCommon: 'This password is too common. Choose a less common one.',
   googleNotConfigured: 'Google sign-in is not set up on this site.',
 } as const;
 

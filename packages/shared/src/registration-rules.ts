@@ -38,6 +38,9 @@ export const registrationMessages = {
   confirmationHeading: 'Registration received',
   confirmationText: (number: string) => `Your registration number is ${number}.`,
   confirmationEmail: (email: string) => `A confirmation has been sent to ${email}.`,
+  /** When the address has had its confirmations for the day (issue 18: the form is no mail relay). */
+  confirmationNotEmailed: (email: string) =>
+    `No confirmation e-mail was sent to ${email}: it has already had several today. Your registration is stored; please keep the number above.`,
   submitFailed: 'Registration could not be submitted. Please try again.',
   captchaNotReady: 'Captcha not ready, please retry.',
 } as const;

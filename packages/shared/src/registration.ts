@@ -120,5 +120,10 @@ export const registrationResponseSchema = z.object({
   registrants: z.number().int(),
   /** Where the confirmation goes: the first registrant's e-mail. */
   email: z.string(),
+  /**
+   * False when no confirmation was mailed: the address (or the client's) has had its confirmations
+   * for the day, so the form cannot be used to flood someone's mailbox. The registration is stored.
+   */
+  confirmationEmailed: z.boolean(),
 });
 export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;

@@ -104,7 +104,7 @@ describeWithDb('admin command line', () => {
   );
 
   it(
-    'resets a password, and refuses an unknown administrator or a short password',
+    'resets a password, and refuses an unknown administrator, a short password or a common one',
     async () => {
       const reset = await admin(['reset-password', 'treasurer'], 'a new long passphrase\n');
       expect(reset).toMatchObject({ code: 0, stdout: 'Password of "Treasurer" changed.\n' });
@@ -115,6 +115,9 @@ describeWithDb('admin command line', () => {
       const short = await admin(['reset-password', 'treasurer'], 'short\n');
       expect(short.code).toBe(1);
       expect(short.stderr).toContain('at least 12 characters');
+      const common = await admin(['reset-password', 'treasurer'], 'password1234\n');
+      expect(common.code).toBe(1);
+      expect(common.stderr).toContain('This password is too common. Choose a less common one.');
       expect(await passwordsWork('Treasurer', ['a new long passphrase', 'correct horse battery'])).toEqual([
         true,
         false,

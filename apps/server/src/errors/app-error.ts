@@ -34,7 +34,9 @@ export type ErrorCode =
   /** Checkout: card-testing defence, too many declined payments from one address or e-mail. */
   | 'too_many_declines'
   /** Accounts (modules/auth): registering an e-mail that already has an account. */
-  | 'email_taken';
+  | 'email_taken'
+  /** The auth server: a request for a host name the site does not answer for (ALLOWED_HOSTS). */
+  | 'misdirected_request';
 
 /** The status each code is answered with unless the thrower says otherwise. */
 const DEFAULT_STATUS: Record<ErrorCode, number> = {
@@ -59,6 +61,7 @@ const DEFAULT_STATUS: Record<ErrorCode, number> = {
   payment_unconfirmed: 503,
   too_many_declines: 429,
   email_taken: 409,
+  misdirected_request: 421,
 };
 
 export type AppErrorOptions = {

@@ -36,6 +36,8 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(catalogueRoutes, { site });
   await app.register(adminRoutes, { db });
   await app.register(captchaRoutes, { config: context.config, secrets: context.secrets });
+  // One verifier for every guarded route; a module puts `preHandler: captchaPreHandler(captcha, action)` on it.
+  const captcha = createCaptchaVerifier({ ...context, logger: app.log });
   // Account sessions: the auth server opens them; the checkout and registrations file under them.
   const sessions = createSessionStore({ db, logger: app.log });
   const resolveUserId = createSessionUserResolver({ sessions, allowedOrigins: context.config.allowedOrigins });
@@ -45,6 +47,8 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
     config: context.config,
     secrets: context.secrets,
     sessions,
+    captcha,
+    mail: context.mail,
     readActivity: async (user) => {
       const [donations, registrations] = await Promise.all([
         listAccountDonations(db, site, user, ACTIVITY_LIMIT),
@@ -53,8 +57,6 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
       return { donations, registrations };
     },
   });
-  // One verifier for every guarded route; a module puts `preHandler: captchaPreHandler(captcha, action)` on it.
-  const captcha = createCaptchaVerifier({ ...context, logger: app.log });
   const paymentGateway = context.paymentGateway ?? (await createGateway(context));
   await app.register(paymentRoutes, { gateway: paymentGateway, captcha });
   await app.register(checkoutRoutes, {

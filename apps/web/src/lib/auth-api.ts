@@ -19,13 +19,15 @@ import {
   type RegisterRequest,
 } from '@store/shared/auth';
 import { ApiClientError, getJson, sendJson, sendWithoutBody } from './api-client';
+import { type CaptchaToken, captchaHeaders } from './captcha/captcha-client';
 import { getClientConfig } from './get-client-config';
 import { forgetSession, rememberSession } from './session-hint';
 
 export type AuthApi = {
   /** Where 'Login with Google' sends the browser (a full page load, not a fetch). */
   googleUrl: string;
-  register: (body: RegisterRequest) => Promise<AuthUserResponse>;
+  /** With a captcha token for action `register` (the server refuses sign-ups without one). */
+  register: (body: RegisterRequest, captcha: CaptchaToken) => Promise<AuthUserResponse>;
   login: (body: LoginRequest) => Promise<AuthUserResponse>;
   /** Rejects with an ApiClientError of status 401 when there is no session. */
   profile: (signal?: AbortSignal) => Promise<AuthUserResponse>;
@@ -56,8 +58,13 @@ export function authApi(baseUrl: string): AuthApi {
   const base = baseUrl.replace(/\/+$/, '');
   return {
     googleUrl: `${base}/google`,
-    register: (body) =>
-      signingIn(sendJson(`${base}/register`, body, async () => authUserResponseSchema, withCredentials)),
+    register: (body, captcha) =>
+      signingIn(
+        sendJson(`${base}/register`, body, async () => authUserResponseSchema, {
+          ...withCredentials,
+          headers: captchaHeaders(captcha),
+        }),
+      ),
     login: (body) => signingIn(sendJson(`${base}/login`, body, async () => authUserResponseSchema, withCredentials)),
     profile: (signal) =>
       withSession(getJson(`${base}/profile`, async () => authUserResponseSchema, { ...withCredentials, signal })),

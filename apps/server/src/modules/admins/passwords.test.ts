@@ -33,4 +33,11 @@ describe('passwords', () => {
     expect(passwordProblem('\u{1F600}'.repeat(11))).toMatch(/at least 12 characters/);
     expect(passwordProblem('x'.repeat(1025))).toBe('The password must be at most 1024 characters long.');
   });
+
+  it('refuses common and breached passwords for administrators too (CLI, ADMIN_PASSWORD)', () => {
+    for (const password of ['password1234', 'aaaaaaaaaaaa', 'administrator1']) {
+      expect(passwordProblem(password), password).toBe('This password is too common. Choose a less common one.');
+    }
+    expect(passwordProblem('correct horse battery')).toBeUndefined();
+  });
 });

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type Algorithm, hash, type Options, verify } from '@node-rs/argon2';
+import { isTooCommonPassword, TOO_COMMON_MESSAGE } from '#src/lib/password-strength';
 
 /** `Algorithm` is an ambient const enum, which `isolatedModules` forbids reading: its Argon2id is 2. */
 const ARGON2ID = 2 as Algorithm;
@@ -18,7 +19,8 @@ export const PASSWORD_HASH_OPTIONS: Options = {
 
 /**
  * Administrators' rule (passwordProblem). NIST SP 800-63B asks for length rather than composition
- * rules; 12 is OWASP's floor for admins. Visitor accounts use the shared registerRequestSchema.
+ * rules, and for refusing common and breached passwords (lib/password-strength.ts); 12 is OWASP's
+ * floor for admins. Visitor accounts use the shared registerRequestSchema.
  */
 export const MIN_PASSWORD_LENGTH = 12;
 /** Long passphrases are welcome; megabytes are not (each login hashes what is sent). */
@@ -40,6 +42,7 @@ export function passwordProblem(password: string): string | undefined {
     return `The password must be at least ${MIN_PASSWORD_LENGTH} characters long (it has ${length}).`;
   }
   if (length > MAX_PASSWORD_LENGTH) return `The password must be at most ${MAX_PASSWORD_LENGTH} characters long.`;
+  if (isTooCommonPassword(password)) return TOO_COMMON_MESSAGE;
   return undefined;
 }
 

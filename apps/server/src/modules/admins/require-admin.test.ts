@@ -1,6 +1,7 @@
 /**
  * The admin guard through GET /api/admin/whoami, on the whole app: Basic authentication, the same
- * 401 for every kind of wrong, and the failed-login limits per username and per address.
+ * 401 for every kind of wrong, and the failed-login limits per account and address, per address,
+ * and the slow-down of an account under attack.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -34,7 +35,8 @@ describeWithDb('admin guard', () => {
           );
       },
     });
-    for (const username of ['Treasurer', 'victim', 'bystander', 'sprayed', 'windowed', 'typo', 'busy', 'reset']) {
+    const usernames = ['Treasurer', 'victim', 'spread', 'bystander', 'sprayed', 'windowed', 'typo', 'busy', 'reset'];
+    for (const username of usernames) {
       await createAdmin(t.testDb.db, { username, password: PASSWORD });
     }
   });
@@ -55,7 +57,7 @@ describeWithDb('admin guard', () => {
     expect(res.headers['www-authenticate']).toBe(CHALLENGE);
   }
 
-  const failureRows = (scope: 'ip' | 'username', key: string) =>
+  const failureRows = (scope: 'ip' | 'username' | 'pair', key: string) =>
     t.testDb.db
       .select({ id: loginFailures.id })
       .from(loginFailures)
@@ -110,22 +112,33 @@ describeWithDb('admin guard', () => {
     expect(res.headers['www-authenticate']).toBeUndefined();
   });
 
-  it('locks a username out after 10 failures in 15 minutes, from any address, even with the right password', async () => {
-    for (let i = 0; i < 10; i += 1) expectUnauthorized(await login('victim', `wrong password ${i}`, `10.9.2.${i}`));
-    for (const ip of ['10.9.2.1', '10.9.2.200']) {
-      const res = await login('Victim', PASSWORD, ip);
-      expect(res.statusCode).toBe(429);
-      expect(res.json()).toEqual({
-        error: { code: 'rate_limited', message: 'Too many failed logins. Please wait 15 minutes and try again.' },
-      });
-      const retryAfter = Number(res.headers['retry-after']);
-      expect(retryAfter).toBeGreaterThan(880);
-      expect(retryAfter).toBeLessThanOrEqual(900);
-    }
+  it('locks the guessing address out of an account after 10 failures; the owner elsewhere still gets in', async () => {
+    for (let i = 0; i < 10; i += 1) expectUnauthorized(await login('victim', `wrong password ${i}`, '10.9.2.1'));
+    // The guesser's address, even with the right password (issue 18, point 5: no longer everyone).
+    const res = await login('Victim', PASSWORD, '10.9.2.1');
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({
+      error: { code: 'rate_limited', message: 'Too many failed logins. Please wait 15 minutes and try again.' },
+    });
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(880);
+    expect(retryAfter).toBeLessThanOrEqual(900);
     // Refused before any check, so nothing more was counted.
     expect(await failureRows('username', 'victim')).toHaveLength(10);
-    // Another administrator, from an address the attempts came from, is not affected.
+    expect(await failureRows('pair', 'victim 10.9.2.1')).toHaveLength(10);
+    // The owner, at an address that has not failed, gets in (after the under-attack pause).
+    expect((await login('victim', PASSWORD, '10.9.2.200')).statusCode).toBe(200);
+    // Another administrator, from the guesser's address, is not affected.
     expect((await login('bystander', PASSWORD, '10.9.2.1')).statusCode).toBe(200);
+  });
+
+  it('under attack from many addresses, refuses an address after 3 failures and lets a fresh one in', async () => {
+    for (let i = 0; i < 10; i += 1) expectUnauthorized(await login('spread', `wrong password ${i}`, `10.9.7.${i}`));
+    // Under attack now: two more failures from one address take it to 3, then it is refused.
+    expectUnauthorized(await login('spread', 'wrong again', '10.9.7.0'));
+    expectUnauthorized(await login('spread', 'wrong again', '10.9.7.0'));
+    expect((await login('spread', PASSWORD, '10.9.7.0')).statusCode).toBe(429);
+    expect((await login('spread', PASSWORD, '10.9.7.99')).statusCode).toBe(200);
   });
 
   it('locks an address out after 20 failures, whatever the usernames; other addresses go on', async () => {
@@ -147,12 +160,13 @@ describeWithDb('admin guard', () => {
   });
 
   it('says when the lock ends, and lets the login through once the failures leave the window', async () => {
-    // Ten failures 14.5 down to 10 minutes old: the oldest leaves the window in about 30 seconds.
+    // Ten failures from one address, 14.5 down to 10 minutes old: the oldest leaves the window in
+    // about 30 seconds.
     for (let i = 0; i < 10; i += 1) {
       await t.testDb.db.insert(loginFailures).values({
         realm: 'report',
-        scope: 'username',
-        key: 'windowed',
+        scope: 'pair',
+        key: 'windowed 10.9.4.1',
         createdAt: sql`now() - make_interval(secs => ${870 - i * 30})`,
       });
     }
@@ -165,15 +179,17 @@ describeWithDb('admin guard', () => {
     await t.testDb.db
       .update(loginFailures)
       .set({ createdAt: sql`${loginFailures.createdAt} - interval '31 seconds'` })
-      .where(eq(loginFailures.key, 'windowed'));
+      .where(eq(loginFailures.key, 'windowed 10.9.4.1'));
     expect((await login('windowed', PASSWORD, '10.9.4.1')).statusCode).toBe(200);
   });
 
-  it("clears a username's failures on a success, but not the address's", async () => {
+  it("clears the account's failures from that address on a success, but not the address's or the account's", async () => {
     const ip = '10.9.5.1';
     for (let i = 0; i < 9; i += 1) await login('typo', 'wrong password', ip);
     expect((await login('typo', PASSWORD, ip)).statusCode).toBe(200);
-    expect(await failureRows('username', 'typo')).toHaveLength(0);
+    expect(await failureRows('pair', `typo ${ip}`)).toHaveLength(0);
+    // Kept: one success of the owner does not reopen the account to guessers elsewhere.
+    expect(await failureRows('username', 'typo')).toHaveLength(9);
     expect(await failureRows('ip', ip)).toHaveLength(9);
     // So one more typo does not lock the administrator out.
     expectUnauthorized(await login('typo', 'wrong password', ip));

@@ -99,7 +99,7 @@ export function createAdminGuard({ db, logger, limits }: AdminGuardOptions): pre
     if (parsed.kind !== 'credentials') refuse(request, reply);
     const attempt = { ip: request.ip, username: parsed.username };
 
-    const { usernameFailures } = await limiter
+    const { pairFailures } = await limiter
       .check(attempt)
       .catch((error: unknown) => refusedForFailures(request, reply, error));
     const admin = await findAdminByUsername(db, parsed.username);
@@ -118,7 +118,8 @@ export function createAdminGuard({ db, logger, limits }: AdminGuardOptions): pre
       await ticket.succeeded();
       verified.add(admin.id, admin.passwordHash, parsed.password);
     }
-    if (usernameFailures > 0) await limiter.clearUsername(admin.username);
+    // The owner's own typos from this address are forgotten; the account's count is not (login-limit.ts).
+    if (pairFailures > 0) await limiter.clearFailures(attempt);
     request.admin = { id: admin.id, username: admin.username };
   };
 }

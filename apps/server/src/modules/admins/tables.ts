@@ -26,7 +26,8 @@ export const loginFailures = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Which login: 'report' here; the accounts issue counts its own. */
     realm: text('realm').notNull(),
-    scope: text('scope').$type<'ip' | 'username'>().notNull(),
+    /** 'pair': one account from one address, keyed '<account> <address>' (login-limit.ts). */
+    scope: text('scope').$type<'ip' | 'username' | 'pair'>().notNull(),
     key: text('key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

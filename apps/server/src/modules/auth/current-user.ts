@@ -1,12 +1,13 @@
 /**
  * Who is calling the auth server's read routes (profile, activity): the session cookie first, then
- * `Authorization: Bearer <hand-off token>` (what Google sign-in left in sessionStorage jwt_token).
+ * `Authorization: Bearer <hand-off token>` (what Google sign-in left in sessionStorage jwt_token),
+ * accepted once and only while the session it was handed out with lives.
  * Reading the cookie renews a session that is due (sessions.ts) and re-sends the cookie with the new
  * lifetime; a cookie that no longer names a live session is cleared, so the browser stops sending it.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '#src/db/client';
-import { type HandOffKey, verifyHandOffToken } from './hand-off-token';
+import { type HandOffKey, redeemHandOffToken } from './hand-off-token';
 import { clearSessionCookie, SESSION_COOKIE, sessionTokenOf, setSessionCookie } from './session-cookie';
 import type { SessionStore } from './sessions';
 import { findUserById, type User } from './user-repo';
@@ -35,6 +36,7 @@ export async function currentUser(
 
   const bearer = bearerToken(request);
   if (bearer === undefined) return undefined;
-  const userId = await verifyHandOffToken(handOffKey, bearer);
+  // Single use: this request spends it (hand-off-token.ts).
+  const userId = await redeemHandOffToken(db, handOffKey, bearer);
   return userId === undefined ? undefined : findUserById(db, userId);
 }

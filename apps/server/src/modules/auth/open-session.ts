@@ -5,16 +5,17 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessionTokenOf, setSessionCookie } from './session-cookie';
-import type { SessionStore } from './sessions';
+import type { NewSession, SessionStore } from './sessions';
 
 export async function openSession(
   request: FastifyRequest,
   reply: FastifyReply,
   sessions: SessionStore,
   userId: string,
-): Promise<void> {
+): Promise<NewSession> {
   const previous = sessionTokenOf(request);
   if (previous !== undefined) await sessions.delete(previous);
   const session = await sessions.create(userId);
   setSessionCookie(reply, session.token, session.expiresAt);
+  return session;
 }

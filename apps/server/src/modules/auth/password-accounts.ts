@@ -10,16 +10,38 @@
  *   more: not how the account signs in. Each such answer counts as a failure of the client address
  *   (never of the e-mail, which would lock its owner out), so probing for accounts meets the same
  *   limit as guessing passwords. The password is hashed first either way, so timing does not tell.
+ * - Creating accounts is limited per client address (issue 18, point 4: 785 accounts in 15 s from
+ *   one address): every sign-up, made or refused, takes a place in ACCOUNT_CREATION_LIMITS before
+ *   its password is hashed; the route also asks for the captcha (action `register`).
+ * - A common or breached password is refused at sign-up (issue 18, point 7; lib/password-strength.ts),
+ *   400 naming the field `password`.
+ * - Ten failed logins for one account from any addresses put it under attack (login-limit.ts): the
+ *   owner is told once per window by e-mail (guessing-alert.ts).
  */
 import { authMessages, type LoginRequest, type RegisterRequest } from '@store/shared/auth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#src/db/client';
 import { AppError } from '#src/errors/app-error';
-import { createLoginLimiter, TooManyLoginsError } from '#src/modules/admins/login-limit';
+import { isTooCommonPassword, warmUpPasswordStrength } from '#src/lib/password-strength';
+import {
+  createLoginLimiter,
+  type LoginLimits,
+  REPORT_LOGIN_LIMITS,
+  TooManyLoginsError,
+} from '#src/modules/admins/login-limit';
 import { hashPassword, verifyLogin, warmUpDummyHash } from '#src/modules/admins/passwords';
+import type { MailNotifier } from '#src/modules/mail/worker';
+import { queueGuessingAlert } from './guessing-alert';
 import { findUserByEmail, insertUser, type User } from './user-repo';
 
 export const ACCOUNT_LOGIN_REALM = 'account';
+export const ACCOUNT_CREATION_REALM = 'account-creation';
+
+/**
+ * Sign-ups per client address: a family or an office behind one address opens a few accounts in an
+ * hour; a script opening hundreds is stopped at the tenth. Only the address's count applies.
+ */
+export const ACCOUNT_CREATION_LIMITS: LoginLimits = { ...REPORT_LOGIN_LIMITS, perAddress: 10, windowSeconds: 60 * 60 };
 
 /** Failures of one e-mail count together whatever its case; the routes' schema validated it. */
 export function accountEmailKey(email: string): string | undefined {
@@ -38,24 +60,45 @@ export type PasswordAccountsOptions = {
   db: Database;
   /** For work off the request path (clean-up, warm-up). */
   logger: FastifyBaseLogger;
+  /** Told when an alert was queued, so it goes out now rather than at the worker's next poll. */
+  mail?: MailNotifier | undefined;
 };
 
-export function createPasswordAccounts({ db, logger }: PasswordAccountsOptions): PasswordAccounts {
+function tooManyAttempts(error: unknown): never {
+  if (error instanceof TooManyLoginsError) throw new TooManyLoginsError(error.retryAfterSeconds, 'attempts');
+  throw error;
+}
+
+export function createPasswordAccounts({ db, logger, mail }: PasswordAccountsOptions): PasswordAccounts {
   // The report's limits (REPORT_LOGIN_LIMITS), counted apart from the report's logins.
   const limiter = createLoginLimiter({ db, realm: ACCOUNT_LOGIN_REALM, accountKey: accountEmailKey, logger });
+  const creations = createLoginLimiter({
+    db,
+    realm: ACCOUNT_CREATION_REALM,
+    limits: ACCOUNT_CREATION_LIMITS,
+    accountKey: () => undefined,
+    logger,
+  });
   warmUpDummyHash().catch((error: unknown) => logger.warn({ err: error }, 'could not prepare the dummy hash'));
+  warmUpPasswordStrength();
 
   return {
     async register({ name, email, password }, ip) {
-      // No e-mail in the attempt: only the address's count applies.
-      const attempt = { ip, username: '' };
-      try {
-        await limiter.check(attempt);
-      } catch (error) {
-        if (error instanceof TooManyLoginsError) throw new TooManyLoginsError(error.retryAfterSeconds, 'attempts');
-        throw error;
+      // Checked before any place is taken: a refused password is the visitor's typo to fix, not an attempt.
+      if (isTooCommonPassword(password)) {
+        throw new AppError('validation_error', authMessages.passwordTooCommon, {
+          fields: { password: authMessages.passwordTooCommon },
+        });
       }
-      const user = await insertUser(db, { name, email, passwordHash: await hashPassword(password) });
+      // No e-mail in the attempt: only the address's counts apply.
+      const attempt = { ip, username: '' };
+      // Probing for taken e-mails counts against the address's logins too (below).
+      await limiter.check(attempt).catch(tooManyAttempts);
+      const place = await creations.begin(attempt).catch(tooManyAttempts);
+      // Every sign-up counts against the address, made or refused: 'failed' keeps the place as a count.
+      const user = await insertUser(db, { name, email, passwordHash: await hashPassword(password) }).finally(() =>
+        place.failed(),
+      );
       if (user) return user;
       await limiter.recordFailure(attempt);
       throw new AppError('email_taken', authMessages.emailTaken, { fields: { email: authMessages.emailTaken } });
@@ -70,11 +113,15 @@ export function createPasswordAccounts({ db, logger }: PasswordAccountsOptions):
       // No user, or a Google-only one: the dummy hash, in the same time, always false.
       const ok = await verifyLogin(user?.passwordHash ?? undefined, password);
       if (!user || !ok) {
-        await ticket.failed();
+        const { accountUnderAttack } = await ticket.failed();
+        if (user && accountUnderAttack) {
+          const queued = await queueGuessingAlert(db, user.id, limiter.limits.windowSeconds);
+          if (queued) mail?.kick();
+        }
         throw new AppError('unauthorized', authMessages.invalidCredentials);
       }
       await ticket.succeeded();
-      if (ticket.usernameFailures > 0) await limiter.clearUsername(email);
+      if (ticket.pairFailures > 0) await limiter.clearFailures(attempt);
       return user;
     },
   };

@@ -4,7 +4,9 @@
  *   POST register, POST login, GET profile, POST logout, GET activity, GET google, GET google/callback.
  *
  * Every answer is `Cache-Control: no-store` (they carry who the visitor is, or set a cookie). Every
- * request that changes something must come from the site's pages (origin-check.ts). Sessions are
+ * request must be for one of the site's host names (host-check.ts, ALLOWED_HOSTS), and every
+ * request that changes something must come from the site's pages (origin-check.ts). A sign-up
+ * carries a captcha (action `register`). Sessions are
  * database rows (sessions.ts) named by an httpOnly cookie (session-cookie.ts), so any server
  * process answers any visitor.
  */
@@ -24,11 +26,15 @@ import type { Database } from '#src/db/client';
 import type { AppSecrets } from '#src/db/secrets';
 import { AppError } from '#src/errors/app-error';
 import { TooManyLoginsError } from '#src/modules/admins/login-limit';
+import type { CaptchaVerifier } from '#src/modules/captcha/captcha-verifier';
+import { captchaHeaders, captchaPreHandler } from '#src/modules/captcha/pre-handler';
+import type { MailNotifier } from '#src/modules/mail/worker';
 import { authLocation } from './auth-location';
 import { installCors } from './cors';
 import { currentUser } from './current-user';
 import { googleRoutes } from './google/google-routes';
 import { handOffKey as deriveHandOffKey } from './hand-off-token';
+import { hostGuard } from './host-check';
 import { openSession } from './open-session';
 import { originGuard } from './origin-check';
 import { createPasswordAccounts } from './password-accounts';
@@ -38,7 +44,11 @@ import { toPublicUser, type User } from './user-repo';
 
 export type AuthRoutesOptions = {
   db: Database;
-  config: Pick<Config, 'authBaseUrl' | 'allowedOrigins' | 'google'>;
+  config: Pick<Config, 'authBaseUrl' | 'allowedOrigins' | 'allowedHosts' | 'google'>;
+  /** Guards POST register (action `register`). */
+  captcha: CaptchaVerifier;
+  /** Told when an alert e-mail was queued (guessing-alert.ts), so it goes out at once. */
+  mail?: MailNotifier | undefined;
   secrets: AppSecrets;
   /** Shared with the other modules' session resolver (session-user.ts). */
   sessions: SessionStore;
@@ -53,14 +63,18 @@ export type AuthRoutesOptions = {
 const userResponses = {
   400: apiErrorSchema,
   403: apiErrorSchema,
+  421: apiErrorSchema,
   429: apiErrorSchema,
 };
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  const { db, config, secrets, sessions, readActivity } = options;
+  const { db, config, secrets, sessions, readActivity, captcha, mail } = options;
   const location = authLocation(config);
   const handOffKey = deriveHandOffKey(secrets.session);
-  const accounts = createPasswordAccounts({ db, logger: app.log });
+  const accounts = createPasswordAccounts({ db, logger: app.log, mail });
+
+  // First: nothing below may read a Host the site does not answer for (Origin check, Google's URLs).
+  app.addHook('onRequest', hostGuard(config.allowedHosts));
 
   if (location.origin !== undefined && config.allowedOrigins.length === 0) {
     app.log.warn(
@@ -96,9 +110,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         tags: ['auth'],
         summary: 'Create an account with an e-mail and a password, and sign in',
+        headers: z.looseObject(captchaHeaders),
         body: registerRequestSchema,
-        response: { 201: authUserResponseSchema, ...userResponses, 409: apiErrorSchema },
+        response: { 201: authUserResponseSchema, ...userResponses, 409: apiErrorSchema, 503: apiErrorSchema },
       },
+      preHandler: captchaPreHandler(captcha, 'register'),
     },
     async (request, reply) => {
       const user = await accounts.register(request.body, request.ip).catch((error) => withRetryAfter(reply, error));
@@ -137,7 +153,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user (session cookie, or Bearer hand-off token)',
-        response: { 200: authUserResponseSchema, 401: apiErrorSchema },
+        response: { 200: authUserResponseSchema, 401: apiErrorSchema, 421: apiErrorSchema },
       },
     },
     async (request, reply) => ({ user: toPublicUser(await signedIn(request, reply)) }),
@@ -149,7 +165,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         tags: ['auth'],
         summary: "The signed-in donor's donations (with receipt numbers) and event registrations",
-        response: { 200: accountActivitySchema, 401: apiErrorSchema },
+        response: { 200: accountActivitySchema, 401: apiErrorSchema, 421: apiErrorSchema },
       },
     },
     async (request, reply) => readActivity(await signedIn(request, reply)),
@@ -161,7 +177,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         tags: ['auth'],
         summary: 'End the session and clear its cookie',
-        response: { 204: z.null().describe('No content'), 403: apiErrorSchema },
+        response: { 204: z.null().describe('No content'), 403: apiErrorSchema, 421: apiErrorSchema },
       },
     },
     async (request, reply) => {

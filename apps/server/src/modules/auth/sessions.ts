@@ -13,6 +13,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#src/db/client';
+import { sweepHandOffs } from './hand-off-token';
 import { authSessions, users } from './tables';
 import type { User } from './user-repo';
 
@@ -58,6 +59,8 @@ export function createSessionStore({
   let lastSweep = 0;
 
   const sweep = async (): Promise<number> => {
+    // Hand-off tokens die with their session (cascade); those that merely expired go here.
+    await sweepHandOffs(db);
     const deleted = await db
       .delete(authSessions)
       .where(sql`${authSessions.expiresAt} <= now()`)

@@ -39,3 +39,20 @@ export const authSessions = pgTable(
   },
   (t) => [index('auth_sessions_user_idx').on(t.userId), index('auth_sessions_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * The tokens Google sign-in hands to /auth-success (hand-off-token.ts): each names its row, which
+ * the first use deletes (single use), and which goes with its session (logout, expiry, sign-in
+ * methods changed): the token never outlives the session it was handed out with.
+ */
+export const authHandOffs = pgTable(
+  'auth_hand_offs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('auth_hand_offs_session_idx').on(t.sessionId), index('auth_hand_offs_expires_idx').on(t.expiresAt)],
+);

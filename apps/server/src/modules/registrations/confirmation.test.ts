@@ -89,7 +89,7 @@ describe('renderConfirmation', () => {
   it('lists every registrant in the text, with category or parents and location', () => {
     expect(mail.text).toBe(
       [
-        'Dear Asha Rao,',
+        'Dear Asha,',
         '',
         'Thank you for registering for the Bhagavad Gita Mahayagna. This confirms the registration of 3 people:',
         '',
@@ -130,6 +130,24 @@ describe('renderConfirmation', () => {
     }
   });
 
+  it('greets by the first name only, and never with text that is no name (issue 18, point 3)', () => {
+    const phishing = renderConfirmation({
+      registration,
+      registrants: [
+        registrant({ firstName: 'Your account is suspended:', lastName: 'verify at http://evil.example/login' }),
+      ],
+      site,
+    });
+    expect(phishing.text).toMatch(/^Dear friend,$/m);
+    expect(phishing.html).toContain('Dear friend,');
+    const named = renderConfirmation({
+      registration,
+      registrants: [registrant({ lastName: 'Verify your account now' })],
+      site,
+    });
+    expect(named.text).toMatch(/^Dear Asha,$/m);
+  });
+
   it('says "1 person" for one registrant', () => {
     const one = renderConfirmation({ registration, registrants: [adult], site });
     expect(one.text).toContain('This confirms the registration of 1 person:');
@@ -151,8 +169,10 @@ describe('renderConfirmation', () => {
     expect(hostile.html).not.toContain('<img');
     expect(hostile.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &quot;Rao&quot; &amp; Sons');
     expect(hostile.html).toContain('&lt;img src=x onerror=&#39;x&#39;&gt;');
-    // The text version is plain text: shown as typed, never interpreted.
-    expect(hostile.text).toContain('Dear <script>alert(1)</script> "Rao" & Sons,');
+    // The text version is plain text: shown as typed, never interpreted (in the list of people).
+    expect(hostile.text).toContain('1. <script>alert(1)</script> "Rao" & Sons, age 42');
+    // The greeting takes no such text (mail/greeting.ts).
+    expect(hostile.text).toContain('Dear friend,');
     expect(hostile.to).toBe('asha@example.org Bcc: victim@example.org');
   });
 });

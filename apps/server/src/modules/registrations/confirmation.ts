@@ -8,6 +8,7 @@
 import { formatRegistrationNumber } from '@store/shared/registration';
 import type { Site } from '@store/shared/site';
 import { formatDateTime } from '#src/modules/mail/date-format';
+import { greetingName } from '#src/modules/mail/greeting';
 import { headerValue, type MailMessage } from '#src/modules/mail/outbox';
 import { confirmationHtml } from './confirmation-html';
 import { CONFIRMATION_KIND } from './confirmation-kind';
@@ -39,7 +40,7 @@ function details(registrant: StoredRegistrant): string {
 }
 
 export function confirmationView({ registration, registrants, site }: ConfirmationOptions): ConfirmationView {
-  const first = registrants[0];
+  const [first] = registrants;
   return {
     foundationName: site.foundation.name,
     foundationUrl: site.foundation.url,
@@ -48,7 +49,8 @@ export function confirmationView({ registration, registrants, site }: Confirmati
     eventVenue: site.event.venue,
     registrationNumber: formatRegistrationNumber(registration.number),
     date: formatDateTime(registration.createdAt, site.foundation.timeZone),
-    greetingName: first ? registrantName(first) : registration.email,
+    // The first name only, and only when it looks like one (mail/greeting.ts): not free text.
+    greetingName: greetingName(first?.firstName),
     registered: registrants.length === 1 ? '1 person' : `${registrants.length} people`,
     registrants: registrants.map((r) => ({
       position: r.position,

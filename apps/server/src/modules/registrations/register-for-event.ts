@@ -4,7 +4,8 @@
  *
  * All or nothing, the mail included: unlike a payment, nothing irreversible has happened yet, so a
  * confirmation that cannot be queued fails the registration and the visitor simply submits again;
- * no one is ever registered without being told so. The same key with the same registrants (a double
+ * no one is ever registered without being told so. The confirmation is not queued once the address
+ * has had its day's confirmations (confirmation-limit.ts); the answer says so. The same key with the same registrants (a double
  * click, a retry after a lost answer) gets the first answer back; with other registrants, 422.
  */
 import { formatRegistrationNumber, type Registrant, type RegistrationResponse } from '@store/shared/registration';
@@ -14,6 +15,7 @@ import { canonicalHash } from '#src/lib/canonical-json';
 import { type IdempotencyRules, idempotentRequest, KEY_TAKEN, type StoredAttempt } from '#src/lib/idempotent-request';
 import { queueMail } from '#src/modules/mail/outbox';
 import { CONFIRMATION_KIND } from './confirmation-kind';
+import { mayMailConfirmation } from './confirmation-limit';
 import { registrationKeyReused } from './registration-errors';
 import {
   findRegistrationByKey,
@@ -46,6 +48,7 @@ function answerFor(registration: Registration, registrantCount: number): Registr
     registrationNumber: formatRegistrationNumber(registration.number),
     registrants: registrantCount,
     email: registration.email,
+    confirmationEmailed: registration.confirmationEmailed,
   };
 }
 
@@ -76,19 +79,23 @@ export async function registerForEvent(input: RegisterForEventInput): Promise<Re
     claimAndRun: async () => {
       if (!first) throw new Error('registerForEvent needs at least one registrant (the schema requires one)');
       const stored = await db.transaction(async (tx) => {
+        const confirmationEmailed = await mayMailConfirmation(tx, { email: first.email, clientIp });
         const registration = await insertRegistration(tx, {
           idempotencyKey,
           requestHash: rules.requestHash,
           email: first.email,
           userId,
           clientIp,
+          confirmationEmailed,
         });
         // Another request with this key got there first (between our read and our insert). Its
         // transaction has committed by the time findStored reads it: the insert waited for it.
         if (!registration) return null;
         const people = await insertRegistrants(tx, registration.id, body.registrants);
         // By reference: the worker writes the confirmation from these rows when it sends it.
-        await queueMail(tx, { kind: CONFIRMATION_KIND, subjectId: registration.id });
+        // Not when the address has had its confirmations for the day (confirmation-limit.ts).
+        if (registration.confirmationEmailed)
+          await queueMail(tx, { kind: CONFIRMATION_KIND, subjectId: registration.id });
         return { registration, registrantCount: people.length };
       });
       if (!stored) return KEY_TAKEN;
@@ -97,6 +104,7 @@ export async function registerForEvent(input: RegisterForEventInput): Promise<Re
           registrationId: stored.registration.id,
           number: stored.registration.number,
           registrants: stored.registrantCount,
+          confirmationEmailed: stored.registration.confirmationEmailed,
         },
         'event registration stored',
       );

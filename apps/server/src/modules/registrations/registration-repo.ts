@@ -17,6 +17,7 @@ export type NewRegistration = {
   email: string;
   userId: string | null;
   clientIp: string | null;
+  confirmationEmailed: boolean;
 };
 
 /**

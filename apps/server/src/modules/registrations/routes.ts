@@ -40,7 +40,9 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions
         body: registrationRequestSchema,
         response: {
           200: registrationResponseSchema.describe('The same attempt again (Idempotent-Replayed: true)'),
-          201: registrationResponseSchema.describe('Stored; the confirmation e-mail is on its way'),
+          201: registrationResponseSchema.describe(
+            'Stored; the confirmation e-mail is on its way unless confirmationEmailed is false (the address had its confirmations for the day)',
+          ),
           400: apiErrorSchema,
           403: apiErrorSchema,
           413: apiErrorSchema,

@@ -4,7 +4,7 @@
  * row per person, written in one transaction. The report lists them as its `hosts`.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from '#src/modules/auth/tables';
 
 export const registrations = pgTable(
@@ -22,11 +22,17 @@ export const registrations = pgTable(
     /** The signed-in visitor who registered, if any (accounts issue). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     clientIp: text('client_ip'),
+    /**
+     * Whether a confirmation was queued: false once the address (or the client's) has had its
+     * confirmations for the day (confirmation-limit.ts). Counted, and said in the answer.
+     */
+    confirmationEmailed: boolean('confirmation_emailed').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('registrations_created_idx').on(t.createdAt, t.id),
     index('registrations_email_idx').on(sql`lower(${t.email})`),
+    index('registrations_client_ip_idx').on(t.clientIp, t.createdAt),
     index('registrations_user_idx').on(t.userId),
   ],
 );

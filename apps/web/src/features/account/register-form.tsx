@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { LabelledInput } from '#src/components/labelled-input';
 import { PasswordInput } from '#src/components/password-input';
 import type { AuthApi } from '#src/lib/auth-api';
+import { useCaptchaToken } from '#src/lib/captcha/use-captcha-token';
 import { EmailInput } from './email-input';
 import { FailureAlert } from './failure-alert';
 import { useAccountForm } from './use-account-form';
@@ -18,11 +19,12 @@ const resolver = zodResolver(registerRequestSchema);
 
 export function RegisterForm({ api }: { api: AuthApi }) {
   const id = useId();
+  const captchaToken = useCaptchaToken();
   const { register, errors, isSubmitting, failure, alertId, formProps, getValues } = useAccountForm<RegisterRequest>({
     resolver,
     defaultValues: { name: '', email: '', password: '' },
     fields: ['name', 'email', 'password'],
-    send: (values) => api.register(values),
+    send: async (values) => api.register(values, await captchaToken('register')),
     // No field to blame (e.g. no network): the alert itself takes focus.
     focusOnFailure: null,
   });

@@ -16,7 +16,11 @@ export function RegistrationConfirmation({ answer }: { answer: RegistrationRespo
     <section ref={box} className="notice registration-confirmation" tabIndex={-1} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{registrationMessages.confirmationHeading}</h2>
       <p>{registrationMessages.confirmationText(answer.registrationNumber)}</p>
-      <p>{registrationMessages.confirmationEmail(answer.email)}</p>
+      <p>
+        {answer.confirmationEmailed
+          ? registrationMessages.confirmationEmail(answer.email)
+          : registrationMessages.confirmationNotEmailed(answer.email)}
+      </p>
     </section>
   );
 }

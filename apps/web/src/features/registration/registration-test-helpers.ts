@@ -12,7 +12,16 @@ export const clientConfigOff = () =>
   jsonResponse({ captcha: { provider: 'off' }, paymentGateway: 'sandbox', authBaseUrl: '/auth' });
 
 export const stored = (answer: Partial<RegistrationResponse> = {}) =>
-  jsonResponse({ registrationNumber: 'BGM-000042', registrants: 2, email: 'asha@example.org', ...answer }, 201);
+  jsonResponse(
+    {
+      registrationNumber: 'BGM-000042',
+      registrants: 2,
+      email: 'asha@example.org',
+      confirmationEmailed: true,
+      ...answer,
+    },
+    201,
+  );
 
 export async function openRegistration(handlers: Parameters<typeof stubApi>[0] = {}) {
   const api = stubApi({ 'GET /api/public/client-config': clientConfigOff, ...handlers });

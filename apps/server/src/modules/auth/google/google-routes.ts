@@ -15,6 +15,7 @@
  * to Google that whoever redeems the code started the flow.
  */
 import { timingSafeEqual } from 'node:crypto';
+import { apiErrorSchema } from '@store/shared/api-error';
 import { GOOGLE_LOGIN_ERROR } from '@store/shared/auth';
 import { generateCodeVerifier, generateState } from 'arctic';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -24,10 +25,10 @@ import type { GoogleConfig } from '#src/config';
 import type { Database } from '#src/db/client';
 import { AppError } from '#src/errors/app-error';
 import type { AuthLocation } from '../auth-location';
-import { type HandOffKey, signHandOffToken } from '../hand-off-token';
+import { type HandOffKey, issueHandOffToken } from '../hand-off-token';
 import { openSession } from '../open-session';
 import { requestOrigin } from '../origin-check';
-import type { SessionStore } from '../sessions';
+import { type SessionStore, sessionId } from '../sessions';
 import { exchangeGoogleCode, fetchGoogleUserinfo, type GoogleUserinfo, googleAuthorizationUrl } from './google-oauth';
 import { findOrCreateGoogleUser } from './google-user';
 
@@ -82,7 +83,7 @@ export const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (a
       schema: {
         tags: ['auth'],
         summary: "Start Google sign-in: a redirect to Google's consent screen (to /login when it is not set up)",
-        response: { 302: redirectResponse },
+        response: { 302: redirectResponse, 421: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -103,7 +104,7 @@ export const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (a
         tags: ['auth'],
         summary: 'Where Google sends the browser back: opens a session, then /auth-success?token=…',
         querystring: callbackQuerySchema,
-        response: { 302: redirectResponse },
+        response: { 302: redirectResponse, 421: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -136,8 +137,8 @@ export const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (a
       const user = await findOrCreateGoogleUser({ db, sessions, logger: request.log }, info);
       if (!user) return fail('no account can be opened for this Google account');
 
-      await openSession(request, reply, sessions, user.id);
-      const token = await signHandOffToken(handOffKey, user.id);
+      const session = await openSession(request, reply, sessions, user.id);
+      const token = await issueHandOffToken(db, handOffKey, { userId: user.id, sessionId: sessionId(session.token) });
       request.log.info({ userId: user.id }, 'google sign-in');
       return reply.redirect(`${location.siteOrigin}/auth-success?token=${encodeURIComponent(token)}`, 302);
     },

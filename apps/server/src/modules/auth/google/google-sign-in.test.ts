@@ -73,6 +73,10 @@ function handOffToken(res: LightMyRequestResponse): string {
   return token;
 }
 
+function withBearer(t: TestApp, token: string, url = '/auth/profile'): Promise<LightMyRequestResponse> {
+  return t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+}
+
 function expectRefused(res: LightMyRequestResponse): void {
   expect(res.statusCode).toBe(302);
   expect(res.headers.location).toBe('/login?error=google');
@@ -125,30 +129,48 @@ describeWithDb('Google sign-in (against a local fake of Google)', () => {
     const { user } = profile.json();
     expect(user).toMatchObject({ name: 'Ann G', email: ANN.email, emailVerified: true, hasPassword: false });
 
-    const claims = decodeJwt(token);
-    expect(claims).toMatchObject({ sub: user.id, aud: HAND_OFF_AUDIENCE });
-    expect(Number(claims.exp) - Number(claims.iat)).toBe(HAND_OFF_TTL_SECONDS);
+    const decoded = decodeJwt(token);
+    expect(decoded).toMatchObject({ sub: user.id, aud: HAND_OFF_AUDIENCE });
+    expect(Number(decoded.exp) - Number(decoded.iat)).toBe(HAND_OFF_TTL_SECONDS);
 
-    // The token alone (sessionStorage jwt_token) reads the profile, until it expires.
-    const bearer = await t.app.inject({
-      method: 'GET',
-      url: '/auth/profile',
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(bearer.statusCode).toBe(200);
-    expect(bearer.json().user.id).toBe(user.id);
+    // The token alone (sessionStorage jwt_token) reads the profile once (issue 18, point 6).
     const key = handOffKey(TEST_SESSION_SECRET);
-    expect(await verifyHandOffToken(key, token)).toBe(user.id);
+    const claims = await verifyHandOffToken(key, token);
+    expect(claims?.userId).toBe(user.id);
     const later = new Date(Date.now() + (HAND_OFF_TTL_SECONDS + 1) * 1000);
     expect(await verifyHandOffToken(key, token, later)).toBeUndefined();
-    // Signed with another secret, or tampered with: refused.
-    const forged = await signHandOffToken(handOffKey('another-secret-0123456789abcdef-xyz'), user.id);
-    const refused = await t.app.inject({
-      method: 'GET',
-      url: '/auth/profile',
-      headers: { authorization: `Bearer ${forged}` },
+    // Signed with another secret (even naming the real hand-off), or tampered with: refused.
+    const forged = await signHandOffToken(
+      handOffKey('another-secret-0123456789abcdef-xyz'),
+      user.id,
+      String(claims?.handOffId),
+    );
+    expect((await withBearer(t, forged)).statusCode).toBe(401);
+    const bearer = await withBearer(t, token);
+    expect(bearer.statusCode).toBe(200);
+    expect(bearer.json().user.id).toBe(user.id);
+    // Spent: a second use is refused, on either read route.
+    expect((await withBearer(t, token)).statusCode).toBe(401);
+    expect((await withBearer(t, token, '/auth/activity')).statusCode).toBe(401);
+  });
+
+  it('refuses the hand-off token once its session has ended (logout)', async () => {
+    const res = await signIn(t);
+    const token = handOffToken(res);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/auth/logout',
+      headers: { origin: 'http://localhost' },
+      cookies: { store_session: sessionToken(res) },
     });
-    expect(refused.statusCode).toBe(401);
+    expect(out.statusCode).toBe(204);
+    expect((await withBearer(t, token)).statusCode).toBe(401);
+  });
+
+  it('accepts exactly one of the same token shown by 10 requests at once', async () => {
+    const token = handOffToken(await signIn(t));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => withBearer(t, token)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(9).fill(401)]);
   });
 
   it('finds the same account at the next sign-in, and rotates the session', async () => {

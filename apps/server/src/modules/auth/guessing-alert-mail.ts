@@ -1,0 +1,94 @@
+/**
+ * The guessing alert's content (guessing-alert.ts), written by the mail worker when it sends it
+ * (registered in src/mail-renderers.ts). Nothing in it comes from whoever guessed: the account's
+ * own address and a first name checked like every greeting (mail/greeting.ts). No link to click:
+ * an alert that asks to follow a link is what phishing looks like.
+ */
+import type { Site } from '@store/shared/site';
+import { inArray } from 'drizzle-orm';
+import type { Database } from '#src/db/client';
+import { isUuid } from '#src/lib/uuid';
+import { emailDocument } from '#src/modules/mail/email-layout';
+import { greetingName } from '#src/modules/mail/greeting';
+import { html } from '#src/modules/mail/html';
+import { headerValue } from '#src/modules/mail/outbox';
+import type { MailRenderer, RenderedMail } from '#src/modules/mail/render';
+import { alertedUserId } from './guessing-alert';
+import { users } from './tables';
+
+export const GUESSING_ALERT_SUBJECT = 'Someone is trying to sign in to your account';
+
+type AlertView = { foundationName: string; foundationUrl: string; greeting: string };
+
+const OPENING =
+  'Someone has just tried to sign in to your account with wrong passwords, ten times or more within 15 minutes. They were not let in.';
+const WHAT_WE_DO =
+  'Sign-ins from the addresses that kept guessing are paused, and every sign-in to your account is slowed for a while. You can still sign in as usual.';
+const WHAT_TO_DO =
+  'If this was you, nothing needs doing. If it was not, your password kept them out; if it is short or used elsewhere, change it the next time you sign in.';
+
+export function renderGuessingAlert(email: string, view: AlertView): RenderedMail {
+  const paragraphs = [WHAT_WE_DO, WHAT_TO_DO].map(
+    (text) => html`<tr><td style="padding:0 24px 16px;font-size:14px;line-height:1.5;">${text}</td></tr>`,
+  );
+  const htmlBody = emailDocument({
+    title: GUESSING_ALERT_SUBJECT,
+    foundationName: view.foundationName,
+    foundationUrl: view.foundationUrl,
+    kind: 'Account security',
+    greetingName: view.greeting,
+    opening: OPENING,
+    details: [],
+    sections: paragraphs,
+  });
+  const text = [
+    `Dear ${view.greeting},`,
+    '',
+    OPENING,
+    '',
+    WHAT_WE_DO,
+    '',
+    WHAT_TO_DO,
+    '',
+    view.foundationName,
+    view.foundationUrl,
+  ].join('\n');
+  return { to: headerValue(email), subject: GUESSING_ALERT_SUBJECT, html: htmlBody, text: `${text}\n` };
+}
+
+export function createGuessingAlertRenderer({
+  db,
+  site,
+}: {
+  db: Database;
+  site: Pick<Site, 'foundation'>;
+}): MailRenderer {
+  return async (subjectIds) => {
+    const bySubject = new Map<string, string>();
+    for (const subjectId of subjectIds) {
+      const userId = alertedUserId(subjectId);
+      if (userId !== undefined && isUuid(userId)) bySubject.set(subjectId, userId);
+    }
+    if (bySubject.size === 0) return new Map();
+    const found = await db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(inArray(users.id, [...new Set(bySubject.values())]));
+    const byId = new Map(found.map((user) => [user.id, user]));
+    const rendered = new Map<string, RenderedMail>();
+    for (const [subjectId, userId] of bySubject) {
+      const user = byId.get(userId);
+      if (!user) continue;
+      rendered.set(
+        subjectId,
+        renderGuessingAlert(user.email, {
+          foundationName: site.foundation.name,
+          foundationUrl: site.foundation.url,
+          // The account's name as typed at sign-up: its first word, if it looks like a name.
+          greeting: greetingName(user.name.trim().split(/\s+/)[0]),
+        }),
+      );
+    }
+    return rendered;
+  };
+}
