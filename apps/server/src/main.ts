@@ -55,6 +55,7 @@ async function main(): Promise<void> {
   let stopReconciler: (() => Promise<void>) | undefined;
   let mailWorker: MailWorker | undefined;
   let mailTransport: MailTransport | undefined;
+  let stopListening: (() => Promise<void>) | undefined;
 
   // Once only: a second signal, or a signal during a failed start, must not close things twice.
   let stopping: Promise<void> | undefined;
@@ -71,6 +72,7 @@ async function main(): Promise<void> {
         // A reconciler run in progress finishes (or the timeout cuts it) before the database closes.
         await Promise.all([stopReconciler?.(), app?.close()]);
         // After the app: a request finishing during close may still queue and kick a receipt.
+        await stopListening?.();
         await mailWorker?.stop();
         mailTransport?.close();
         await connection?.close();
@@ -133,6 +135,11 @@ async function main(): Promise<void> {
       });
       // Receipts and confirmations are queued by reference; their modules' renderers write them at send time.
       mailWorker = startMailWorker({ db, transport: mailTransport, renderers: mailRenderers({ db, site }), logger });
+      // Beside web processes, their kicks arrive by NOTIFY (mail/cross-process-kick.ts).
+      if (role === 'worker' && connection.kind === 'postgres') {
+        const { listenForKicks } = await import('#src/modules/mail/cross-process-kick');
+        stopListening = listenForKicks(connection.pool, mailWorker.kick, logger).stop;
+      }
     }
     // One gateway, shared by the routes and the reconciler.
     const [{ createGateway }, { startReconciler }] = await Promise.all([
@@ -142,8 +149,10 @@ async function main(): Promise<void> {
     const paymentGateway = await createGateway({ config, db, secrets });
     if (appModule) {
       const { buildApp } = await appModule;
-      // A `web` process has no mail worker: the worker's next poll (a few seconds) sends what it queues.
-      const mail = mailWorker ? { kick: mailWorker.kick } : undefined;
+      // A `web` process has no mail worker: its kicks reach the worker by NOTIFY (its poll is the fallback).
+      const mail = mailWorker
+        ? { kick: mailWorker.kick }
+        : (await import('#src/modules/mail/cross-process-kick')).notifyingKick(db, logger);
       app = await buildApp({ config, db, site, secrets, logger, paymentGateway, mail, shuttingDown });
     } else {
       const { buildHealthApp } = await import('./health-app');
