@@ -86,11 +86,24 @@ async function placeCheckout(base: string): Promise<{ orderId: string; transacti
   return { orderId: String(order.body.orderId), transactionId: String(order.body.transactionId) };
 }
 
-/** Until the image's HEALTHCHECK command passes inside the container (`podman healthcheck run`). */
-async function waitHealthy(name: string, timeoutMs = 120_000): Promise<void> {
+/** The image's HEALTHCHECK command, as the arguments `podman exec` runs; throws when the image has none. */
+function healthcheckCommand(): string[] {
+  const raw = podman(['image', 'inspect', IMAGE, '--format', '{{json .HealthCheck}}'], { quiet: true });
+  const test: unknown = raw.trim() === 'null' ? undefined : JSON.parse(raw).Test;
+  if (!Array.isArray(test) || test.length < 2) throw new Error(`the image has no HEALTHCHECK: ${raw}`);
+  const [form, ...command] = test.map(String);
+  return form === 'CMD-SHELL' ? ['sh', '-c', command.join(' ')] : command;
+}
+
+/**
+ * Until the image's HEALTHCHECK command passes inside the container, run with `podman exec`: podman
+ * schedules health checks with systemd timers, absent in this sandbox (containers run with
+ * --no-healthcheck, so podman does not try).
+ */
+async function waitHealthy(name: string, command: string[], timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const check = spawnSync('podman', [...PODMAN, 'healthcheck', 'run', name], { encoding: 'utf8' });
+    const check = spawnSync('podman', [...PODMAN, 'exec', name, ...command], { encoding: 'utf8' });
     if (check.status === 0) return;
     const state = podman(['inspect', '--format', '{{.State.Status}}', name], { quiet: true }).trim();
     if (state !== 'running' || Date.now() > deadline) {
@@ -118,10 +131,11 @@ async function main(): Promise<void> {
     step(`podman build -t ${IMAGE} .`);
     // The docker format keeps HEALTHCHECK (OCI images, podman's default, drop it).
     podman(['build', '--format', 'docker', ...LIMITS, '-t', IMAGE, '.']);
+    const healthcheck = healthcheckCommand();
 
     const run = (name: string, role: string, port: number, dataDir: string, detach = true) => {
-      // No automatic health timer (it needs systemd, absent here): waitHealthy runs the check itself.
-      const args = ['run', ...LIMITS, '--health-interval=disable', '--name', name, ...(detach ? ['-d'] : ['--rm'])];
+      // No health timer (podman's needs systemd, absent here): waitHealthy runs the image's check itself.
+      const args = ['run', ...LIMITS, '--no-healthcheck', '--name', name, ...(detach ? ['-d'] : ['--rm'])];
       const env = {
         DATABASE_URL: postgres.url,
         HOST: '127.0.0.1',
@@ -153,7 +167,7 @@ async function main(): Promise<void> {
     run(`store-web-b-${suffix}`, 'web', portB, dataDir());
     run(`store-worker-${suffix}`, 'worker', portWorker, workerDir);
     for (const name of started) {
-      await waitHealthy(name);
+      await waitHealthy(name, healthcheck);
       step(`${name}: HEALTHCHECK passes`);
     }
     const worker = await json(`http://127.0.0.1:${portWorker}/api/public/catalogue`);
