@@ -6,6 +6,7 @@
  * role runs first and exits. On PGlite (single-process) the split is refused, naming ROLE.
  */
 
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,7 @@ import { postgresMissing, usingPostgres } from '../../apps/server/test/test-db';
 import { freePort } from '../../test/free-port';
 import { recordFigures } from '../support/figures';
 import { createServerDatabase, type ServerDatabase } from '../support/server-database';
-import { type ServerProcess, startServerProcess } from '../support/server-process';
+import { REPO_ROOT, type ServerProcess, startServerProcess } from '../support/server-process';
 import { cardNonce, checkout, count, postJson, send } from '../support/store-client';
 
 const ORDERS = 12;
@@ -84,8 +85,6 @@ describe.runIf(usingPostgres && !postgresMissing)('two web replicas and one work
   });
 
   it('the migrate role applies the migrations and exits 0 (here: nothing to do)', async () => {
-    const { spawnSync } = await import('node:child_process');
-    const { REPO_ROOT } = await import('../support/server-process');
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'migrate'], {
       cwd: REPO_ROOT,
       env: { PATH: process.env.PATH ?? '', DATABASE_URL: database.databaseUrl ?? '', DATA_DIR: dataDir() },
@@ -190,4 +189,56 @@ describe.runIf(usingPostgres && !postgresMissing)('two web replicas and one work
     expect(unsent.rows[0]?.n).toBe(0);
     for (const dir of dirs.filter((d) => d !== workerDir)) expect(outboxFiles(dir)).toEqual([]);
   }, 60_000);
+
+  it('stops every role cleanly on SIGTERM (exit 0, no error logged)', async () => {
+    const exits = await Promise.all([webA, webB, worker].map((p) => p.stop()));
+    expect(exits).toEqual([0, 0, 0].map((code) => ({ code, signal: null })));
+    for (const p of [webA, webB, worker]) expect(p.output()).not.toMatch(/"level":(50|60)/);
+  });
+});
+
+describe.runIf(usingPostgres && !postgresMissing)('a web replica started before the migrate step', () => {
+  let database: ServerDatabase;
+  let web: ServerProcess | undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'roles-wait-'));
+
+  beforeAll(async () => {
+    database = await createServerDatabase();
+    // An empty database, as before the first deploy.
+    await database.withDb((db) =>
+      db.execute(sql`drop schema drizzle cascade; drop schema public cascade; create schema public`),
+    );
+  });
+
+  afterAll(async () => {
+    await web?.stop();
+    await database?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('waits for the migrations instead of applying them, then serves', async () => {
+    const starting = startServerProcess({
+      port: await freePort(),
+      dataDir: dir,
+      databaseUrl: database.databaseUrl,
+      env: { ROLE: 'web', LOG_LEVEL: 'warn' },
+    });
+    // Not migrated by the web process: still no table a few seconds later.
+    await new Promise((r) => setTimeout(r, 3_000));
+    const tables = await database.withDb((db) =>
+      db.execute<{ n: number }>(sql`select count(*)::int as n from pg_tables where schemaname = 'public'`),
+    );
+    expect(tables.rows[0]?.n).toBe(0);
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'migrate'], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: database.databaseUrl ?? '', DATA_DIR: dir },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+    web = await starting;
+    expect(web.output()).toContain('ROLE=web: waiting for the migrations; run `npm run migrate`');
+    expect((await send(web.baseUrl, '/healthz/ready')).status).toBe(200);
+    expect((await send(web.baseUrl, '/api/public/catalogue')).status).toBe(200);
+  });
 });
