@@ -15,7 +15,7 @@ export default defineConfig({
       // Regex keys: a plain '/auth' prefix would also swallow the SPA route /auth-success.
       '^/api(/|$)': API,
       '^/auth(/|$)': API,
-      '^/healthz$': API,
+      '^/healthz(/|$)': API,
     },
   },
   build: {

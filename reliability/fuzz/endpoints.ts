@@ -115,6 +115,8 @@ function registrationBody(): HostileJson {
 
 export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
   plainGet('/healthz', '10.1.0.1'),
+  plainGet('/healthz/live', '10.1.0.40'),
+  plainGet('/healthz/ready', '10.1.0.41'),
   plainGet('/api/public/catalogue', '10.1.0.2'),
   plainGet('/api/public/centers', '10.1.0.3'),
   plainGet('/api/public/client-config', '10.1.0.4'),

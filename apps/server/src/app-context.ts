@@ -22,4 +22,6 @@ export type AppContext = {
    * now instead of at the next poll (a few seconds); it never throws. Unset in tests: nothing is sent.
    */
   mail?: MailNotifier;
+  /** main.ts's: true once SIGTERM / SIGINT arrived (GET /healthz/ready answers 503 from then on). */
+  shuttingDown?: () => boolean;
 };

@@ -43,6 +43,24 @@ describe('loadConfig', () => {
     );
   });
 
+  it('runs every role in one process unless ROLE says otherwise', () => {
+    expect(loadConfig({}).role).toBe('all');
+    expect(loadConfig({ ROLE: 'migrate' }).role).toBe('migrate');
+    const url = 'postgres://app@db:5432/store';
+    expect(loadConfig({ ROLE: 'web', DATABASE_URL: url }).role).toBe('web');
+    expect(loadConfig({ ROLE: 'worker', DATABASE_URL: url }).role).toBe('worker');
+  });
+
+  it('names ROLE when it is not a role, or when web / worker have no PostgreSQL to share', () => {
+    expect(() => loadConfig({ ROLE: 'api' })).toThrow(
+      'Invalid environment: ROLE must be one of all, web, worker, migrate',
+    );
+    expect(() => loadConfig({ ROLE: 'web' })).toThrow(
+      'Invalid environment: ROLE=web needs DATABASE_URL (PGlite is single-process: use ROLE=all)',
+    );
+    expect(() => loadConfig({ ROLE: 'worker' })).toThrow(/ROLE=worker needs DATABASE_URL/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(8080);
     expect(loadConfig({ DATABASE_URL: '' }).database.kind).toBe('pglite');

@@ -14,6 +14,14 @@ const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/**
+ * What this process does (ROLE; docs/operations.md "Container image and compose"): `all` is the one
+ * process `npm start` runs; `web` serves HTTP only, `worker` runs the mail outbox and the scheduled
+ * jobs, `migrate` applies the migrations and exits.
+ */
+export const ROLES = ['all', 'web', 'worker', 'migrate'] as const;
+export type Role = (typeof ROLES)[number];
+
 const BRAINTREE_VARS = [
   'BRAINTREE_ENVIRONMENT',
   'BRAINTREE_MERCHANT_ID',
@@ -25,6 +33,7 @@ const optionalText = z.string().optional();
 const httpUrl = z.string().regex(/^https?:\/\/[^\s#]+$/, 'must be an http(s):// URL');
 
 const envSchema = z.object({
+  ROLE: z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` }).default('all'),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce
     .number({ error: 'must be a whole number from 0 to 65535' })
@@ -96,6 +105,9 @@ const envSchema = z.object({
 });
 type Env = z.infer<typeof envSchema>;
 
+/** Every variable read here: .env.example must list each (test/env-example.test.ts). */
+export const ENV_NAMES: readonly string[] = Object.keys(envSchema.shape);
+
 export type BraintreeConfig = {
   environment: 'sandbox' | 'production';
   merchantId: string;
@@ -127,6 +139,8 @@ export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'post
 export type TrustProxy = boolean | number | string;
 
 export type Config = {
+  /** ROLE (default `all`). `web` and `worker` need PostgreSQL: PGlite is single-process. */
+  role: Role;
   host: string;
   port: number;
   /** Absolute. PGlite files, e-mail outbox, initial admin password. */
@@ -337,7 +351,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const google = googleConfig(e);
   const fromCwd = (p: string | undefined, fallback: string) =>
     p === undefined ? fallback : isAbsolute(p) ? p : resolve(cwd, p);
+  // PGlite is one process per data directory: a web process could not share it with its worker.
+  if ((e.ROLE === 'web' || e.ROLE === 'worker') && !e.DATABASE_URL) {
+    throw new ConfigError(`ROLE=${e.ROLE} needs DATABASE_URL (PGlite is single-process: use ROLE=all)`);
+  }
   return {
+    role: e.ROLE,
     host: e.HOST,
     port: e.PORT,
     dataDir,

@@ -14,8 +14,8 @@ const MAIN = join(import.meta.dirname, 'main.ts');
 
 type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-function start(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+function start(env: Record<string, string>, args: string[] = []): Run {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -49,6 +49,15 @@ describe('main.ts refuses bad settings', () => {
     const run = start({ PORT: 'http', DATA_DIR: dir });
     expect(await run.exited).toBe(1);
     expect(run.output()).toContain('Invalid environment: PORT must be a whole number');
+  });
+
+  it('exits 1 naming ROLE for a role that does not exist, given as the variable or the argument', async () => {
+    const byVariable = start({ ROLE: 'api', DATA_DIR: dir });
+    expect(await byVariable.exited).toBe(1);
+    expect(byVariable.output()).toContain('Invalid environment: ROLE must be one of all, web, worker, migrate');
+    const byArgument = start({ DATA_DIR: dir }, ['webserver']);
+    expect(await byArgument.exited).toBe(1);
+    expect(byArgument.output()).toContain('Invalid environment: ROLE must be one of all, web, worker, migrate');
   });
 
   it('exits 1 with the site file problem', async () => {

@@ -1,12 +1,20 @@
 /**
  * `npm run serve`: read the environment and config/site.json, open and migrate the database,
  * then serve the API and the built web app until SIGTERM / SIGINT.
+ *
+ * The role (ROLE, or the first argument: `node main.js migrate`) picks what this process does
+ * (docs/operations.md "Container image and compose"):
+ *  - `all` (default): everything below in one process, as `npm start` runs it;
+ *  - `web`: the site and the API only; receipts it queues are sent by a worker;
+ *  - `worker`: the mail outbox and the reconciler, with only /healthz/* on its port;
+ *  - `migrate`: applies the migrations and exits (a pre-deploy step).
+ * `web` and `worker` never change the schema: they wait until the migrate step has run.
  */
 import { join } from 'node:path';
 import type { Site } from '@store/shared/site';
 import type { FastifyInstance } from 'fastify';
 import { type DbConnection, openDatabase } from '#src/db/client';
-import { migrateDatabase } from '#src/db/migrate';
+import { migrateDatabase, waitForMigrations } from '#src/db/migrate';
 import { resolveSecrets } from '#src/db/secrets';
 import { ensureAdmin } from '#src/modules/admins/ensure-admin';
 import { createMailTransport, defaultMailFrom, type MailTransport } from '#src/modules/mail/transport';
@@ -22,7 +30,9 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 /** Configuration mistakes are the operator's to fix: one clear line, no stack trace. */
 function readSettings(): { config: Config; site: Site } {
   try {
-    const config = loadConfig();
+    // `node main.js worker` is `ROLE=worker node main.js`: the argument wins over the variable.
+    const roleArgument = process.argv[2];
+    const config = loadConfig(roleArgument === undefined ? process.env : { ...process.env, ROLE: roleArgument });
     return { config, site: loadSite(config.siteConfigPath) };
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
@@ -33,16 +43,23 @@ function readSettings(): { config: Config; site: Site } {
 async function main(): Promise<void> {
   const { config, site } = readSettings();
   const logger = createLogger(config.logLevel);
+  const { role } = config;
+  /** Serves the site and the API. */
+  const serves = role === 'all' || role === 'web';
+  /** Sends the mail outbox and runs the scheduled jobs (the reconciler). */
+  const works = role === 'all' || role === 'worker';
   // Every checkout and registration goes through unchallenged: never what production should run.
-  if (config.captcha.provider === 'off') logger.warn('captcha is OFF: for tests only (CAPTCHA_PROVIDER=off)');
+  if (serves && config.captcha.provider === 'off') logger.warn('captcha is OFF: for tests only (CAPTCHA_PROVIDER=off)');
   let connection: DbConnection | undefined;
   let app: FastifyInstance | undefined;
   let stopReconciler: (() => Promise<void>) | undefined;
   let mailWorker: MailWorker | undefined;
   let mailTransport: MailTransport | undefined;
+  let stopListening: (() => Promise<void>) | undefined;
 
   // Once only: a second signal, or a signal during a failed start, must not close things twice.
   let stopping: Promise<void> | undefined;
+  const shuttingDown = () => stopping !== undefined;
   const stop = (exitCode: number): Promise<void> => {
     stopping ??= (async () => {
       const force = setTimeout(() => {
@@ -55,6 +72,7 @@ async function main(): Promise<void> {
         // A reconciler run in progress finishes (or the timeout cuts it) before the database closes.
         await Promise.all([stopReconciler?.(), app?.close()]);
         // After the app: a request finishing during close may still queue and kick a receipt.
+        await stopListening?.();
         await mailWorker?.stop();
         mailTransport?.close();
         await connection?.close();
@@ -80,51 +98,74 @@ async function main(): Promise<void> {
     // files and WebAssembly compilation). The database goes first so its imports are not queued
     // behind the app's.
     const opening = openDatabase(config.database, logger);
-    const appModule = Promise.all([import('./app'), import('./mail-renderers')]);
-    // If opening the database fails, this import is never awaited: its failure must not crash the exit path.
-    appModule.catch(() => undefined);
+    const appModule = serves ? import('./app') : undefined;
+    const renderersModule = works ? import('./mail-renderers') : undefined;
+    // If opening the database fails, these imports are never awaited: their failure must not crash the exit path.
+    appModule?.catch(() => undefined);
+    renderersModule?.catch(() => undefined);
     connection = await opening;
-    await migrateDatabase(connection);
-    // Someone must be able to read the report: ADMIN_USERNAME/ADMIN_PASSWORD, or a first random password.
-    const admin = await ensureAdmin({ db: connection.db, config, logger });
-    const secrets = await resolveSecrets(config, connection.db);
-    const [{ buildApp }, { mailRenderers }] = await appModule;
-    // Sends the e-mail outbox off the request path; `kick` lets the app send a receipt at once.
-    if (config.smtpUrl && !config.mailFrom) {
-      logger.warn('SMTP_URL is set without MAIL_FROM: mail goes out as receipts@localhost');
+    const { db } = connection;
+    if (role === 'migrate') {
+      await migrateDatabase(connection);
+      logger.info({ database: config.database.kind }, 'migrations applied');
+      await stop(0);
+      return;
     }
-    mailTransport = createMailTransport({
-      smtpUrl: config.smtpUrl,
-      outboxDir: join(config.dataDir, 'outbox'),
-      from: config.mailFrom ?? defaultMailFrom(site),
-    });
-    // Receipts and confirmations are queued by reference; their modules' renderers write them at send time.
-    mailWorker = startMailWorker({
-      db: connection.db,
-      transport: mailTransport,
-      renderers: mailRenderers({ db: connection.db, site }),
-      logger,
-    });
+    if (role === 'all') {
+      // One process: it migrates at start, under an advisory lock on PostgreSQL (db/migrate.ts).
+      await migrateDatabase(connection);
+    } else {
+      await waitForMigrations(db, () =>
+        logger.warn(`ROLE=${role}: waiting for the migrations; run \`npm run migrate\` (the image's migrate role)`),
+      );
+    }
+    // Someone must be able to read the report: ADMIN_USERNAME/ADMIN_PASSWORD, or a first random password.
+    const admin = serves ? await ensureAdmin({ db, config, logger }) : undefined;
+    const secrets = await resolveSecrets(config, db);
+    if (renderersModule) {
+      const { mailRenderers } = await renderersModule;
+      // Sends the e-mail outbox off the request path; `kick` lets the app send a receipt at once.
+      if (config.smtpUrl && !config.mailFrom) {
+        logger.warn('SMTP_URL is set without MAIL_FROM: mail goes out as receipts@localhost');
+      }
+      mailTransport = createMailTransport({
+        smtpUrl: config.smtpUrl,
+        outboxDir: join(config.dataDir, 'outbox'),
+        from: config.mailFrom ?? defaultMailFrom(site),
+      });
+      // Receipts and confirmations are queued by reference; their modules' renderers write them at send time.
+      mailWorker = startMailWorker({ db, transport: mailTransport, renderers: mailRenderers({ db, site }), logger });
+      // Beside web processes, their kicks arrive by NOTIFY (mail/cross-process-kick.ts).
+      if (role === 'worker' && connection.kind === 'postgres') {
+        const { listenForKicks } = await import('#src/modules/mail/cross-process-kick');
+        stopListening = listenForKicks(connection.pool, mailWorker.kick, logger).stop;
+      }
+    }
     // One gateway, shared by the routes and the reconciler.
     const [{ createGateway }, { startReconciler }] = await Promise.all([
       import('#src/modules/payments/create-gateway'),
       import('#src/modules/checkout/start-reconciler'),
     ]);
-    const paymentGateway = await createGateway({ config, db: connection.db, secrets });
-    app = await buildApp({
-      config,
-      db: connection.db,
-      site,
-      secrets,
-      logger,
-      paymentGateway,
-      mail: { kick: mailWorker.kick },
-    });
+    const paymentGateway = await createGateway({ config, db, secrets });
+    if (appModule) {
+      const { buildApp } = await appModule;
+      // A `web` process has no mail worker: its kicks reach the worker by NOTIFY (its poll is the fallback).
+      const mail = mailWorker
+        ? { kick: mailWorker.kick }
+        : (await import('#src/modules/mail/cross-process-kick')).notifyingKick(db, logger);
+      app = await buildApp({ config, db, site, secrets, logger, paymentGateway, mail, shuttingDown });
+    } else {
+      const { buildHealthApp } = await import('./health-app');
+      app = await buildHealthApp({ db, logger, shuttingDown });
+    }
     const url = await app.listen({ host: config.host, port: config.port });
-    // Settles what a previous run left pending (a crash between charge and record), then every minute.
-    stopReconciler = startReconciler({ db: connection.db, gateway: paymentGateway, logger, mail: mailWorker });
+    if (mailWorker) {
+      // Settles what a previous run left pending (a crash between charge and record), then every minute.
+      stopReconciler = startReconciler({ db, gateway: paymentGateway, logger, mail: mailWorker });
+    }
     logger.info(
       {
+        role,
         database: config.database.kind,
         paymentGateway: config.payment.gateway,
         captcha: config.captcha.provider,
@@ -134,7 +175,7 @@ async function main(): Promise<void> {
       `donation store ready at ${url}`,
     );
     // For the person who just typed `npm start`: the same facts in words (startup-banner.ts).
-    process.stderr.write(startupBanner({ url, config, admin }));
+    if (role === 'all' && admin) process.stderr.write(startupBanner({ url, config, admin }));
   } catch (error) {
     logger.fatal({ err: error }, 'could not start');
     await stop(1);

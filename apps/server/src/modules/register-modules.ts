@@ -32,7 +32,7 @@ export const ACTIVITY_LIMIT = 200;
 
 export async function registerModules(app: FastifyInstance, context: AppContext): Promise<void> {
   const { db, site } = context;
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { db, shuttingDown: context.shuttingDown });
   await app.register(catalogueRoutes, { site });
   await app.register(adminRoutes, { db });
   await app.register(captchaRoutes, { config: context.config, secrets: context.secrets });

@@ -1,0 +1,244 @@
+/**
+ * Production's split (issue 19): two `web` replicas and one `worker` on one PostgreSQL behave like
+ * the single process. Over real HTTP: a session opened on one replica is known to the other, one
+ * Idempotency-Key sent to both charges once, declines count across replicas, every receipt is sent
+ * exactly once and only by the worker, which serves nothing but its health checks. The migrate
+ * role runs first and exits. On PGlite (single-process) the split is refused, naming ROLE.
+ */
+
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutBody, DECLINING_CARD } from '../../apps/server/test/checkout-helpers';
+import { postgresMissing, usingPostgres } from '../../apps/server/test/test-db';
+import { freePort } from '../../test/free-port';
+import { recordFigures } from '../support/figures';
+import { createServerDatabase, type ServerDatabase } from '../support/server-database';
+import { REPO_ROOT, type ServerProcess, startServerProcess } from '../support/server-process';
+import { cardNonce, checkout, count, postJson, send } from '../support/store-client';
+
+const ORDERS = 12;
+
+function outboxFiles(dataDir: string): string[] {
+  try {
+    return readdirSync(join(dataDir, 'outbox')).filter((name) => name.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+}
+
+describe.runIf(!usingPostgres)('roles on PGlite', () => {
+  it('refuses ROLE=web and ROLE=worker without DATABASE_URL, naming ROLE', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'roles-pglite-'));
+    try {
+      for (const role of ['web', 'worker']) {
+        const start = startServerProcess({ port: await freePort(), dataDir, env: { ROLE: role } });
+        await expect(start).rejects.toThrow(`Invalid environment: ROLE=${role} needs DATABASE_URL`);
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.runIf(usingPostgres && !postgresMissing)('two web replicas and one worker on one PostgreSQL', () => {
+  let database: ServerDatabase;
+  const dirs: string[] = [];
+  const processes: ServerProcess[] = [];
+  let webA: ServerProcess;
+  let webB: ServerProcess;
+  let worker: ServerProcess;
+  let workerDir: string;
+  const figures: Record<string, unknown> = {};
+
+  const dataDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'roles-'));
+    dirs.push(dir);
+    return dir;
+  };
+  const start = async (role: string, dir = dataDir()) => {
+    const server = await startServerProcess({
+      port: await freePort(),
+      dataDir: dir,
+      databaseUrl: database.databaseUrl,
+      env: { ROLE: role, CAPTCHA_PROVIDER: 'off', TRUST_PROXY: 'true', LOG_LEVEL: 'warn' },
+    });
+    processes.push(server);
+    return server;
+  };
+
+  beforeAll(async () => {
+    database = await createServerDatabase();
+    workerDir = dataDir();
+    [webA, webB, worker] = await Promise.all([start('web'), start('web'), start('worker', workerDir)]);
+  });
+
+  afterAll(async () => {
+    recordFigures('roles', figures);
+    await Promise.all(processes.map((p) => p.stop()));
+    await database?.close();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the migrate role applies the migrations and exits 0 (here: nothing to do)', async () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'migrate'], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: database.databaseUrl ?? '', DATA_DIR: dataDir() },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain('migrations applied');
+  });
+
+  it('the worker answers its health checks and serves no page and no API', async () => {
+    expect((await send(worker.baseUrl, '/healthz/ready')).body).toEqual({
+      status: 'ok',
+      database: 'ok',
+      migrations: 'applied',
+      shuttingDown: false,
+    });
+    expect((await send(worker.baseUrl, '/api/public/catalogue')).status).toBe(404);
+    expect((await send(webA.baseUrl, '/healthz/ready')).status).toBe(200);
+  });
+
+  it('knows a session opened on one replica on the other', async () => {
+    const email = `split-${randomUUID().slice(0, 8)}@example.org`;
+    const made = await postJson(
+      webA.baseUrl,
+      '/auth/register',
+      { name: 'Asha', email, password: 'a long enough passphrase' },
+      { origin: webA.baseUrl },
+    );
+    expect(made.status).toBe(201);
+    const cookie = (made.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    expect(cookie).not.toBe('');
+    const profile = await send(webB.baseUrl, '/auth/profile', { headers: { cookie } });
+    expect(profile.status).toBe(200);
+    expect(JSON.stringify(profile.body)).toContain(email);
+  });
+
+  it('charges once for one Idempotency-Key sent to both replicas at once', async () => {
+    const key = randomUUID();
+    const [nonceA, nonceB] = await Promise.all([cardNonce(webA.baseUrl), cardNonce(webB.baseUrl)]);
+    const answers = await Promise.all([checkout(webA.baseUrl, key, nonceA), checkout(webB.baseUrl, key, nonceB)]);
+    expect(answers.every((a) => a.status === 200 || a.status === 409)).toBe(true);
+    const again = await checkout(webB.baseUrl, key, await cardNonce(webB.baseUrl));
+    const first = await checkout(webA.baseUrl, key, await cardNonce(webA.baseUrl));
+    expect([again.status, first.status]).toEqual([200, 200]);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body.orderId).toBe(first.body.orderId);
+    const rows = await database.withDb((db) =>
+      db.execute<{ n: number }>(sql`select count(*)::int as n from orders where idempotency_key = ${key}`),
+    );
+    expect(rows.rows[0]?.n).toBe(1);
+  });
+
+  it('counts declines from one address across both replicas', async () => {
+    const address = `10.77.${Math.floor(Math.random() * 250)}.9`;
+    const email = `declined-${randomUUID().slice(0, 8)}@example.org`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const replica = i % 2 === 0 ? webA : webB;
+      const nonce = await cardNonce(replica.baseUrl, DECLINING_CARD);
+      // An e-mail of its own: five declines for one e-mail are limited too, and the next test reuses the default.
+      const body = checkoutBody(nonce, undefined, email);
+      const answer = await postJson(replica.baseUrl, '/api/public/payment/checkout', body, {
+        'idempotency-key': randomUUID(),
+        'x-forwarded-for': address,
+      });
+      statuses.push(answer.status);
+    }
+    figures.declinesAcrossReplicas = statuses;
+    expect(statuses).toEqual([402, 402, 402, 402, 402, 429]);
+  });
+
+  it(`sends each of ${ORDERS} receipts exactly once, from the worker only`, async () => {
+    const before = outboxFiles(workerDir).length;
+    const answers = await Promise.all(
+      Array.from({ length: ORDERS }, async (_, i) => {
+        const replica = i % 2 === 0 ? webA : webB;
+        return checkout(replica.baseUrl, randomUUID(), await cardNonce(replica.baseUrl), undefined, {
+          'x-forwarded-for': `10.78.${i}.1`,
+        });
+      }),
+    );
+    expect(count(answers, (a) => a.status)).toEqual({ 200: ORDERS });
+    // Kicked by NOTIFY, the worker sends at once; its 5 s poll is the fallback: three rounds at most,
+    // then one more round to show that nothing is sent twice.
+    const queued = Date.now();
+    const deadline = queued + 20_000;
+    while (outboxFiles(workerDir).length < before + ORDERS && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    figures.receiptsWrittenMs = Date.now() - queued;
+    await new Promise((r) => setTimeout(r, 6_000));
+    // Every approved order so far (the idempotent one included) has its receipt, once.
+    const orders = await database.withDb((db) =>
+      db.execute<{ n: number }>(sql`select count(*)::int as n from orders where status = 'succeeded'`),
+    );
+    const unsent = await database.withDb((db) =>
+      db.execute<{ n: number }>(sql`select count(*)::int as n from mail_outbox where sent_at is null`),
+    );
+    figures.receipts = { orders: orders.rows[0]?.n, files: outboxFiles(workerDir).length };
+    expect(outboxFiles(workerDir)).toHaveLength(orders.rows[0]?.n ?? -1);
+    expect(unsent.rows[0]?.n).toBe(0);
+    for (const dir of dirs.filter((d) => d !== workerDir)) expect(outboxFiles(dir)).toEqual([]);
+  }, 60_000);
+
+  it('stops every role cleanly on SIGTERM (exit 0, no error logged)', async () => {
+    const exits = await Promise.all([webA, webB, worker].map((p) => p.stop()));
+    expect(exits).toEqual([0, 0, 0].map((code) => ({ code, signal: null })));
+    for (const p of [webA, webB, worker]) expect(p.output()).not.toMatch(/"level":(50|60)/);
+  });
+});
+
+describe.runIf(usingPostgres && !postgresMissing)('a web replica started before the migrate step', () => {
+  let database: ServerDatabase;
+  let web: ServerProcess | undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'roles-wait-'));
+
+  beforeAll(async () => {
+    database = await createServerDatabase();
+    // An empty database, as before the first deploy.
+    await database.withDb((db) =>
+      db.execute(sql`drop schema drizzle cascade; drop schema public cascade; create schema public`),
+    );
+  });
+
+  afterAll(async () => {
+    await web?.stop();
+    await database?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('waits for the migrations instead of applying them, then serves', async () => {
+    const starting = startServerProcess({
+      port: await freePort(),
+      dataDir: dir,
+      databaseUrl: database.databaseUrl,
+      env: { ROLE: 'web', LOG_LEVEL: 'warn' },
+    });
+    // Not migrated by the web process: still no table a few seconds later.
+    await new Promise((r) => setTimeout(r, 3_000));
+    const tables = await database.withDb((db) =>
+      db.execute<{ n: number }>(sql`select count(*)::int as n from pg_tables where schemaname = 'public'`),
+    );
+    expect(tables.rows[0]?.n).toBe(0);
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'migrate'], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: database.databaseUrl ?? '', DATA_DIR: dir },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+    web = await starting;
+    expect(web.output()).toContain('ROLE=web: waiting for the migrations; run `npm run migrate`');
+    expect((await send(web.baseUrl, '/healthz/ready')).status).toBe(200);
+    expect((await send(web.baseUrl, '/api/public/catalogue')).status).toBe(200);
+  });
+});
