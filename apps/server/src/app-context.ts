@@ -3,6 +3,7 @@ import type { Site } from '@store/shared/site';
 import type { Database } from '#src/db/client';
 import type { AppSecrets } from '#src/db/secrets';
 import type { MailNotifier } from '#src/modules/mail/worker';
+import type { StoreMetrics } from '#src/modules/metrics/create-metrics';
 import type { PaymentGateway } from '#src/modules/payments/gateway';
 import type { Config } from './config';
 
@@ -22,4 +23,6 @@ export type AppContext = {
    * now instead of at the next poll (a few seconds); it never throws. Unset in tests: nothing is sent.
    */
   mail?: MailNotifier;
+  /** Made by main.ts when METRICS_TOKEN is set: `GET /metrics` and its hooks (modules/metrics). */
+  metrics?: StoreMetrics;
 };
