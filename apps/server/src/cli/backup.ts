@@ -15,7 +15,7 @@
  * Not in the database, and to be kept with the backups: SESSION_SECRET if set (otherwise the secret
  * is in the database and comes back with it), config/site.json (SITE_CONFIG), the environment.
  */
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import pg from 'pg';
 import { type Config, ConfigError, loadConfig } from '#src/config';
@@ -49,6 +49,7 @@ async function backup(config: Config, out: string): Promise<string> {
   try {
     if (config.database.kind === 'postgres') {
       await runPgTool('pg_dump', ['--format=custom', `--file=${partial}`], config.database.url);
+      chmodSync(partial, 0o600);
     } else {
       const dataDir = pgliteDir(config);
       if (!existsSync(resolve(dataDir, 'PG_VERSION'))) {
