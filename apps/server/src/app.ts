@@ -11,7 +11,7 @@ import { authLocation } from '#src/modules/auth/auth-location';
 import { authCspSources } from '#src/modules/auth/csp';
 import { captchaCspSources } from '#src/modules/captcha/csp';
 import { catalogueView } from '#src/modules/catalogue/service';
-import { installMetrics } from '#src/modules/metrics/routes';
+import { installMetrics, installMetricsOff } from '#src/modules/metrics/routes';
 import { paymentCspSources } from '#src/modules/payments/csp';
 import { registerModules } from '#src/modules/register-modules';
 import { API_DOCS_PREFIX, registerApiDocs } from '#src/plugins/api-docs';
@@ -63,6 +63,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installRequestIdHeader(app);
   // Before every route, so its hooks see them all; absent unless METRICS_TOKEN is set.
   if (context.metrics) installMetrics(app, context.metrics);
+  else installMetricsOff(app);
   if (config.tracing) await nameSpansByRoute(app);
 
   registerSecurityHeaders(app, {

@@ -4,6 +4,9 @@
  * latency, login-limit hits, the outbox and pending orders read from the database at scrape time.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, registerAccount } from '../../../test/auth-helpers';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
@@ -21,15 +24,24 @@ function sample(text: string, series: string): number | undefined {
 
 describeWithDb('metrics off (no METRICS_TOKEN)', () => {
   let t: TestApp;
+  // A web build, whose index.html answers any unknown page: /metrics must not become that page.
+  const webDist = mkdtempSync(join(tmpdir(), 'metrics-web-'));
   beforeAll(async () => {
-    t = await buildTestApp();
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>store</title><div id="root"></div>');
+    t = await buildTestApp({ env: { WEB_DIST: webDist } });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
 
-  it('answers 404 at /metrics, with or without a token', async () => {
-    expect((await t.app.inject({ url: '/metrics' })).statusCode).toBe(404);
-    const withToken = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
-    expect(withToken.statusCode).toBe(404);
+  it('answers 404 at /metrics, with or without a token, not the web app', async () => {
+    expect((await t.app.inject({ url: '/some-page' })).statusCode).toBe(200);
+    for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
+      const res = await t.app.inject({ url: '/metrics', headers });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ error: { code: 'not_found' } });
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * `GET /metrics` for Prometheus, and the hooks that feed it. Installed on the root instance by
- * app.ts only when METRICS_TOKEN is set (otherwise nothing here runs and /metrics is a 404).
+ * app.ts only when METRICS_TOKEN is set; otherwise no hook runs and /metrics is a JSON 404 (installMetricsOff).
  *
  * The scrape needs the token: `Authorization: Bearer <METRICS_TOKEN>`, or Basic auth with the token
  * as the password (Prometheus' `authorization` and `basic_auth` settings both work). Anything else
@@ -46,6 +46,16 @@ function checkoutOutcome(reply: FastifyReply): CheckoutOutcome {
 }
 
 const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? UNMATCHED_ROUTE;
+
+/**
+ * Metrics off: `/metrics` is a JSON 404, as for an API path, rather than the web app's page (which
+ * answers any other unknown path with index.html and 200, and would look like a broken scrape).
+ */
+export function installMetricsOff(app: FastifyInstance): void {
+  app.get(METRICS_PATH, { schema: { hide: true } }, async () => {
+    throw new AppError('not_found', 'Metrics are off: set METRICS_TOKEN to serve them.');
+  });
+}
 
 export function installMetrics(app: FastifyInstance, metrics: StoreMetrics): void {
   const expected = digest(metrics.token);
