@@ -16,6 +16,8 @@ export type ServerProcessOptions = {
   databaseUrl?: string | undefined;
   /** More environment (ADMIN_USERNAME, CAPTCHA_PROVIDER, SITE_CONFIG, WEB_DIST, ...). */
   env?: Record<string, string>;
+  /** The entry point; defaults to apps/server/src/main.ts under tsx. A `.js` file (the built dist/main.js) runs on plain node. */
+  main?: string;
   /** How long to wait for /healthz to answer 200. A PGlite recovering from SIGKILL takes a while. */
   readyTimeoutMs?: number;
 };
@@ -27,6 +29,8 @@ export type ServerProcess = {
   pid: number;
   /** Everything the process wrote to stdout and stderr so far (pino JSON lines). */
   output: () => string;
+  /** What it wrote to stdout alone: the JSON log (stderr has the start-up lines for people). */
+  stdout: () => string;
   exited: Promise<Exit>;
   isRunning: () => boolean;
   /** SIGKILL: no handler runs, nothing is flushed; what the database committed is all that is left. */
@@ -51,15 +55,20 @@ function serverEnv(options: ServerProcessOptions): Record<string, string> {
 
 /** Spawns the server; does not wait for it (see startServerProcess). */
 function spawnServerProcess(options: ServerProcessOptions): ServerProcess {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const main = options.main ?? MAIN;
+  const child: ChildProcess = spawn(process.execPath, main.endsWith('.js') ? [main] : ['--import', 'tsx', main], {
     cwd: REPO_ROOT,
     env: serverEnv(options),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let stdout = '';
   const collect = (chunk: Buffer) => {
     output += chunk.toString();
   };
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
   const exited = new Promise<Exit>((done) => child.once('exit', (code, signal) => done({ code, signal })));
@@ -70,6 +79,7 @@ function spawnServerProcess(options: ServerProcessOptions): ServerProcess {
     baseUrl: `http://127.0.0.1:${options.port}`,
     pid,
     output: () => output,
+    stdout: () => stdout,
     exited,
     isRunning,
     kill: async () => {

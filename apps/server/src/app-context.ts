@@ -3,6 +3,7 @@ import type { Site } from '@store/shared/site';
 import type { Database } from '#src/db/client';
 import type { AppSecrets } from '#src/db/secrets';
 import type { MailNotifier } from '#src/modules/mail/worker';
+import type { StoreMetrics } from '#src/modules/metrics/create-metrics';
 import type { PaymentGateway } from '#src/modules/payments/gateway';
 import type { Config } from './config';
 
@@ -24,4 +25,6 @@ export type AppContext = {
   mail?: MailNotifier;
   /** main.ts's: true once SIGTERM / SIGINT arrived (GET /healthz/ready answers 503 from then on). */
   shuttingDown?: () => boolean;
+  /** Made by main.ts when METRICS_TOKEN is set: `GET /metrics` and its hooks (modules/metrics). */
+  metrics?: StoreMetrics;
 };

@@ -11,6 +11,7 @@ import { authLocation } from '#src/modules/auth/auth-location';
 import { authCspSources } from '#src/modules/auth/csp';
 import { captchaCspSources } from '#src/modules/captcha/csp';
 import { catalogueView } from '#src/modules/catalogue/service';
+import { installMetrics, installMetricsOff } from '#src/modules/metrics/routes';
 import { paymentCspSources } from '#src/modules/payments/csp';
 import { registerModules } from '#src/modules/register-modules';
 import { API_DOCS_PREFIX, registerApiDocs } from '#src/plugins/api-docs';
@@ -22,6 +23,7 @@ import { registerWebApp } from '#src/plugins/web-app';
 import type { AppContext } from './app-context';
 import type { TrustProxy } from './config';
 import { createLogger } from './logger';
+import { nameSpansByRoute } from './tracing';
 
 /** The largest request body: a checkout or a registration of many people is a few KB. */
 export const BODY_LIMIT_BYTES = 256 * 1024;
@@ -59,6 +61,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installRequestIdHeader(app);
+  // Before every route, so its hooks see them all; absent unless METRICS_TOKEN is set.
+  if (context.metrics) installMetrics(app, context.metrics);
+  else installMetricsOff(app);
+  if (config.tracing) await nameSpansByRoute(app);
 
   registerSecurityHeaders(app, {
     extraSources: mergeCspSources(

@@ -210,4 +210,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
     expect(() => loadConfig({ TRUST_PROXY: 'yes please!' })).toThrow(/TRUST_PROXY/);
   });
+
+  it('turns metrics and tracing on only when their settings are given', () => {
+    expect(loadConfig({})).toMatchObject({ metricsToken: undefined, tracing: undefined });
+    const on = loadConfig({ METRICS_TOKEN: 'a-long-enough-token', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel:4318' });
+    expect(on.metricsToken).toBe('a-long-enough-token');
+    expect(on.tracing).toEqual({ endpoint: 'http://otel:4318', serviceName: 'donation-store' });
+    expect(
+      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://o.example', OTEL_SERVICE_NAME: 'store-eu' }).tracing,
+    ).toEqual({ endpoint: 'https://o.example', serviceName: 'store-eu' });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'otel:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
+  });
 });

@@ -102,6 +102,11 @@ const envSchema = z.object({
   GOOGLE_AUTHORIZATION_URL: httpUrl.default('https://accounts.google.com/o/oauth2/v2/auth'),
   GOOGLE_TOKEN_URL: httpUrl.default('https://oauth2.googleapis.com/token'),
   GOOGLE_USERINFO_URL: httpUrl.default('https://openidconnect.googleapis.com/v1/userinfo'),
+  // Unset: no /metrics (404). Set: Prometheus scrapes with it (modules/metrics).
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters long').optional(),
+  // Set: OpenTelemetry tracing to this OTLP collector (tracing.ts); the SDK reads the other OTEL_* itself.
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
+  OTEL_SERVICE_NAME: z.string().default('donation-store'),
 });
 type Env = z.infer<typeof envSchema>;
 
@@ -177,6 +182,10 @@ export type Config = {
    */
   allowedHosts: string[] | undefined;
   google: GoogleConfig | undefined;
+  /** METRICS_TOKEN: `GET /metrics` is served to a scraper showing it. Unset: no metrics at all. */
+  metricsToken: string | undefined;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT (+ OTEL_SERVICE_NAME): traces sent there. Unset: no tracing loaded. */
+  tracing: { endpoint: string; serviceName: string } | undefined;
 };
 
 /** Every message starts the same way so an operator sees at once that the environment is at fault. */
@@ -377,5 +386,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins,
     allowedHosts: allowedHostsConfig(e, allowedOrigins, google),
     google,
+    metricsToken: e.METRICS_TOKEN,
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME }
+      : undefined,
   };
 }

@@ -23,6 +23,7 @@ import { loadSite } from '#src/site/load-site';
 import { type Config, loadConfig } from './config';
 import { createLogger } from './logger';
 import { startupBanner } from './startup-banner';
+import type { Tracing } from './tracing';
 
 /** After this, a stuck shutdown (a hanging request, a database that does not answer) is cut short. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
   let mailWorker: MailWorker | undefined;
   let mailTransport: MailTransport | undefined;
   let stopListening: (() => Promise<void>) | undefined;
+  let tracing: Tracing | undefined;
 
   // Once only: a second signal, or a signal during a failed start, must not close things twice.
   let stopping: Promise<void> | undefined;
@@ -76,6 +78,8 @@ async function main(): Promise<void> {
         await mailWorker?.stop();
         mailTransport?.close();
         await connection?.close();
+        // Last: the spans of the requests that finished during close go out too.
+        await tracing?.shutdown();
       } catch (error) {
         logger.error({ err: error }, 'error during shutdown');
         code = 1;
@@ -94,6 +98,8 @@ async function main(): Promise<void> {
   }
 
   try {
+    // Before anything loads Fastify or makes a request: the SDK patches the http module (tracing.ts).
+    if (config.tracing) tracing = await (await import('./tracing')).startTracing(config.tracing);
     // Fastify, its plugins and the modules load while PGlite starts (much of which is waiting on
     // files and WebAssembly compilation). The database goes first so its imports are not queued
     // behind the app's.
@@ -146,14 +152,29 @@ async function main(): Promise<void> {
       import('#src/modules/payments/create-gateway'),
       import('#src/modules/checkout/start-reconciler'),
     ]);
-    const paymentGateway = await createGateway({ config, db, secrets });
+    // METRICS_TOKEN: prom-client loads only then (modules/metrics); the gateway is timed.
+    const metrics = config.metricsToken
+      ? (await import('#src/modules/metrics/create-metrics')).createMetrics({ db, token: config.metricsToken, logger })
+      : undefined;
+    const gateway = await createGateway({ config, db, secrets });
+    const paymentGateway = metrics ? metrics.instrumentGateway(gateway) : gateway;
     if (appModule) {
       const { buildApp } = await appModule;
       // A `web` process has no mail worker: its kicks reach the worker by NOTIFY (its poll is the fallback).
       const mail = mailWorker
         ? { kick: mailWorker.kick }
         : (await import('#src/modules/mail/cross-process-kick')).notifyingKick(db, logger);
-      app = await buildApp({ config, db, site, secrets, logger, paymentGateway, mail, shuttingDown });
+      app = await buildApp({
+        config,
+        db,
+        site,
+        secrets,
+        logger,
+        paymentGateway,
+        mail,
+        shuttingDown,
+        ...(metrics ? { metrics } : {}),
+      });
     } else {
       const { buildHealthApp } = await import('./health-app');
       app = await buildHealthApp({ db, logger, shuttingDown });
@@ -161,7 +182,13 @@ async function main(): Promise<void> {
     const url = await app.listen({ host: config.host, port: config.port });
     if (mailWorker) {
       // Settles what a previous run left pending (a crash between charge and record), then every minute.
-      stopReconciler = startReconciler({ db, gateway: paymentGateway, logger, mail: mailWorker });
+      stopReconciler = startReconciler({
+        db,
+        gateway: paymentGateway,
+        logger,
+        mail: mailWorker,
+        onRun: metrics?.reconcilerRan,
+      });
     }
     logger.info(
       {

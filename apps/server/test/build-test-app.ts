@@ -17,6 +17,8 @@ import { buildApp } from '#src/app';
 import type { AppContext } from '#src/app-context';
 import { type Config, loadConfig } from '#src/config';
 import type { MailNotifier } from '#src/modules/mail/worker';
+import { createMetrics } from '#src/modules/metrics/create-metrics';
+import { createGateway } from '#src/modules/payments/create-gateway';
 import type { PaymentGateway } from '#src/modules/payments/gateway';
 import { loadSite } from '#src/site/load-site';
 import { createTestDb, type TestDb } from './test-db';
@@ -44,6 +46,8 @@ export type BuildTestAppOptions = {
   mail?: MailNotifier;
 };
 
+const silentLogger = { warn: () => undefined };
+
 export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'store-test-'));
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
@@ -63,6 +67,12 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     const context: AppContext = { config, db: db.db, site, secrets: { session: TEST_SESSION_SECRET } };
     if (options.paymentGateway) context.paymentGateway = options.paymentGateway(context);
     if (options.mail) context.mail = options.mail;
+    // METRICS_TOKEN in `env`: metrics as main.ts makes them, the gateway timed.
+    if (config.metricsToken) {
+      const metrics = createMetrics({ db: db.db, token: config.metricsToken, logger: options.logger ?? silentLogger });
+      context.metrics = metrics;
+      context.paymentGateway = metrics.instrumentGateway(context.paymentGateway ?? (await createGateway(context)));
+    }
     const app = await buildApp({ ...context, ...(options.logger ? { logger: options.logger } : {}) });
     await options.extend?.(app, context);
     await app.ready();

@@ -38,7 +38,10 @@ export type OpenDatabaseOptions =
       kind: 'pglite';
       /** Unset: an in-memory database (tests). */
       dataDir?: string | undefined;
-      /** In memory only: start from a `dumpDataDir()` tarball instead of running initdb (~1 s vs ~5 s). */
+      /**
+       * Start from a `dumpDataDir()` tarball instead of running initdb (~1 s vs ~5 s): in memory
+       * (tests), or into a new data directory (`npm run restore`).
+       */
       fromDump?: Blob | undefined;
     }
   | { kind: 'postgres'; url: string };
@@ -92,7 +95,10 @@ export async function openDatabase(options: OpenDatabaseOptions, logger?: Pick<L
   // PGlite is single-process: a second server on the same directory would corrupt it. Refuse instead.
   const releaseLock = acquirePgliteLock(options.dataDir);
   try {
-    const client = await PGlite.create(options.dataDir, { extensions });
+    const client = await PGlite.create(
+      options.dataDir,
+      options.fromDump ? { loadDataDir: options.fromDump, extensions } : { extensions },
+    );
     const close = once(async () => {
       try {
         await client.close();

@@ -39,11 +39,14 @@ export type CheckoutRoutesOptions = {
   resolveUserId?: ResolveUserId | undefined;
 };
 
+/** Where a bucket is charged; the metrics count its answers by outcome (modules/metrics). */
+export const CHECKOUT_PATH = '/api/public/payment/checkout';
+
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app, options) => {
   const { db, site, gateway, captcha, mail, resolveUserId } = options;
 
   app.post(
-    '/api/public/payment/checkout',
+    CHECKOUT_PATH,
     {
       schema: {
         tags: ['payments'],

@@ -3,14 +3,18 @@
  * minute"). Runs never overlap: the next is scheduled when the previous one ends. A failed run is
  * logged and the next one tries again. `stop()` waits for a run in progress, for a clean shutdown.
  */
-import { type ReconcileOptions, reconcilePendingOrders } from './reconcile';
+import { type ReconcileOptions, type ReconcileSummary, reconcilePendingOrders } from './reconcile';
 
 export const RECONCILE_INTERVAL_MS = 60_000;
 
-export type StartReconcilerOptions = ReconcileOptions & { intervalMs?: number };
+export type StartReconcilerOptions = ReconcileOptions & {
+  intervalMs?: number;
+  /** Told after each run how it went (the metrics count runs and what they settled). */
+  onRun?: ((result: ReconcileSummary | 'failed') => void) | undefined;
+};
 
 export function startReconciler(options: StartReconcilerOptions): () => Promise<void> {
-  const { intervalMs = RECONCILE_INTERVAL_MS, ...reconcileOptions } = options;
+  const { intervalMs = RECONCILE_INTERVAL_MS, onRun, ...reconcileOptions } = options;
   const { logger } = options;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -20,8 +24,12 @@ export function startReconciler(options: StartReconcilerOptions): () => Promise<
     running = reconcilePendingOrders(reconcileOptions)
       .then((summary) => {
         if (summary.succeeded + summary.failed + summary.stillPending > 0) logger.info(summary, 'reconciler run');
+        onRun?.(summary);
       })
-      .catch((error: unknown) => logger.error({ err: error }, 'reconciler run failed'))
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'reconciler run failed');
+        onRun?.('failed');
+      })
       .finally(() => {
         if (!stopped) timer = setTimeout(run, intervalMs);
       });
