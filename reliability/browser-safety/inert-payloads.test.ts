@@ -42,13 +42,30 @@ const EVENT = `Mahayagna ${SCRIPT}`;
 const DONOR = { first: `Asha ${IMG}`, last: `Rao ${SCRIPT}`, student: `Anu ${SVG}` };
 const REGISTRANT = { first: `Ravi ${SVG}`, last: `Iyer ${IMG}` };
 
-/** Elements or attributes that only a payload would have made. */
+/**
+ * Elements or attributes that only a payload would have made. The one inline script a page has is
+ * the catalogue the server embeds as JSON (decision 0020), whose payloads must stay inside it: a
+ * payload that closed it would leave a second inline script, or a JSON block that no longer parses.
+ */
 function injectedElements(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      document.querySelectorAll('img[src="x"], svg[onload], iframe[srcdoc], [onerror], [onload], script:not([src])')
-        .length,
-  );
+  return page.evaluate(() => {
+    const inline = [...document.querySelectorAll('script:not([src])')];
+    const data = inline.filter((s) => s.id === 'catalogue-data' && s.getAttribute('type') === 'application/json');
+    let broken = 0;
+    for (const block of data) {
+      try {
+        JSON.parse(block.textContent ?? '');
+      } catch {
+        broken += 1;
+      }
+    }
+    const others = inline.length - Math.min(data.length, 1);
+    return (
+      document.querySelectorAll('img[src="x"], svg[onload], iframe[srcdoc], [onerror], [onload]').length +
+      others +
+      broken
+    );
+  });
 }
 
 /** config/site.json with the payloads in every name a page or an e-mail shows. */
