@@ -49,7 +49,7 @@ const REGISTRANT = { first: `Ravi ${SVG}`, last: `Iyer ${IMG}` };
  */
 function injectedElements(page: Page): Promise<number> {
   return page.evaluate(() => {
-    const inline = [...document.querySelectorAll('script:not([src])')];
+    const inline = Array.from(document.querySelectorAll('script:not([src])'));
     const data = inline.filter((s) => s.id === 'catalogue-data' && s.getAttribute('type') === 'application/json');
     let broken = 0;
     for (const block of data) {
