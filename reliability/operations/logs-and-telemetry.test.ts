@@ -29,7 +29,8 @@ const CVV = '913';
 const PASSWORD = 'plum orchard lantern 42';
 const METRICS_TOKEN = `metrics-${randomUUID()}`;
 /** The receipt's own words (checkout/receipt-text.ts). */
-const RECEIPT_SENTENCE = 'This is your receipt.';
+// A sandbox order's receipt is a test receipt (issue 18): a sentence only its body has.
+const RECEIPT_SENTENCE = 'no card was charged';
 
 type Collector = { url: string; bodies: string[]; close: () => Promise<void> };
 
