@@ -33,7 +33,10 @@ RUN npm ci --omit=dev --workspace @store/server --workspace @store/shared --no-a
 
 # --- the image: the bundle, the migrations, the built web app, the site file; runs as `node`.
 FROM node:${NODE_MAJOR}-bookworm-slim
+# DEPLOYMENT=production fails closed: no start without Braintree, SMTP, a session secret and a
+# trusted TLS proxy, unless ALLOW_* says so (docs/operations.md "Production fails closed").
 ENV NODE_ENV=production \
+    DEPLOYMENT=production \
     ROLE=all \
     HOST=0.0.0.0 \
     PORT=8080 \

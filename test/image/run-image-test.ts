@@ -143,6 +143,13 @@ async function main(): Promise<void> {
         ADMIN_USERNAME: ADMIN.username,
         ADMIN_PASSWORD: ADMIN.password,
         LOG_LEVEL: 'warn',
+        // The image is a production deployment: this test runs it as a staging site (sandbox
+        // payments, mail to files, a generated secret, no proxy), each allowed explicitly.
+        ALLOW_SANDBOX_PAYMENTS: '1',
+        ALLOW_MAIL_FILES: '1',
+        ALLOW_GENERATED_SESSION_SECRET: '1',
+        ALLOW_PLAIN_HTTP: '1',
+        ALLOWED_HOSTS: '*',
       };
       for (const [key, value] of Object.entries(env)) args.push('-e', `${key}=${value}`);
       args.push('-v', `${dataDir}:/app/data`, IMAGE, role);

@@ -23,6 +23,7 @@ import { registerWebApp } from '#src/plugins/web-app';
 import type { AppContext } from './app-context';
 import type { TrustProxy } from './config';
 import { createLogger } from './logger';
+import { isTestSite, TEST_SITE_BANNER_HTML } from './production-checks';
 import { nameSpansByRoute } from './tracing';
 
 /** The largest request body: a checkout or a registration of many people is a few KB. */
@@ -85,6 +86,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     serverPrefixes: authPrefix === '' ? [] : [authPrefix],
     // The store draws its cards from the page itself: no second request, no validator (decision 0020).
     embedded: [{ id: CATALOGUE_DATA_ID, json: JSON.stringify(catalogueView(context.site)) }],
+    // A production deployment allowed the sandbox's payments says so on every page (issue 19).
+    bodyStart: isTestSite(config) ? TEST_SITE_BANNER_HTML : '',
   });
   return app;
 }

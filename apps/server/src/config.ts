@@ -32,7 +32,23 @@ const BRAINTREE_VARS = [
 const optionalText = z.string().optional();
 const httpUrl = z.string().regex(/^https?:\/\/[^\s#]+$/, 'must be an http(s):// URL');
 
+/** ALLOW_*: 1 (or true) allows what a production deployment otherwise refuses (production-checks.ts). */
+const allowFlag = z
+  .enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' })
+  .transform((value) => value === '1' || value === 'true')
+  .default(false);
+
 const envSchema = z.object({
+  // production: the start refuses a sandbox gateway, captcha off, mail to files, a generated session
+  // secret and plain HTTP, each unless its ALLOW_* says so (a staging site). See production-checks.ts.
+  DEPLOYMENT: z
+    .enum(['development', 'production'], { error: 'must be development or production' })
+    .default('development'),
+  ALLOW_SANDBOX_PAYMENTS: allowFlag,
+  ALLOW_CAPTCHA_OFF: allowFlag,
+  ALLOW_MAIL_FILES: allowFlag,
+  ALLOW_GENERATED_SESSION_SECRET: allowFlag,
+  ALLOW_PLAIN_HTTP: allowFlag,
   ROLE: z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` }).default('all'),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce
@@ -144,6 +160,16 @@ export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'post
 export type TrustProxy = boolean | number | string;
 
 export type Config = {
+  /** DEPLOYMENT (default development); production fails closed (production-checks.ts). */
+  deployment: 'development' | 'production';
+  /** The ALLOW_* exceptions a staging site takes to production's checks. */
+  allow: {
+    sandboxPayments: boolean;
+    captchaOff: boolean;
+    mailFiles: boolean;
+    generatedSessionSecret: boolean;
+    plainHttp: boolean;
+  };
   /** ROLE (default `all`). `web` and `worker` need PostgreSQL: PGlite is single-process. */
   role: Role;
   host: string;
@@ -365,6 +391,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`ROLE=${e.ROLE} needs DATABASE_URL (PGlite is single-process: use ROLE=all)`);
   }
   return {
+    deployment: e.DEPLOYMENT,
+    allow: {
+      sandboxPayments: e.ALLOW_SANDBOX_PAYMENTS,
+      captchaOff: e.ALLOW_CAPTCHA_OFF,
+      mailFiles: e.ALLOW_MAIL_FILES,
+      generatedSessionSecret: e.ALLOW_GENERATED_SESSION_SECRET,
+      plainHttp: e.ALLOW_PLAIN_HTTP,
+    },
     role: e.ROLE,
     host: e.HOST,
     port: e.PORT,

@@ -68,6 +68,20 @@ describe('main.ts refuses bad settings', () => {
     expect(run.output()).toMatch(/site\.json is invalid: catalogue: .*centers: /);
   });
 
+  it('DEPLOYMENT=production without its settings exits 1, one line per problem, no stack trace', async () => {
+    const run = start({ DEPLOYMENT: 'production', DATA_DIR: dir });
+    expect(await run.exited).toBe(1);
+    const lines = run.output().trim().split('\n');
+    expect(lines[0]).toBe('DEPLOYMENT=production refuses to start:');
+    expect(lines.slice(1).map((line) => line.split(/[:=\s]/)[0])).toEqual([
+      'PAYMENT_GATEWAY',
+      'SMTP_URL',
+      'SESSION_SECRET',
+      'TRUST_PROXY',
+    ]);
+    expect(run.output()).not.toMatch(/\n\s+at /);
+  });
+
   it('warns at start when the captcha is off', async () => {
     // A database nobody serves: the process warns first, then fails to start (quickly, no PGlite).
     const run = start({ CAPTCHA_PROVIDER: 'off', DATA_DIR: dir, DATABASE_URL: 'postgres://app@127.0.0.1:1/none' });

@@ -22,6 +22,7 @@ import { type MailWorker, startMailWorker } from '#src/modules/mail/worker';
 import { loadSite } from '#src/site/load-site';
 import { type Config, loadConfig } from './config';
 import { createLogger } from './logger';
+import { productionProblems } from './production-checks';
 import { startupBanner } from './startup-banner';
 import type { Tracing } from './tracing';
 
@@ -34,6 +35,9 @@ function readSettings(): { config: Config; site: Site } {
     // `node main.js worker` is `ROLE=worker node main.js`: the argument wins over the variable.
     const roleArgument = process.argv[2];
     const config = loadConfig(roleArgument === undefined ? process.env : { ...process.env, ROLE: roleArgument });
+    // DEPLOYMENT=production fails closed: every problem on a line of its own, then exit 1.
+    const problems = productionProblems(config);
+    if (problems.length > 0) throw new Error(['DEPLOYMENT=production refuses to start:', ...problems].join('\n'));
     return { config, site: loadSite(config.siteConfigPath) };
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));

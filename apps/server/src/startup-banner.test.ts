@@ -13,6 +13,16 @@ const demo = {
   payment: { gateway: 'sandbox' },
   captcha: { provider: 'altcha' },
   smtpUrl: undefined,
+  deployment: 'development',
+  allow: {
+    sandboxPayments: false,
+    captchaOff: false,
+    mailFiles: false,
+    generatedSessionSecret: false,
+    plainHttp: false,
+  },
+  sessionSecret: undefined,
+  trustProxy: false,
 } as const;
 
 describe('startupBanner', () => {
@@ -55,5 +65,15 @@ describe('startupBanner', () => {
     expect(text).toContain('PostgreSQL (DATABASE_URL)');
     expect(text).not.toContain('u:p@db');
     expect(text).toContain('user "treasurer" from ADMIN_USERNAME / ADMIN_PASSWORD');
+    expect(text).not.toContain('TEST SITE');
+  });
+
+  it('says a production deployment allowed the sandbox is a test site', () => {
+    const text = startupBanner({
+      url: 'http://127.0.0.1:8080',
+      config: { ...demo, deployment: 'production', allow: { ...demo.allow, sandboxPayments: true } },
+      admin: { action: 'none' },
+    });
+    expect(text).toContain('production as a TEST SITE (ALLOW_SANDBOX_PAYMENTS=1)');
   });
 });

@@ -8,11 +8,15 @@ import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Config } from './config';
 import { type EnsureAdminResult, initialPasswordPath } from './modules/admins/ensure-admin';
+import { isTestSite } from './production-checks';
 
 export type StartupBannerInput = {
   /** What app.listen answered, e.g. http://127.0.0.1:8080. */
   url: string;
-  config: Pick<Config, 'dataDir' | 'database' | 'payment' | 'captcha' | 'smtpUrl'>;
+  config: Pick<
+    Config,
+    'dataDir' | 'database' | 'payment' | 'captcha' | 'smtpUrl' | 'deployment' | 'allow' | 'sessionSecret' | 'trustProxy'
+  >;
   admin: EnsureAdminResult;
 };
 
@@ -63,6 +67,11 @@ export function startupBanner(input: StartupBannerInput): string {
       ? `Database:  embedded PGlite in ${shown(config.database.dataDir)} (set DATABASE_URL for PostgreSQL)`
       : 'Database:  PostgreSQL (DATABASE_URL)',
     ...(config.captcha.provider === 'off' ? ['Captcha:   OFF (tests only)'] : []),
+    ...(isTestSite(config)
+      ? [
+          'Deployment: production as a TEST SITE (ALLOW_SANDBOX_PAYMENTS=1): every page says "Test site: no card is charged."',
+        ]
+      : []),
     'Stop with Ctrl+C. More in README.md and docs/operations.md.',
     '',
   ];

@@ -28,12 +28,18 @@ export function jsonScript({ id, json }: EmbeddedJson): string {
   return `<script type="application/json" id="${id}">${json.replace(/</g, '\\u003c')}</script>`;
 }
 
-/** The page with the data blocks just before </head> (or at the start of <body> for a bare page). */
-export function embed(html: string, blocks: readonly EmbeddedJson[]): string {
-  if (blocks.length === 0) return html;
+/**
+ * The page with the data blocks just before </head> (or at the start of <body> for a bare page), and
+ * `bodyStart` (server-made HTML such as the test-site banner) first in <body>, outside the app's root,
+ * so it is there from the first paint and React's hydration never meets it.
+ */
+export function embed(html: string, blocks: readonly EmbeddedJson[], bodyStart = ''): string {
+  let out = html;
   const tags = blocks.map(jsonScript).join('');
-  if (html.includes('</head>')) return html.replace('</head>', `${tags}</head>`);
-  return html.replace(/<body([^>]*)>/, `<body$1>${tags}`);
+  if (tags && out.includes('</head>')) out = out.replace('</head>', () => `${tags}</head>`);
+  else if (tags) out = out.replace(/<body([^>]*)>/, (_match, attributes: string) => `<body${attributes}>${tags}`);
+  if (bodyStart) out = out.replace(/<body([^>]*)>/, (match) => `${match}${bodyStart}`);
+  return out;
 }
 
 /** `If-None-Match: "a", W/"b"` holds `etag` (weak comparison, as RFC 9110 asks for GET). */
@@ -45,8 +51,8 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 
 export type HtmlPage = { send(request: FastifyRequest, reply: FastifyReply, cacheControl: string): FastifyReply };
 
-export function htmlPage(webDist: string, file: string, blocks: readonly EmbeddedJson[]): HtmlPage {
-  const html = Buffer.from(embed(readFileSync(join(webDist, file), 'utf8'), blocks));
+export function htmlPage(webDist: string, file: string, blocks: readonly EmbeddedJson[], bodyStart = ''): HtmlPage {
+  const html = Buffer.from(embed(readFileSync(join(webDist, file), 'utf8'), blocks, bodyStart));
   const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
   const cache = new Map<Encoded['encoding'], Buffer>([['identity', html]]);
   const encoded = (encoding: Encoded['encoding']): Buffer => {

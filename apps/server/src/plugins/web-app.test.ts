@@ -154,6 +154,32 @@ describeWithDb('the web app', () => {
     });
   });
 
+  describe('on a test site (DEPLOYMENT=production with ALLOW_SANDBOX_PAYMENTS=1)', () => {
+    const dist = mkdtempSync(join(tmpdir(), 'web-dist-test-site-'));
+    let t: TestApp;
+    beforeAll(async () => {
+      mkdirSync(join(dist, 'pages'), { recursive: true });
+      writeFileSync(join(dist, 'index.html'), INDEX);
+      writeFileSync(join(dist, 'pages', 'index.html'), STORE_PAGE);
+      t = await buildTestApp({
+        env: { WEB_DIST: dist, DEPLOYMENT: 'production', ALLOW_SANDBOX_PAYMENTS: '1', ALLOWED_HOSTS: '*' },
+      });
+    });
+    afterAll(async () => {
+      await t?.close();
+      rmSync(dist, { recursive: true, force: true });
+    });
+
+    it("says 'Test site: no card is charged' first in every page, pre-rendered or not", async () => {
+      for (const url of ['/', '/checkout', '/no-such-page']) {
+        const body = (await t.app.inject({ url })).body;
+        expect(body, url).toMatch(
+          /<body><div class="test-site-banner" role="note"><strong>Test site:<\/strong> no card is charged\.<\/div><script type="application\/json"/,
+        );
+      }
+    });
+  });
+
   describe('without a build', () => {
     let t: TestApp;
     beforeAll(async () => {

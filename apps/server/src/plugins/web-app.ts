@@ -70,11 +70,13 @@ export type WebAppOptions = {
   serverPrefixes?: readonly string[];
   /** JSON documents every HTML page carries for its scripts (the catalogue). */
   embedded?: readonly EmbeddedJson[];
+  /** Server-made HTML first in every page's <body> (the test-site banner). */
+  bodyStart?: string;
 };
 
 export async function registerWebApp(
   app: FastifyInstance,
-  { webDist, serverPrefixes = [], embedded = [] }: WebAppOptions,
+  { webDist, serverPrefixes = [], embedded = [], bodyStart = '' }: WebAppOptions,
 ): Promise<void> {
   const built = existsSync(join(webDist, 'index.html'));
   const pages = built ? prerenderedPages(webDist) : new Map<string, string>();
@@ -83,7 +85,7 @@ export async function registerWebApp(
   const pageFor = (file: string): HtmlPage => {
     let page = html.get(file);
     if (!page) {
-      page = htmlPage(webDist, file, embedded);
+      page = htmlPage(webDist, file, embedded, bodyStart);
       html.set(file, page);
     }
     return page;
