@@ -165,6 +165,16 @@ async function main(): Promise<void> {
     };
     const suffix = randomUUID().slice(0, 8);
 
+    step('the image is a production deployment: without its settings it refuses to start, naming each');
+    const bare = spawnSync(
+      'podman',
+      [...PODMAN, 'run', ...LIMITS, '--rm', '--no-healthcheck', '-e', `DATABASE_URL=${postgres.url}`, IMAGE, 'web'],
+      { cwd: REPO_ROOT, encoding: 'utf8' },
+    );
+    if (bare.status !== 1 || !/DEPLOYMENT=production refuses to start:\nPAYMENT_GATEWAY: /.test(bare.stderr)) {
+      throw new Error(`expected exit 1 with the production problems, got ${bare.status}:\n${bare.stderr}`);
+    }
+
     step('migrate role: applies the migrations and exits 0');
     run(`store-migrate-${suffix}`, 'migrate', await freePort(), dataDir(), false);
 
@@ -209,6 +219,12 @@ async function main(): Promise<void> {
       throw new Error(`expected one receipt in the worker's outbox, found ${files.length}`);
     }
     step('the worker sent exactly one receipt');
+
+    // A production deployment allowed the sandbox's payments is a test site, on every page.
+    const page = await (await fetch(`http://127.0.0.1:${portA}/checkout`)).text();
+    if (!page.includes('<strong>Test site:</strong> no card is charged.'))
+      throw new Error('no test-site banner on /checkout');
+    step("a test site: every page says 'Test site: no card is charged.'");
     console.log('\nimage test passed\n');
   } finally {
     for (const name of started) spawnSync('podman', [...PODMAN, 'rm', '-f', '-t', '5', name], { stdio: 'ignore' });
