@@ -11,6 +11,25 @@
  *   GET  {auth}/google                          -> 302 to Google (or to /login?error=google-not-configured)
  *   GET  {auth}/google/callback                 -> 302 to /auth-success?token=…
  *   GET  {auth}/activity                        -> 200 accountActivitySchema | 401 (the dashboard's lists)
+ *
+ * Account upkeep (issue 18, "Accounts that are complete"); every link is single use and every
+ * e-mail goes through the outbox with per-recipient and per-address limits:
+ *   POST   {auth}/email/verify        emailTokenRequestSchema -> 200 authUserResponseSchema | 400 invalid_token (field token)
+ *          (follows a link from a sign-up or an e-mail change: the address is verified, or becomes the account's)
+ *   POST   {auth}/email/verify/resend (signed in)             -> 202 mailQueuedResponseSchema | 401 | 429
+ *   POST   {auth}/password/forgot     forgotPasswordRequestSchema (+ captcha, action `forgot-password`)
+ *                                                             -> 202 mailQueuedResponseSchema, the same whether or not an account exists
+ *   POST   {auth}/password/reset      resetPasswordRequestSchema -> 200 authUserResponseSchema (every other session ended,
+ *                                                                    a new one opened; the address counts as verified) | 400
+ *   POST   {auth}/password/change     (signed in) changePasswordRequestSchema -> 200 authUserResponseSchema
+ *                                                                    (every other session ended) | 400 | 401
+ *   POST   {auth}/email/change        (signed in) changeEmailRequestSchema -> 202 mailQueuedResponseSchema
+ *                                     (a link to the new address; nothing changes until it is followed) | 400 | 401 | 409 | 429
+ *   POST   {auth}/logout-everywhere   (signed in)             -> 204 (every session of the account ended, cookie cleared)
+ *   POST   {auth}/account/delete      (signed in) deleteAccountRequestSchema -> 204 (the account and its sessions go;
+ *                                     its orders and registrations stay, unlinked) | 400 | 401
+ * 400s name their field (`fields`), like every error here. `currentPassword` is required only when
+ * the account has a password (hasPassword); a Google-only account confirms by typing its e-mail.
  */
 import { z } from 'zod';
 
@@ -36,7 +55,20 @@ export const authMessages = {
   /** A password found in the common and breached lists, or as easy to guess (checked by the server only). */
   passwordTooCommon: 'This password is too common. Choose a less common one.',
   googleNotConfigured: 'Google sign-in is not set up on this site.',
+  /** The one answer of POST password/forgot, whether or not the e-mail has an account. */
+  resetLinkSent: 'If an account uses this e-mail, a link to choose a new password is on its way. It works for 1 hour.',
+  verificationSent: 'We sent a link to {email}. Follow it within 24 hours to confirm the address.',
+  invalidToken: 'This link has expired or has already been used.',
+  currentPasswordWrong: 'Current password is incorrect.',
+  passwordsDiffer: 'The passwords do not match.',
+  deleteConfirmation: 'Type your e-mail to confirm',
 } as const;
+
+/** A single-use link's lifetime: e-mail verification and e-mail change 24 h, password reset 1 h. */
+export const EMAIL_LINK_HOURS = { verifyEmail: 24, resetPassword: 1 } as const;
+
+/** The web pages the e-mailed links open: `${origin}${path}?token=…` (the page POSTs the token). */
+export const ACCOUNT_LINK_PATHS = { verifyEmail: '/verify-email', resetPassword: '/reset-password' } as const;
 
 /**
  * Where the auth server sends the browser back when a Google sign-in cannot go on: /login?error=…,
@@ -107,3 +139,47 @@ export const accountActivitySchema = z.object({
   ),
 });
 export type AccountActivity = z.infer<typeof accountActivitySchema>;
+
+/** A token from an e-mailed link (verify e-mail, reset password). Opaque to the page. */
+const linkTokenSchema = z
+  .string(authMessages.invalidToken)
+  .trim()
+  .min(16, authMessages.invalidToken)
+  .max(512, authMessages.invalidToken);
+
+const newPasswordSchema = z
+  .string(authMessages.password)
+  .min(PASSWORD_MIN_LENGTH, authMessages.password)
+  .max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong);
+
+export const emailTokenRequestSchema = z.object({ token: linkTokenSchema });
+export type EmailTokenRequest = z.infer<typeof emailTokenRequestSchema>;
+
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+
+export const resetPasswordRequestSchema = z.object({ token: linkTokenSchema, password: newPasswordSchema });
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z.string('Password is required').max(PASSWORD_MAX_LENGTH).optional(),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+export const changeEmailRequestSchema = z.object({
+  newEmail: emailSchema,
+  currentPassword: z.string('Password is required').max(PASSWORD_MAX_LENGTH).optional(),
+});
+export type ChangeEmailRequest = z.infer<typeof changeEmailRequestSchema>;
+
+/** A password account confirms with its password; a Google-only one types its e-mail (`confirmEmail`). */
+export const deleteAccountRequestSchema = z.object({
+  currentPassword: z.string('Password is required').max(PASSWORD_MAX_LENGTH).optional(),
+  confirmEmail: z.string().max(254).optional(),
+});
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+
+/** 202 of the calls that queue an e-mail: what the page may say (never whether an account exists). */
+export const mailQueuedResponseSchema = z.object({ message: z.string() });
+export type MailQueuedResponse = z.infer<typeof mailQueuedResponseSchema>;
