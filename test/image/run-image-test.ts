@@ -4,8 +4,9 @@
  * Waits until the image's own HEALTHCHECK passes in each, places a sandbox checkout through one web
  * replica's port (ALTCHA solved, card tokenized, as the checkout page does), reads the order back
  * from the payment report through the other replica, and finds exactly one receipt in the worker's
- * outbox. Without podman (CI) or PostgreSQL it says so loudly and exits 0; as root, base images
- * missing from a registry-less machine are made first (scripts/podman-base-images.sh).
+ * outbox. Without podman (CI) or PostgreSQL it says so loudly and exits 0. Base images missing from
+ * a registry-less machine are made first as root (scripts/podman-base-images.sh); not root, or the
+ * script failing, is a failure (exit 1) with one line naming the script.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -31,6 +32,11 @@ const ADMIN = { username: 'treasurer', password: `image test ${randomUUID()}` };
 function skip(reason: string): never {
   console.warn(`\n!!! ${reason}: the container image test is SKIPPED !!!\n`);
   process.exit(0);
+}
+
+function fail(reason: string): never {
+  console.error(`\n!!! ${reason}: the container image test FAILED !!!\n`);
+  process.exit(1);
 }
 
 function podman(args: string[], options: { quiet?: boolean } = {}): string {
@@ -115,12 +121,20 @@ async function waitHealthy(name: string, command: string[], timeoutMs = 120_000)
 
 async function main(): Promise<void> {
   if (spawnSync('podman', ['--version']).status !== 0) skip('podman not found (apt-get install -y podman runc)');
-  const bases = [`docker.io/library/debian:bookworm-slim`, `docker.io/library/node:${NODE_MAJOR}-bookworm-slim`];
+  // The Dockerfile's one base (built with this Node's major, below); the script makes it from debian:bookworm-slim.
+  const bases = [`docker.io/library/node:${NODE_MAJOR}-bookworm-slim`];
   const missing = bases.filter((image) => spawnSync('podman', [...PODMAN, 'image', 'exists', image]).status !== 0);
   if (missing.length > 0) {
-    if (process.getuid?.() !== 0) skip(`base images missing (${missing.join(', ')}) and not root to make them`);
-    step(`making the base images (${missing.join(', ')})`);
-    execFileSync('bash', [join(REPO_ROOT, 'scripts/podman-base-images.sh')], { stdio: 'inherit' });
+    // Podman is here, so the image must be proven: a missing base image is a failure, never a skip.
+    const fix = `sudo scripts/podman-base-images.sh (no registry reachable) or podman pull ${missing.join(' ')}`;
+    if (process.getuid?.() !== 0) fail(`base images missing (${missing.join(', ')}) and not root to make them: ${fix}`);
+    step(`making the base images (${missing.join(', ')}) with scripts/podman-base-images.sh`);
+    const made = spawnSync('bash', [join(REPO_ROOT, 'scripts/podman-base-images.sh')], { stdio: 'inherit' });
+    if (made.status !== 0) {
+      fail(
+        `scripts/podman-base-images.sh failed (exit ${made.status ?? made.signal}): base images missing (${missing.join(', ')})`,
+      );
+    }
   }
   const postgres = await startThrowawayPostgres();
   if (!postgres) skip('PostgreSQL (initdb/pg_ctl) not found');
@@ -128,9 +142,10 @@ async function main(): Promise<void> {
   const started: string[] = [];
   const dataDirs: string[] = [];
   try {
-    step(`podman build -t ${IMAGE} .`);
-    // The docker format keeps HEALTHCHECK (OCI images, podman's default, drop it).
-    podman(['build', '--format', 'docker', ...LIMITS, '-t', IMAGE, '.']);
+    step(`podman build --build-arg NODE_MAJOR=${NODE_MAJOR} -t ${IMAGE} .`);
+    // The docker format keeps HEALTHCHECK (OCI images, podman's default, drop it). NODE_MAJOR: the
+    // base image checked (and made) above, this machine's Node, which the Dockerfile allows (20 or 22).
+    podman(['build', '--format', 'docker', ...LIMITS, '--build-arg', `NODE_MAJOR=${NODE_MAJOR}`, '-t', IMAGE, '.']);
     const healthcheck = healthcheckCommand();
 
     const run = (name: string, role: string, port: number, dataDir: string, detach = true) => {
