@@ -10,6 +10,7 @@ describe('routes', () => {
     // Still inside the site frame, so the visitor can find their way back.
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Store' })).toHaveAttribute('href', '/');
   });
 
   test('a skip link leads to the main landmark', async () => {

@@ -1,4 +1,5 @@
 import { messages } from '@store/shared/messages';
+import { Link } from 'react-router';
 
 /**
  * The screen React Router's default error element shows (SPEC.md §8 "Unknown route"): we use the
@@ -13,6 +14,16 @@ export function ErrorScreen({ detail }: { detail: string }) {
   );
 }
 
+/** A mistyped or stale address: the default screen's two headings, then the way back to giving. */
 export function NotFoundPage() {
-  return <ErrorScreen detail={messages.errors.notFound} />;
+  return (
+    <>
+      <ErrorScreen detail={messages.errors.notFound} />
+      <p>
+        <Link className="button" to="/">
+          {messages.cart.backToStore}
+        </Link>
+      </p>
+    </>
+  );
 }

@@ -28,11 +28,13 @@ export function OrderFailedPage() {
           <p>{checkoutMessages.notCharged}</p>
         </>
       )}
-      <p className="order-result__links">
+      {/* As the thank-you page: the way on (the kept bucket) first, leaving the site second, one
+          under the other across a phone (two primary buttons of two widths looked unfinished). */}
+      <p className="order-result__links order-result__links--stacked">
         <Link className="button" to="/cart">
           Back to Bucket
         </Link>
-        <HomeSiteLink />
+        <HomeSiteLink variant="secondary" />
       </p>
     </div>
   );

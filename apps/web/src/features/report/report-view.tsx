@@ -101,16 +101,19 @@ export function ReportView({ credentials, firstPage, onLogout }: ReportViewProps
           {data && (
             <DonorTable donors={data.donors} labelledBy={donorsTitle} timeZone={timeZone} filtered={filtersDonors} />
           )}
-          <ReportPager
-            page={pages.length}
-            before={current.before}
-            rows={loading ? 0 : (data?.donors.length ?? 0)}
-            total={data?.totals.count ?? 0}
-            hasOlder={Boolean(data?.nextCursor)}
-            busy={loading}
-            onNewer={newer}
-            onOlder={older}
-          />
+          {/* Nothing to page through (no rows on the first page): no pager of two disabled buttons. */}
+          {!(data && data.donors.length === 0 && pages.length === 1) && (
+            <ReportPager
+              page={pages.length}
+              before={current.before}
+              rows={loading ? 0 : (data?.donors.length ?? 0)}
+              total={data?.totals.count ?? 0}
+              hasOlder={Boolean(data?.nextCursor)}
+              busy={loading}
+              onNewer={newer}
+              onOlder={older}
+            />
+          )}
         </section>
         {data && (
           <HostTable
