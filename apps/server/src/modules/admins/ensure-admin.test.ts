@@ -31,7 +31,7 @@ describeWithDb('ensureAdmin', () => {
   });
   afterAll(() => testDb?.close());
 
-  it('creates "admin" with a random password, printed once and written to an owner-only file', async () => {
+  it('creates "admin" with a random password written to an owner-only file, which the log names (never the password)', async () => {
     const { logger, lines } = capturingLogger();
     const result = await ensureAdmin({ db: testDb.db, config: { admin: undefined, dataDir }, logger });
     if (result.action !== 'created-initial') throw new Error(`unexpected ${result.action}`);
@@ -44,11 +44,12 @@ describeWithDb('ensureAdmin', () => {
     const found = await findAdminByUsername(testDb.db, 'admin');
     expect(await verifyPassword(found?.passwordHash ?? '', result.password)).toBe(true);
 
-    const mentions = lines.filter((line) => JSON.stringify(line).includes(result.password));
-    expect(mentions).toHaveLength(1);
-    expect(mentions[0]?.level).toBe(40);
-    expect(mentions[0]?.msg).toContain(`"admin" was created with the password ${result.password}`);
-    expect(mentions[0]?.msg).toContain('npm run admin -- reset-password admin');
+    expect(lines.filter((line) => JSON.stringify(line).includes(result.password))).toEqual([]);
+    const created = lines.filter((line) => line.msg.includes('"admin" was created'));
+    expect(created).toHaveLength(1);
+    expect(created[0]?.level).toBe(40);
+    expect(created[0]?.msg).toContain(`its password is in ${file}`);
+    expect(created[0]?.msg).toContain('npm run admin -- reset-password admin');
 
     // A restart: nothing created, nothing printed, the file left alone.
     const again = capturingLogger();
@@ -66,7 +67,7 @@ describeWithDb('ensureAdmin', () => {
     );
     expect(results.filter((r) => r.action === 'created-initial')).toHaveLength(1);
     expect(await listAdmins(testDb.db)).toHaveLength(1);
-    expect(lines.filter((line) => line.msg.includes('was created with the password'))).toHaveLength(1);
+    expect(lines.filter((line) => line.msg.includes('"admin" was created'))).toHaveLength(1);
   });
 
   it('creates nobody when an administrator exists already', async () => {

@@ -3,8 +3,9 @@
  * anywhere (DESIGN.md "Data that SPEC.md leaves open").
  *  - ADMIN_USERNAME + ADMIN_PASSWORD set (automation): that administrator is created, or its password
  *    updated, at every start.
- *  - otherwise, with no administrator at all: `admin` is created with a random password, shown once
- *    in the log and written to DATA_DIR/initial-admin-password (readable by the owner only).
+ *  - otherwise, with no administrator at all: `admin` is created with a random password written to
+ *    DATA_DIR/initial-admin-password (readable by the owner only); the log names the file, and shows
+ *    the password only when the file could not be written.
  * Several processes may start together on one PostgreSQL: the insert is conditional and the unique
  * index settles races, and only the process whose insert won shows and writes the password.
  */
@@ -119,11 +120,14 @@ async function ensureInitialAdmin(
     // The log line below is then the only copy: say so rather than fail the start.
     logger.warn({ err: error }, `could not write ${initialPasswordPath(dataDir)}`);
   }
-  // The one place a password is ever logged: there is no other way to hand it to the operator.
+  // A password stays out of the logs (they travel to aggregators): the line says where the file
+  // is. Only when the file could not be written is the log the one way to hand it to the operator.
+  const where = passwordFile
+    ? `its password is in ${passwordFile} (readable by this user only)`
+    : `with the password ${password} (shown only this once: it could not be saved to a file)`;
   logger.warn(
     { username: INITIAL_ADMIN_USERNAME, passwordFile },
-    `No administrator existed, so "${INITIAL_ADMIN_USERNAME}" was created with the password ` +
-      `${password} (shown only this once${passwordFile ? `; also saved in ${passwordFile}` : ''}). ` +
+    `No administrator existed, so "${INITIAL_ADMIN_USERNAME}" was created; ${where}. ` +
       `Change it with: npm run admin -- reset-password ${INITIAL_ADMIN_USERNAME}`,
   );
   return { action: 'created-initial', username: INITIAL_ADMIN_USERNAME, password, passwordFile };
