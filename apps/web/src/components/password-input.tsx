@@ -30,8 +30,9 @@ export function PasswordInput({ label = 'Password', id, ...props }: PasswordInpu
           aria-controls={id}
           onClick={() => setShown((now) => !now)}
         >
-          {shown ? 'Hide' : 'Show'}
-          <span className="visually-hidden"> password</span>
+          {/* Seen: the short word; heard: the whole name (one text node, so no space can go missing). */}
+          <span aria-hidden="true">{shown ? 'Hide' : 'Show'}</span>
+          <span className="visually-hidden">{shown ? 'Hide password' : 'Show password'}</span>
         </button>
       }
     />

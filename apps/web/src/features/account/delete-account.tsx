@@ -4,7 +4,7 @@
  * a Google-only account, the e-mail typed out).
  */
 import type { PublicUser } from '@store/shared/auth';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { AuthApi } from '#src/lib/auth-api';
 import { DeleteAccountForm } from './delete-account-form';
 
@@ -16,11 +16,17 @@ export function DeleteAccount({ api, user }: { api: AuthApi; user: PublicUser })
   const formId = useId();
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
+  const cancelled = useRef(false);
+
+  useEffect(() => {
+    // After Cancel, back where the keyboard was before the step opened (the button is back by now).
+    if (!open && cancelled.current) opener.current?.focus();
+    cancelled.current = false;
+  }, [open]);
 
   function cancel() {
+    cancelled.current = true;
     setOpen(false);
-    // Back where the keyboard was before the step opened.
-    opener.current?.focus();
   }
 
   return (

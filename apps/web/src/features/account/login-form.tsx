@@ -30,7 +30,7 @@ export function LoginForm({ api }: { api: AuthApi }) {
   const id = useId();
   const [params] = useSearchParams();
   const { state } = useLocation();
-  const { register, errors, isSubmitting, failure, alertId, formProps, getValues } = useAccountForm<LoginRequest>({
+  const { register, errors, isSubmitting, failure, alertId, formProps, watch } = useAccountForm<LoginRequest>({
     resolver,
     defaultValues: { email: emailFrom(state), password: '' },
     fields: ['email', 'password'],
@@ -52,7 +52,7 @@ export function LoginForm({ api }: { api: AuthApi }) {
         />
         <p className="account-forgot">
           {/* Carries the address typed so far, so it need not be typed twice. */}
-          <Link to="/forgot-password" state={{ email: getValues('email') }}>
+          <Link to="/forgot-password" state={{ email: watch('email') }}>
             Forgot password?
           </Link>
         </p>

@@ -36,7 +36,7 @@ export function useAccountForm<Values extends Record<string, string>, Answer = u
   const navigate = useNavigate();
   const alertId = `${useId()}-failure`;
   const [failure, setFailure] = useState(initialFailure);
-  const { register, handleSubmit, setError, setFocus, getValues, reset, formState } = useForm<Values>({
+  const { register, handleSubmit, setError, setFocus, getValues, reset, watch, formState } = useForm<Values>({
     resolver,
     defaultValues,
   });
@@ -63,6 +63,8 @@ export function useAccountForm<Values extends Record<string, string>, Answer = u
     getValues,
     reset,
     setFocus,
+    /** A field's value that the page shows or passes on as it is typed (re-renders on each change). */
+    watch,
     errors: formState.errors,
     isSubmitting: formState.isSubmitting,
     failure,
