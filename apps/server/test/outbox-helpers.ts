@@ -10,6 +10,7 @@ import type { Database } from '#src/db/client';
 import { mailRenderers } from '#src/mail-renderers';
 import { prepareBatch } from '#src/modules/mail/render';
 import { mailOutbox } from '#src/modules/mail/tables';
+import { TEST_SESSION_SECRET } from './build-test-app';
 
 export async function outboxMessages(db: Database, site: Site, subjectId: string) {
   const rows = await db
@@ -17,7 +18,7 @@ export async function outboxMessages(db: Database, site: Site, subjectId: string
     .from(mailOutbox)
     .where(eq(mailOutbox.subjectId, subjectId))
     .orderBy(asc(mailOutbox.seq));
-  const prepared = await prepareBatch(rows, mailRenderers({ db, site }));
+  const prepared = await prepareBatch(rows, mailRenderers({ db, site, secrets: { session: TEST_SESSION_SECRET } }));
   return prepared.map((item) => {
     if ('error' in item) throw item.error;
     return { ...item.mail, ...item.outgoing };
