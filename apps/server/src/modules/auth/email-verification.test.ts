@@ -54,7 +54,11 @@ describeWithDb('e-mail verification links', () => {
     const again = await verify(token);
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({
-      error: { code: 'invalid_token', message: authMessages.invalidToken, fields: { token: authMessages.invalidToken } },
+      error: {
+        code: 'invalid_token',
+        message: authMessages.invalidToken,
+        fields: { token: authMessages.invalidToken },
+      },
     });
     // A used link is not written again by the mail worker either.
     expect(await linkMails(t, address, 'verify-email')).toEqual([]);
