@@ -1,6 +1,7 @@
 /** The verify page's one request (verify-email-once.ts) as a state to render, with a retry after a failure to connect. */
 import type { PublicUser } from '@store/shared/auth';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiClientError } from '#src/lib/api-client';
 import type { AuthApi } from '#src/lib/auth-api';
 import { isInvalidToken } from './link-token';
 import { verifyEmailOnce } from './verify-email-once';
@@ -9,7 +10,8 @@ export type VerifyState =
   | { status: 'verifying' }
   | { status: 'verified'; user: PublicUser }
   | { status: 'invalid' }
-  | { status: 'error'; message: string };
+  /** `retry`: only when the server never answered or failed (a refusal would only be repeated). */
+  | { status: 'error'; message: string; retry: boolean };
 
 export function useVerifyEmail(api: AuthApi, token: string): { state: VerifyState; retry: () => void } {
   const [state, setState] = useState<VerifyState>({ status: 'verifying' });
@@ -25,7 +27,7 @@ export function useVerifyEmail(api: AuthApi, token: string): { state: VerifyStat
       (error: unknown) => {
         if (!mounted.current) return;
         if (isInvalidToken(error)) setState({ status: 'invalid' });
-        else setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
+        else setState({ status: 'error', message: messageOf(error), retry: mayRetry(error) });
       },
     );
   }, [api, token]);
@@ -39,4 +41,13 @@ export function useVerifyEmail(api: AuthApi, token: string): { state: VerifyStat
   }, [verify]);
 
   return { state, retry: verify };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** E.g. 409: the new address was taken by another account meanwhile; trying again cannot help. */
+function mayRetry(error: unknown): boolean {
+  return !(error instanceof ApiClientError) || error.status === undefined || error.status >= 500;
 }

@@ -32,9 +32,15 @@ export function VerifyEmail({ api, token }: { api: AuthApi; token: string }) {
       return (
         <div role="alert" className="notice notice--error">
           <p>{state.message}</p>
-          <button type="button" className="button" onClick={retry}>
-            Try again
-          </button>
+          {state.retry ? (
+            <button type="button" className="button" onClick={retry}>
+              Try again
+            </button>
+          ) : (
+            <p>
+              <Link to="/dashboard">Go to your dashboard</Link>
+            </p>
+          )}
         </div>
       );
   }
