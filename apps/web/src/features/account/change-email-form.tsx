@@ -11,7 +11,7 @@ import { PasswordInput } from '#src/components/password-input';
 import type { AuthApi } from '#src/lib/auth-api';
 import { verificationSentTo } from './account-texts';
 import { DoneStatus } from './done-status';
-import { FailureAlert } from './failure-alert';
+import { FailureAlert, showsAlert } from './failure-alert';
 import { currentPasswordRule } from './new-password-schema';
 import { useAccountForm } from './use-account-form';
 
@@ -68,7 +68,7 @@ export function ChangeEmailForm({ api, user }: { api: AuthApi; user: PublicUser 
       <button type="submit" className="button" disabled={isSubmitting}>
         {isSubmitting ? 'Sending...' : 'Change e-mail'}
       </button>
-      {failure && (
+      {showsAlert(failure) && (
         <FailureAlert
           id={alertId}
           title="The e-mail was not changed"

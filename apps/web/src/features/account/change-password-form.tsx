@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { PasswordInput } from '#src/components/password-input';
 import type { AuthApi } from '#src/lib/auth-api';
 import { DoneStatus } from './done-status';
-import { FailureAlert } from './failure-alert';
+import { FailureAlert, showsAlert } from './failure-alert';
 import { checkRepeat, currentPasswordRule, newPasswordRule } from './new-password-schema';
 import { useAccountForm } from './use-account-form';
 
@@ -82,7 +82,7 @@ export function ChangePasswordForm({ api, user, onUserChanged }: ChangePasswordP
       <button type="submit" className="button" disabled={isSubmitting}>
         {isSubmitting ? 'Saving...' : hasPassword ? 'Change password' : 'Set password'}
       </button>
-      {failure && (
+      {showsAlert(failure) && (
         <FailureAlert
           id={alertId}
           title="The password was not changed"

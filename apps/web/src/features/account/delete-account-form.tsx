@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { LabelledInput } from '#src/components/labelled-input';
 import { PasswordInput } from '#src/components/password-input';
 import type { AuthApi } from '#src/lib/auth-api';
-import { FailureAlert } from './failure-alert';
+import { FailureAlert, showsAlert } from './failure-alert';
 import { clearJwtToken } from './jwt-token-storage';
 import { currentPasswordRule } from './new-password-schema';
 import { useAccountForm } from './use-account-form';
@@ -87,7 +87,7 @@ export function DeleteAccountForm({ id, api, user, onCancel }: DeleteAccountForm
           Cancel
         </button>
       </div>
-      {failure && (
+      {showsAlert(failure) && (
         <FailureAlert
           id={alertId}
           title="The account was not deleted"

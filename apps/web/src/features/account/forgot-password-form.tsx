@@ -11,7 +11,7 @@ import type { AuthApi } from '#src/lib/auth-api';
 import { useCaptchaToken } from '#src/lib/captcha/use-captcha-token';
 import { emailFrom } from './account-texts';
 import { EmailInput } from './email-input';
-import { FailureAlert } from './failure-alert';
+import { FailureAlert, showsAlert } from './failure-alert';
 import { useAccountForm } from './use-account-form';
 
 const resolver = zodResolver(forgotPasswordRequestSchema);
@@ -43,7 +43,7 @@ export function ForgotPasswordForm({ api }: { api: AuthApi }) {
           <button type="submit" className="button button--large" disabled={isSubmitting}>
             {isSubmitting ? 'Sending...' : 'Send the link'}
           </button>
-          {failure && (
+          {showsAlert(failure) && (
             <FailureAlert
               id={alertId}
               title="The link could not be sent"

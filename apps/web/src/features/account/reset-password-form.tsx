@@ -11,7 +11,7 @@ import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { PasswordInput } from '#src/components/password-input';
 import type { AuthApi } from '#src/lib/auth-api';
-import { FailureAlert } from './failure-alert';
+import { FailureAlert, showsAlert } from './failure-alert';
 import { InvalidLink } from './invalid-link';
 import { isInvalidToken } from './link-token';
 import { checkRepeat, newPasswordRule } from './new-password-schema';
@@ -84,7 +84,7 @@ export function ResetPasswordForm({ api, token }: { api: AuthApi; token: string 
       <button type="submit" className="button button--large" disabled={isSubmitting}>
         {isSubmitting ? 'Saving...' : 'Save the new password'}
       </button>
-      {failure && (
+      {showsAlert(failure) && (
         <FailureAlert
           id={alertId}
           title="The password could not be saved"
