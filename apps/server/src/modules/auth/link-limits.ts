@@ -22,7 +22,8 @@ import { accountLinks } from './tables';
 export const LINKS_PER_HOUR = 3;
 export const LINK_LIMIT_WINDOW_SECONDS = 60 * 60;
 
-export type LinkLimitSubject = { purpose: LinkPurpose; userId: string; email: string };
+/** `userId` undefined: an address with no account ('Forgot password?' runs the same statements for it). */
+export type LinkLimitSubject = { purpose: LinkPurpose; userId: string | undefined; email: string };
 
 /**
  * 0 when another link may be made now, else the seconds until one may. Call inside the transaction
@@ -30,7 +31,9 @@ export type LinkLimitSubject = { purpose: LinkPurpose; userId: string; email: st
  */
 export async function linkLimitWait(tx: Pick<Database, 'execute'>, subject: LinkLimitSubject): Promise<number> {
   const { purpose, userId, email } = subject;
-  const keys = [`account-link:${purpose}:user:${userId}`, `account-link:${purpose}:to:${email.toLowerCase()}`];
+  const to = email.toLowerCase();
+  // No account: a lock of its own per address, so requests for unknown addresses never queue on one key.
+  const keys = [`account-link:${purpose}:user:${userId ?? `none:${to}`}`, `account-link:${purpose}:to:${to}`];
   // One order everywhere, so two transactions never wait for each other's second lock.
   for (const key of keys.sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
   const l = accountLinks;
@@ -40,7 +43,7 @@ export async function linkLimitWait(tx: Pick<Database, 'execute'>, subject: Link
     select ceil(extract(epoch from (${l.createdAt} + ${window} - now())))::int as wait
     from ${l}
     where ${l.purpose} = ${purpose} and ${l.createdAt} > now() - ${window}
-      and (${l.userId} = ${userId} or lower(${l.email}) = lower(${email}))
+      and (${l.userId} = ${userId ?? null} or lower(${l.email}) = lower(${email}))
     order by ${l.createdAt} desc
     offset ${LINKS_PER_HOUR - 1} limit 1`);
   const wait = result.rows[0]?.wait;

@@ -164,6 +164,14 @@ describeWithDb('forgot password and reset links', () => {
       expect(await countLinks(t, address, 'reset-password')).toBe(LINKS_PER_HOUR);
     });
 
+    it(`holds the recipient's limit when requests arrive all at once (${LINKS_PER_HOUR} links of 8)`, async () => {
+      const address = email();
+      await registerAccount(t.app, { email: address });
+      const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => forgot(address, `10.73.${i}.1`)));
+      expect(answers.map((res) => res.statusCode)).toEqual(Array(8).fill(202));
+      expect(await countLinks(t, address, 'reset-password')).toBe(LINKS_PER_HOUR);
+    });
+
     it(`answers one client address ${FORGOT_LIMITS.perAddress} times an hour, account or not, then 429`, async () => {
       const statuses: number[] = [];
       let retryAfter = 0;

@@ -38,9 +38,6 @@ export const FORGOT_REALM = 'password-forgot';
 /** Requests per client address: a household forgetting several passwords; not a script's sweep. */
 export const FORGOT_LIMITS: LoginLimits = { ...REPORT_LOGIN_LIMITS, perAddress: 10, windowSeconds: 60 * 60 };
 
-/** Counts against an unknown address so both branches run the same limit statements. */
-const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
-
 export type PasswordReset = {
   /** True when a link was queued (the route wakes the mail worker); the visitor is told the same either way. */
   forgot(email: string, request: LinkRequest & { clientIp: string }): Promise<boolean>;
@@ -76,7 +73,7 @@ export function createPasswordReset({
       return db.transaction(async (tx) => {
         const wait = await linkLimitWait(tx, {
           purpose: 'reset-password',
-          userId: user?.id ?? NO_ACCOUNT,
+          userId: user?.id,
           email: user?.email ?? email,
         });
         if (!user || wait > 0) return false;
