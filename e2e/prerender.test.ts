@@ -14,6 +14,7 @@ const PAGES = [
   { path: '/checkout', heading: 'Checkout' },
   { path: '/registration', heading: 'Bhagavad Gita Mahayagna Registration' },
   { path: '/report', heading: 'Payment Report Login' },
+  { path: '/forgot-password', heading: 'Forgot Password' },
 ];
 
 /** A book and a $25 donation, as the store writes them to localStorage. */

@@ -103,7 +103,7 @@ describe('site navigation', () => {
       'Account',
       'Administration',
     ]);
-    expect(await map.getByRole('link').count()).toBe(10);
+    expect(await map.getByRole('link').count()).toBe(11);
   });
 
   it('/registration says when (the calendar day, spelled out) and where the event is', async () => {

@@ -6,7 +6,7 @@
  */
 export { appSecrets } from '#src/db/app-secrets-table';
 export { admins, loginFailures } from '#src/modules/admins/tables';
-export { authHandOffs, authSessions, users } from '#src/modules/auth/tables';
+export { accountLinks, authHandOffs, authSessions, users } from '#src/modules/auth/tables';
 export { captchaSpent } from '#src/modules/captcha/tables';
 export { orders, paymentDeclines } from '#src/modules/checkout/tables';
 export { mailOutbox } from '#src/modules/mail/tables';

@@ -1,22 +1,35 @@
 /**
  * Who writes each kind of queued e-mail, wired at start-up (main.ts) into the mail worker: the
  * modules that own the data register their renderers here, so the mail module imports none of them
- * and what queues a message (a settlement, a registration) never imports a template.
+ * and what queues a message (a settlement, a registration) never imports a template. The account
+ * links' renderers need the session secret: the links' tokens are made again at send time.
  */
 import type { Site } from '@store/shared/site';
 import type { Database } from '#src/db/client';
+import type { AppSecrets } from '#src/db/secrets';
+import { EMAIL_CHANGED_KIND, LINK_MAIL_KIND } from '#src/modules/auth/account-link-kinds';
+import { createAccountLinkRenderer } from '#src/modules/auth/account-link-mail';
+import { LINK_PURPOSES, linkKey } from '#src/modules/auth/account-link-token';
+import { createEmailChangedRenderer } from '#src/modules/auth/email-changed-mail';
 import { GUESSING_ALERT_KIND } from '#src/modules/auth/guessing-alert';
 import { createGuessingAlertRenderer } from '#src/modules/auth/guessing-alert-mail';
 import { RECEIPT_KIND } from '#src/modules/checkout/receipt-kind';
 import { createReceiptRenderer } from '#src/modules/checkout/receipt-renderer';
-import type { MailRenderers } from '#src/modules/mail/render';
+import type { MailRenderer, MailRenderers } from '#src/modules/mail/render';
 import { CONFIRMATION_KIND } from '#src/modules/registrations/confirmation-kind';
 import { createConfirmationRenderer } from '#src/modules/registrations/confirmation-renderer';
 
-export function mailRenderers({ db, site }: { db: Database; site: Site }): MailRenderers {
+export function mailRenderers({ db, site, secrets }: { db: Database; site: Site; secrets: AppSecrets }): MailRenderers {
+  const key = linkKey(secrets.session);
+  const links: Record<string, MailRenderer> = {};
+  for (const purpose of LINK_PURPOSES) {
+    links[LINK_MAIL_KIND[purpose]] = createAccountLinkRenderer({ db, site, key, purpose });
+  }
   return {
     [RECEIPT_KIND]: createReceiptRenderer({ db, site }),
     [CONFIRMATION_KIND]: createConfirmationRenderer({ db, site }),
     [GUESSING_ALERT_KIND]: createGuessingAlertRenderer({ db, site }),
+    ...links,
+    [EMAIL_CHANGED_KIND]: createEmailChangedRenderer({ db, site }),
   };
 }

@@ -144,7 +144,12 @@ async function main(): Promise<void> {
         from: config.mailFrom ?? defaultMailFrom(site),
       });
       // Receipts and confirmations are queued by reference; their modules' renderers write them at send time.
-      mailWorker = startMailWorker({ db, transport: mailTransport, renderers: mailRenderers({ db, site }), logger });
+      mailWorker = startMailWorker({
+        db,
+        transport: mailTransport,
+        renderers: mailRenderers({ db, site, secrets }),
+        logger,
+      });
       // Beside web processes, their kicks arrive by NOTIFY (mail/cross-process-kick.ts).
       if (role === 'worker' && connection.kind === 'postgres') {
         const { listenForKicks } = await import('#src/modules/mail/cross-process-kick');

@@ -36,7 +36,9 @@ export type ErrorCode =
   /** Accounts (modules/auth): registering an e-mail that already has an account. */
   | 'email_taken'
   /** The auth server: a request for a host name the site does not answer for (ALLOWED_HOSTS). */
-  | 'misdirected_request';
+  | 'misdirected_request'
+  /** Accounts: an e-mailed link (verify, reset) that is forged, used or expired. */
+  | 'invalid_token';
 
 /** The status each code is answered with unless the thrower says otherwise. */
 const DEFAULT_STATUS: Record<ErrorCode, number> = {
@@ -62,6 +64,7 @@ const DEFAULT_STATUS: Record<ErrorCode, number> = {
   too_many_declines: 429,
   email_taken: 409,
   misdirected_request: 421,
+  invalid_token: 400,
 };
 
 export type AppErrorOptions = {

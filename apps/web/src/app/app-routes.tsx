@@ -23,6 +23,14 @@ const LAZY_PAGES: Readonly<Record<string, LazyPage>> = {
   '/register': lazyPage(() => import('#src/features/account/register-page').then((m) => m.RegisterPage)),
   '/dashboard': lazyPage(() => import('#src/features/account/dashboard-page').then((m) => m.DashboardPage)),
   '/auth-success': lazyPage(() => import('#src/features/account/auth-success-page').then((m) => m.AuthSuccessPage)),
+  '/forgot-password': lazyPage(() =>
+    import('#src/features/account/forgot-password-page').then((m) => m.ForgotPasswordPage),
+  ),
+  // Where the e-mailed links land (ACCOUNT_LINK_PATHS in @store/shared/auth).
+  '/reset-password': lazyPage(() =>
+    import('#src/features/account/reset-password-page').then((m) => m.ResetPasswordPage),
+  ),
+  '/verify-email': lazyPage(() => import('#src/features/account/verify-email-page').then((m) => m.VerifyEmailPage)),
   '/registration': lazyPage(() =>
     import('#src/features/registration/registration-page').then((m) => m.RegistrationPage),
   ),

@@ -67,15 +67,26 @@ export function sendJson<T>(path: string, body: unknown, loadSchema: SchemaLoade
 
 /**
  * A call whose success has no body (204, e.g. a logout): resolves once the server said yes, and
- * throws the same ApiClientError as the calls above when it did not.
+ * throws the same ApiClientError as the calls above when it did not. `body`, when given, is sent
+ * as JSON (a deletion confirmed with a password).
  */
 export async function sendWithoutBody(
   path: string,
-  { method = 'POST', signal, headers, credentials }: Omit<SendOptions, 'answerStatuses'> = {},
+  {
+    method = 'POST',
+    signal,
+    headers,
+    credentials,
+    body: requestBody,
+  }: Omit<SendOptions, 'answerStatuses'> & {
+    body?: unknown;
+  } = {},
 ): Promise<void> {
+  const json: Record<string, string> = requestBody === undefined ? {} : { 'Content-Type': 'application/json' };
   const response = await fetchOrExplain(path, signal, {
     method,
-    headers: { Accept: 'application/json', ...headers },
+    headers: { Accept: 'application/json', ...json, ...headers },
+    ...(requestBody === undefined ? {} : { body: JSON.stringify(requestBody) }),
     ...(credentials === undefined ? {} : { credentials }),
   });
   if (response.ok) return;

@@ -18,12 +18,14 @@ import {
   type LoginRequest,
   type RegisterRequest,
 } from '@store/shared/auth';
-import { ApiClientError, getJson, sendJson, sendWithoutBody } from './api-client';
+import { type AccountUpkeepApi, accountUpkeepApi } from './account-upkeep-api';
+import { getJson, sendJson, sendWithoutBody } from './api-client';
 import { type CaptchaToken, captchaHeaders } from './captcha/captcha-client';
 import { getClientConfig } from './get-client-config';
 import { forgetSession, rememberSession } from './session-hint';
+import { withSession } from './with-session';
 
-export type AuthApi = {
+export type AuthApi = AccountUpkeepApi & {
   /** Where 'Login with Google' sends the browser (a full page load, not a fetch). */
   googleUrl: string;
   /** With a captcha token for action `register` (the server refuses sign-ups without one). */
@@ -43,20 +45,11 @@ async function signingIn<T>(call: Promise<T>): Promise<T> {
   return answer;
 }
 
-/** A 401 means there is no session: the hint goes, so pages stop asking. */
-async function withSession<T>(call: Promise<T>): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    if (error instanceof ApiClientError && error.status === 401) forgetSession();
-    throw error;
-  }
-}
-
 export function authApi(baseUrl: string): AuthApi {
   // '/auth/' and '/auth' name the same base; never build '/auth//login'.
   const base = baseUrl.replace(/\/+$/, '');
   return {
+    ...accountUpkeepApi(base),
     googleUrl: `${base}/google`,
     register: (body, captcha) =>
       signingIn(

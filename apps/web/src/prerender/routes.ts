@@ -1,8 +1,8 @@
 /**
  * The routes the build pre-renders into HTML of their own (scripts/prerender.mjs), with the source
  * module of each one's lazy page, so its HTML can start downloading that chunk beside the entry.
- * Left out: /auth-success and /order-success, whose content comes from the URL's query and the
- * history entry's state (unknown at build time; reached by a redirect or from inside the app), and
+ * Left out: /auth-success, /order-success, /reset-password and /verify-email, whose content comes
+ * from the URL's query and the history entry's state (unknown at build time; reached by a redirect or from inside the app), and
  * unknown paths, which get the plain index.html and its client-rendered 'Not Found' screen.
  */
 export type PrerenderedRoute = {
@@ -22,6 +22,7 @@ export const PRERENDERED_ROUTES: readonly PrerenderedRoute[] = [
   { path: '/login', page: 'src/features/account/login-page.tsx' },
   { path: '/register', page: 'src/features/account/register-page.tsx' },
   { path: '/dashboard', page: 'src/features/account/dashboard-page.tsx' },
+  { path: '/forgot-password', page: 'src/features/account/forgot-password-page.tsx' },
   { path: '/nav', page: 'src/features/nav/nav-page.tsx' },
   { path: '/payment', page: 'src/features/payment/payment-page.tsx' },
 ];

@@ -17,6 +17,11 @@
  *   400 naming the field `password`.
  * - Ten failed logins for one account from any addresses put it under attack (login-limit.ts): the
  *   owner is told once per window by e-mail (guessing-alert.ts).
+ * - A sign-up queues the e-mail verification link in the account's own transaction
+ *   (email-verification.ts): the account exists if and only if its link is on its way (limits aside).
+ * - The settings that need the current password (change password or e-mail, delete the account)
+ *   check it here, as a login: a wrong one counts toward the same limits, so a stolen session cannot
+ *   guess the password faster than the login form could.
  */
 import { authMessages, type LoginRequest, type RegisterRequest } from '@store/shared/auth';
 import type { FastifyBaseLogger } from 'fastify';
@@ -31,6 +36,7 @@ import {
 } from '#src/modules/admins/login-limit';
 import { hashPassword, verifyLogin, warmUpDummyHash } from '#src/modules/admins/passwords';
 import type { MailNotifier } from '#src/modules/mail/worker';
+import { type LinkRequest, queueVerification } from './email-verification';
 import { queueGuessingAlert } from './guessing-alert';
 import { findUserByEmail, insertUser, type User } from './user-repo';
 
@@ -50,10 +56,25 @@ export function accountEmailKey(email: string): string | undefined {
 }
 
 export type PasswordAccounts = {
-  /** The new account; AppError email_taken (409) when the e-mail has one in any case. */
-  register(input: RegisterRequest, ip: string): Promise<User>;
+  /**
+   * The new account, its verification link queued with it (linkQueued); AppError email_taken (409)
+   * when the e-mail has one in any case.
+   */
+  register(
+    input: RegisterRequest,
+    link: LinkRequest & { clientIp: string },
+  ): Promise<{ user: User; linkQueued: boolean }>;
   /** The account; AppError unauthorized (401) or TooManyLoginsError (429). */
   logIn(input: LoginRequest, ip: string): Promise<User>;
+  /**
+   * Checks a signed-in account's current password like a login (counted, limited): AppError
+   * validation_error naming `currentPassword` (400) when it is wrong, TooManyLoginsError (429).
+   */
+  confirmPassword(user: User, password: string, ip: string): Promise<void>;
+  /** Before answering whether an address has an account (an e-mail change): 429 once the address has probed too much. */
+  checkProbe(ip: string): Promise<void>;
+  /** Counts an answer that told an address has an account against the client address, like register's 409. */
+  recordProbe(ip: string): Promise<void>;
 };
 
 export type PasswordAccountsOptions = {
@@ -83,7 +104,7 @@ export function createPasswordAccounts({ db, logger, mail }: PasswordAccountsOpt
   warmUpPasswordStrength();
 
   return {
-    async register({ name, email, password }, ip) {
+    async register({ name, email, password }, { clientIp: ip, linkOrigin }) {
       // Checked before any place is taken: a refused password is the visitor's typo to fix, not an attempt.
       if (isTooCommonPassword(password)) {
         throw new AppError('validation_error', authMessages.passwordTooCommon, {
@@ -96,10 +117,15 @@ export function createPasswordAccounts({ db, logger, mail }: PasswordAccountsOpt
       await limiter.check(attempt).catch(tooManyAttempts);
       const place = await creations.begin(attempt).catch(tooManyAttempts);
       // Every sign-up counts against the address, made or refused: 'failed' keeps the place as a count.
-      const user = await insertUser(db, { name, email, passwordHash: await hashPassword(password) }).finally(() =>
-        place.failed(),
-      );
-      if (user) return user;
+      const passwordHash = await hashPassword(password);
+      const made = await db
+        .transaction(async (tx) => {
+          const user = await insertUser(tx, { name, email, passwordHash });
+          if (!user) return undefined;
+          return { user, linkQueued: await queueVerification(tx, user, { linkOrigin, clientIp: ip }) };
+        })
+        .finally(() => place.failed());
+      if (made) return made;
       await limiter.recordFailure(attempt);
       throw new AppError('email_taken', authMessages.emailTaken, { fields: { email: authMessages.emailTaken } });
     },
@@ -123,6 +149,27 @@ export function createPasswordAccounts({ db, logger, mail }: PasswordAccountsOpt
       await ticket.succeeded();
       if (ticket.pairFailures > 0) await limiter.clearFailures(attempt);
       return user;
+    },
+
+    async confirmPassword(user, password, ip) {
+      const attempt = { ip, username: user.email };
+      const ticket = await limiter.begin(attempt);
+      if (!(await verifyLogin(user.passwordHash ?? undefined, password))) {
+        const { accountUnderAttack } = await ticket.failed();
+        if (accountUnderAttack && (await queueGuessingAlert(db, user.id, limiter.limits.windowSeconds))) mail?.kick();
+        const message = authMessages.currentPasswordWrong;
+        throw new AppError('validation_error', message, { fields: { currentPassword: message } });
+      }
+      await ticket.succeeded();
+      if (ticket.pairFailures > 0) await limiter.clearFailures(attempt);
+    },
+
+    async checkProbe(ip) {
+      await limiter.check({ ip, username: '' }).catch(tooManyAttempts);
+    },
+
+    async recordProbe(ip) {
+      await limiter.recordFailure({ ip, username: '' });
     },
   };
 }

@@ -1,7 +1,9 @@
 /**
  * The auth server (SPEC.md §2, §7; the routes and answers are listed in packages/shared/src/auth.ts),
  * registered under the path of AUTH_BASE_URL (`/auth` by default):
- *   POST register, POST login, GET profile, POST logout, GET activity, GET google, GET google/callback.
+ *   POST register, POST login, GET profile, POST logout, GET activity, GET google, GET google/callback,
+ *   and the account upkeep routes of account-routes.ts (verify e-mail, forgot / reset / change password,
+ *   change e-mail, log out everywhere, delete the account).
  *
  * Every answer is `Cache-Control: no-store` (they carry who the visitor is, or set a cookie). Every
  * request must be for one of the site's host names (host-check.ts, ALLOWED_HOSTS), and every
@@ -29,12 +31,15 @@ import { TooManyLoginsError } from '#src/modules/admins/login-limit';
 import type { CaptchaVerifier } from '#src/modules/captcha/captcha-verifier';
 import { captchaHeaders, captchaPreHandler } from '#src/modules/captcha/pre-handler';
 import type { MailNotifier } from '#src/modules/mail/worker';
+import { linkKey } from './account-link-token';
+import { accountRoutes } from './account-routes';
 import { authLocation } from './auth-location';
 import { installCors } from './cors';
 import { currentUser } from './current-user';
 import { googleRoutes } from './google/google-routes';
 import { handOffKey as deriveHandOffKey } from './hand-off-token';
 import { hostGuard } from './host-check';
+import { linkOrigin } from './link-origin';
 import { openSession } from './open-session';
 import { originGuard } from './origin-check';
 import { createPasswordAccounts } from './password-accounts';
@@ -45,7 +50,7 @@ import { toPublicUser, type User } from './user-repo';
 export type AuthRoutesOptions = {
   db: Database;
   config: Pick<Config, 'authBaseUrl' | 'allowedOrigins' | 'allowedHosts' | 'google'>;
-  /** Guards POST register (action `register`). */
+  /** Guards POST register (action `register`) and POST password/forgot (action `forgot-password`). */
   captcha: CaptchaVerifier;
   /** Told when an alert e-mail was queued (guessing-alert.ts), so it goes out at once. */
   mail?: MailNotifier | undefined;
@@ -117,8 +122,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       preHandler: captchaPreHandler(captcha, 'register'),
     },
     async (request, reply) => {
-      const user = await accounts.register(request.body, request.ip).catch((error) => withRetryAfter(reply, error));
-      request.log.info({ userId: user.id }, 'account registered');
+      const { user, linkQueued } = await accounts
+        .register(request.body, { clientIp: request.ip, linkOrigin: linkOrigin(location, request) })
+        .catch((error) => withRetryAfter(reply, error));
+      request.log.info({ userId: user.id, verificationQueued: linkQueued }, 'account registered');
+      if (linkQueued) mail?.kick();
       await openSession(request, reply, sessions, user.id);
       return reply.code(201).send({ user: toPublicUser(user) });
     },
@@ -189,4 +197,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   );
 
   await app.register(googleRoutes, { db, google: config.google, location, sessions, handOffKey });
+  await app.register(accountRoutes, {
+    db,
+    accounts,
+    sessions,
+    linkKey: linkKey(secrets.session),
+    location,
+    captcha,
+    mail,
+  });
 };

@@ -56,3 +56,38 @@ export const authHandOffs = pgTable(
   },
   (t) => [index('auth_hand_offs_session_idx').on(t.sessionId), index('auth_hand_offs_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * The links account mails carry (account-links.ts; issue 18, "Accounts that are complete"): verify
+ * an e-mail, change it, reset a password. A row holds no secret: the link's token is the row id with
+ * an HMAC of it under a key derived from the session secret (account-link-token.ts), so the mail
+ * renderer can write the link again at send time (the outbox is by reference) and a leaked table
+ * opens nothing. `used_at` makes a link single use; the rows also count the limits (link-limits.ts),
+ * so they outlive their account (SET NULL: a deleted account's mails still count for the recipient)
+ * and are swept two days after they were made.
+ */
+export const accountLinks = pgTable(
+  'account_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** 'verify-email' | 'change-email' | 'reset-password' (account-link-token.ts). */
+    purpose: text('purpose').notNull(),
+    /** Where the link is mailed: the account's address, or the new one for an e-mail change. */
+    email: text('email').notNull(),
+    /** The site's origin the link points at, as the request that asked for it was addressed (host-checked). */
+    linkOrigin: text('link_origin').notNull(),
+    /** The client address that asked, for the per-address limit; null when made by a sign-up. */
+    clientIp: text('client_ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** For an e-mail change once followed: the address it replaced (told of the change). */
+    replacedEmail: text('replaced_email'),
+  },
+  (t) => [
+    index('account_links_user_idx').on(t.userId, t.purpose, t.createdAt),
+    index('account_links_email_idx').on(sql`lower(${t.email})`, t.purpose, t.createdAt),
+    index('account_links_created_idx').on(t.createdAt),
+  ],
+);

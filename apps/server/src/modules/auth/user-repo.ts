@@ -55,7 +55,7 @@ export type NewUser = {
  * Inserts the user, or returns undefined when the e-mail (in any case) or the Google account already
  * has one. ON CONFLICT rather than check-then-insert: two sign-ups racing get one account.
  */
-export async function insertUser(db: Database, user: NewUser): Promise<User | undefined> {
+export async function insertUser(db: Pick<Database, 'insert'>, user: NewUser): Promise<User | undefined> {
   const [row] = await db.insert(users).values(user).onConflictDoNothing().returning();
   return row;
 }

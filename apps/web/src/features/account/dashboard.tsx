@@ -1,8 +1,11 @@
-import { useEffect } from 'react';
+import type { PublicUser } from '@store/shared/auth';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AuthApi } from '#src/lib/auth-api';
+import { AccountSecurity } from './account-security';
 import { AuthApiStatus } from './auth-api-status';
 import { DonationHistory } from './donation-history';
+import { EmailVerificationNotice } from './email-verification-notice';
 import { ProfileActions } from './profile-actions';
 import { RegistrationHistory } from './registration-history';
 import { useAccount } from './use-account';
@@ -10,6 +13,9 @@ import { useAccount } from './use-account';
 export function Dashboard({ api }: { api: AuthApi }) {
   const navigate = useNavigate();
   const { state, retry } = useAccount(api);
+  // The user as the last account call answered (a password set on a Google-only account), without
+  // loading the whole dashboard again.
+  const [changedUser, setChangedUser] = useState<PublicUser | null>(null);
   const signedOut = state.status === 'ready' && state.data === null;
 
   useEffect(() => {
@@ -19,15 +25,18 @@ export function Dashboard({ api }: { api: AuthApi }) {
 
   if (state.status !== 'ready') return <AuthApiStatus state={state} onRetry={retry} />;
   if (state.data === null) return null;
-  const { user, activity } = state.data;
+  const { activity } = state.data;
+  const user = changedUser ?? state.data.user;
   return (
     <>
       <p>
         Signed in as <strong>{user.name}</strong> ({user.email})
       </p>
+      {!user.emailVerified && <EmailVerificationNotice api={api} email={user.email} />}
       <ProfileActions api={api} />
       <DonationHistory donations={activity.donations} />
       <RegistrationHistory registrations={activity.registrations} />
+      <AccountSecurity api={api} user={user} onUserChanged={setChangedUser} />
     </>
   );
 }

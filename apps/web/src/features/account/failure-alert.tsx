@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { AccountFailure } from './account-failure';
 
 type FailureAlertProps = {
   id: string;
@@ -22,4 +23,13 @@ export function FailureAlert({ id, title, detail, takeFocus = false }: FailureAl
       {detail && <p className="account-alert__detail">{detail}</p>}
     </div>
   );
+}
+
+/**
+ * Whether an account-upkeep form shows its alert: not when the fields it blamed already say all
+ * there is (a title above 'Current password is incorrect.' would only repeat it). The sign-in
+ * forms always show theirs: SPEC.md's 'Login failed' / 'Registration failed'.
+ */
+export function showsAlert<Name extends string>(failure: AccountFailure<Name> | null): failure is AccountFailure<Name> {
+  return failure !== null && (failure.detail !== null || failure.fields.length === 0);
 }

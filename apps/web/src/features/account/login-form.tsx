@@ -9,6 +9,7 @@ import { useId } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { PasswordInput } from '#src/components/password-input';
 import type { AuthApi } from '#src/lib/auth-api';
+import { emailFrom } from './account-texts';
 import { EmailInput } from './email-input';
 import { FailureAlert } from './failure-alert';
 import { useAccountForm } from './use-account-form';
@@ -25,18 +26,11 @@ function googleFailure(error: string | null) {
   return null;
 }
 
-/** The e-mail the register page's 'Log in instead' carries over (history state), if any. */
-function emailFrom(state: unknown): string {
-  return typeof state === 'object' && state !== null && 'email' in state && typeof state.email === 'string'
-    ? state.email
-    : '';
-}
-
 export function LoginForm({ api }: { api: AuthApi }) {
   const id = useId();
   const [params] = useSearchParams();
   const { state } = useLocation();
-  const { register, errors, isSubmitting, failure, alertId, formProps } = useAccountForm<LoginRequest>({
+  const { register, errors, isSubmitting, failure, alertId, formProps, watch } = useAccountForm<LoginRequest>({
     resolver,
     defaultValues: { email: emailFrom(state), password: '' },
     fields: ['email', 'password'],
@@ -56,6 +50,12 @@ export function LoginForm({ api }: { api: AuthApi }) {
           autoComplete="current-password"
           error={errors.password?.message}
         />
+        <p className="account-forgot">
+          {/* Carries the address typed so far, so it need not be typed twice. */}
+          <Link to="/forgot-password" state={{ email: watch('email') }}>
+            Forgot password?
+          </Link>
+        </p>
         <button type="submit" className="button button--large" disabled={isSubmitting}>
           {isSubmitting ? 'Logging in...' : 'Login'}
         </button>

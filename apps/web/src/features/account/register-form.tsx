@@ -6,11 +6,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { authMessages, PASSWORD_MIN_LENGTH, type RegisterRequest, registerRequestSchema } from '@store/shared/auth';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { LabelledInput } from '#src/components/labelled-input';
 import { PasswordInput } from '#src/components/password-input';
 import type { AuthApi } from '#src/lib/auth-api';
 import { useCaptchaToken } from '#src/lib/captcha/use-captcha-token';
+import type { VerificationSentState } from './account-texts';
 import { EmailInput } from './email-input';
 import { FailureAlert } from './failure-alert';
 import { useAccountForm } from './use-account-form';
@@ -20,11 +21,15 @@ const resolver = zodResolver(registerRequestSchema);
 export function RegisterForm({ api }: { api: AuthApi }) {
   const id = useId();
   const captchaToken = useCaptchaToken();
+  const navigate = useNavigate();
   const { register, errors, isSubmitting, failure, alertId, formProps, getValues } = useAccountForm<RegisterRequest>({
     resolver,
     defaultValues: { name: '', email: '', password: '' },
     fields: ['name', 'email', 'password'],
     send: async (values) => api.register(values, await captchaToken('register')),
+    // The server mailed a confirmation link: the dashboard says where it went.
+    onSuccess: (_answer, { email }) =>
+      navigate('/dashboard', { state: { verificationSentTo: email } satisfies VerificationSentState }),
     // No field to blame (e.g. no network): the alert itself takes focus.
     focusOnFailure: null,
   });

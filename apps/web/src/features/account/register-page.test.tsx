@@ -64,6 +64,10 @@ describe('register (/register)', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(currentPath()).toBe('/dashboard');
+    // Issue 18: the sign-up mailed a confirmation link, and the dashboard says where it went.
+    expect(await screen.findByRole('region', { name: 'Confirm your e-mail' })).toHaveTextContent(
+      'We sent a link to asha@example.org. Follow it within 24 hours to confirm the address.',
+    );
     expect(api.requests('POST /auth/register').map((r) => r.body)).toEqual([
       { name: 'Asha Rao', email: 'asha@example.org', password: 'correct horse battery' },
     ]);

@@ -17,7 +17,7 @@ test('/nav is a site map: every visitor route, grouped, each with a line on what
   expect(groups).toEqual([
     { group: 'Give', links: ['/', '/concert', '/cart', '/checkout'] },
     { group: 'Event', links: ['/registration'] },
-    { group: 'Account', links: ['/login', '/register', '/dashboard'] },
+    { group: 'Account', links: ['/login', '/register', '/forgot-password', '/dashboard'] },
     { group: 'Administration', links: ['/report', '/payment'] },
   ]);
   const store = within(map).getByRole('link', { name: 'Store' }).closest('li') as HTMLElement;

@@ -9,8 +9,8 @@ type Group = { heading: string; destinations: readonly Destination[] };
 /**
  * `/nav`: SPEC.md's 'Navigation screen', whose content it leaves open: a site map of every page a
  * visitor can open, grouped by what they came to do, each with one line on what it is for.
- * /auth-success, /order-success and /order-failed are left out: they are where a sign-in or a
- * payment lands, not places to go.
+ * /auth-success, /order-success, /order-failed, /reset-password and /verify-email are left out:
+ * they are where a sign-in, a payment or an e-mailed link lands, not places to go.
  */
 const GROUPS: readonly Group[] = [
   {
@@ -38,9 +38,14 @@ const GROUPS: readonly Group[] = [
       { to: '/login', label: 'Login', about: 'Sign in with your e-mail and password, or with Google.' },
       { to: '/register', label: 'Register', about: 'Open an account to see your donations and registrations.' },
       {
+        to: '/forgot-password',
+        label: 'Forgot Password',
+        about: 'Get an e-mailed link to choose a new password.',
+      },
+      {
         to: '/dashboard',
         label: 'Dashboard',
-        about: 'Your profile, your donations with receipts, and your registrations.',
+        about: 'Your profile, your donations with receipts, your registrations, and your password, e-mail and account.',
       },
     ],
   },

@@ -1,0 +1,73 @@
+/**
+ * The notice to an account's previous address after an e-mail change was confirmed (the change's
+ * account_links row names both addresses; email-verification.ts queues it). No link: the old address
+ * no longer controls the account, and a notice that asks to click is what phishing looks like.
+ */
+import type { Site } from '@store/shared/site';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { Database } from '#src/db/client';
+import { isUuid } from '#src/lib/uuid';
+import { emailDocument } from '#src/modules/mail/email-layout';
+import { html } from '#src/modules/mail/html';
+import { headerValue } from '#src/modules/mail/outbox';
+import type { MailRenderer, RenderedMail } from '#src/modules/mail/render';
+import { accountGreeting } from './account-link-mail';
+import { accountLinks, users } from './tables';
+
+export const EMAIL_CHANGED_SUBJECT = 'The e-mail address of your account was changed';
+
+type NoticeView = { foundationName: string; foundationUrl: string; greeting: string; newEmail: string };
+
+export function renderEmailChanged(to: string, view: NoticeView): RenderedMail {
+  const opening = `The e-mail address of your account was changed to ${view.newEmail}, and this address no longer signs in to it.`;
+  const otherwise = `If you made this change, nothing needs doing. If you did not, contact ${view.foundationName} (${view.foundationUrl}) and say which account it was.`;
+  const htmlBody = emailDocument({
+    title: EMAIL_CHANGED_SUBJECT,
+    foundationName: view.foundationName,
+    foundationUrl: view.foundationUrl,
+    kind: 'Account security',
+    greetingName: view.greeting,
+    opening,
+    details: [],
+    sections: [html`<tr><td style="padding:0 24px 16px;font-size:14px;line-height:1.5;">${otherwise}</td></tr>`],
+  });
+  const text = [`Dear ${view.greeting},`, '', opening, '', otherwise, '', view.foundationName, view.foundationUrl];
+  return { to: headerValue(to), subject: EMAIL_CHANGED_SUBJECT, html: htmlBody, text: `${text.join('\n')}\n` };
+}
+
+export function createEmailChangedRenderer({
+  db,
+  site,
+}: {
+  db: Database;
+  site: Pick<Site, 'foundation'>;
+}): MailRenderer {
+  return async (subjectIds) => {
+    const ids = subjectIds.filter(isUuid);
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({
+        id: accountLinks.id,
+        newEmail: accountLinks.email,
+        replaced: accountLinks.replacedEmail,
+        name: users.name,
+      })
+      .from(accountLinks)
+      .leftJoin(users, eq(users.id, accountLinks.userId))
+      .where(and(inArray(accountLinks.id, ids), isNotNull(accountLinks.replacedEmail)));
+    const rendered = new Map<string, RenderedMail>();
+    for (const row of rows) {
+      if (row.replaced === null) continue;
+      rendered.set(
+        row.id,
+        renderEmailChanged(row.replaced, {
+          foundationName: site.foundation.name,
+          foundationUrl: site.foundation.url,
+          greeting: accountGreeting(row.name ?? ''),
+          newEmail: row.newEmail,
+        }),
+      );
+    }
+    return rendered;
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * The confirmation step of 'Delete my account' (POST {auth}/account/delete): the password, or for a
+ * Google-only account its e-mail typed out (authMessages.deleteConfirmation). Once deleted, the
+ * browser forgets the session and goes to the store.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { authMessages, type PublicUser } from '@store/shared/auth';
+import { useEffect, useMemo } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { LabelledInput } from '#src/components/labelled-input';
+import { PasswordInput } from '#src/components/password-input';
+import type { AuthApi } from '#src/lib/auth-api';
+import { FailureAlert, showsAlert } from './failure-alert';
+import { clearJwtToken } from './jwt-token-storage';
+import { currentPasswordRule } from './new-password-schema';
+import { useAccountForm } from './use-account-form';
+
+export const ACCOUNT_DELETED = 'Your account is deleted.';
+
+type DeleteAccountFormValues = { currentPassword: string; confirmEmail: string };
+
+/** The server compares the typed e-mail too; checking here first saves a round trip for a typo. */
+function deleteAccountFormSchema({ hasPassword, email }: PublicUser) {
+  const typedEmail = z
+    .string()
+    .trim()
+    .refine((typed) => typed.toLowerCase() === email.toLowerCase(), `Type ${email} to confirm.`);
+  return z.object({
+    currentPassword: hasPassword ? currentPasswordRule : z.string(),
+    confirmEmail: hasPassword ? z.string() : typedEmail,
+  });
+}
+
+type DeleteAccountFormProps = { id: string; api: AuthApi; user: PublicUser; onCancel: () => void };
+
+export function DeleteAccountForm({ id, api, user, onCancel }: DeleteAccountFormProps) {
+  const navigate = useNavigate();
+  const field = user.hasPassword ? 'currentPassword' : 'confirmEmail';
+  const resolver = useMemo(() => zodResolver(deleteAccountFormSchema(user)), [user]);
+  const { register, setFocus, errors, isSubmitting, failure, alertId, formProps } =
+    useAccountForm<DeleteAccountFormValues>({
+      resolver,
+      defaultValues: { currentPassword: '', confirmEmail: '' },
+      fields: ['currentPassword', 'confirmEmail'],
+      send: ({ currentPassword, confirmEmail }) =>
+        api.deleteAccount(user.hasPassword ? { currentPassword } : { confirmEmail }),
+      onSuccess: () => {
+        clearJwtToken();
+        toast.success(ACCOUNT_DELETED);
+        navigate('/', { replace: true });
+      },
+      focusOnFailure: field,
+    });
+
+  // The step opened from a button press: the keyboard goes on into it.
+  useEffect(() => setFocus(field), [setFocus, field]);
+
+  return (
+    <form {...formProps} id={id} aria-label="Confirm deleting your account">
+      {user.hasPassword ? (
+        <PasswordInput
+          {...register('currentPassword')}
+          id={`${id}-password`}
+          label="Your password, to confirm"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+        />
+      ) : (
+        <LabelledInput
+          {...register('confirmEmail')}
+          id={`${id}-email`}
+          label={`${authMessages.deleteConfirmation} (${user.email})`}
+          type="email"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.confirmEmail?.message}
+        />
+      )}
+      <div className="account-actions">
+        <button type="submit" className="button button--danger" disabled={isSubmitting}>
+          {isSubmitting ? 'Deleting...' : 'Delete my account for good'}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+      {showsAlert(failure) && (
+        <FailureAlert
+          id={alertId}
+          title="The account was not deleted"
+          detail={failure.detail}
+          takeFocus={failure.fields.length === 0}
+        />
+      )}
+    </form>
+  );
+}

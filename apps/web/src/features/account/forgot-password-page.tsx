@@ -1,0 +1,24 @@
+/**
+ * `/forgot-password` (issue 18): the e-mail of the account whose password was forgotten. Reached
+ * from /login's 'Forgot password?' and from an expired reset link.
+ */
+import './account.css';
+import { useDocumentTitle } from '#src/lib/use-document-title';
+import { AuthApiStatus } from './auth-api-status';
+import { ForgotPasswordForm } from './forgot-password-form';
+import { useAuthApi } from './use-auth-api';
+
+export function ForgotPasswordPage() {
+  useDocumentTitle('Forgot Password');
+  const { state, retry } = useAuthApi();
+  return (
+    <>
+      <h1>Forgot Password</h1>
+      {state.status === 'ready' ? (
+        <ForgotPasswordForm api={state.data} />
+      ) : (
+        <AuthApiStatus state={state} onRetry={retry} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * 'Log out everywhere' (POST {auth}/logout-everywhere): ends every session of the account, this
+ * one included (a lost phone, a shared computer), then /login.
+ */
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import type { AuthApi } from '#src/lib/auth-api';
+import { clearJwtToken } from './jwt-token-storage';
+import { isSignedOut } from './use-account';
+
+export const LOGGED_OUT_EVERYWHERE = 'You are logged out on every device.';
+
+export function LogOutEverywhere({ api }: { api: AuthApi }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function logOutEverywhere() {
+    // Enabled while busy (a disabled button drops the keyboard focus): a second press is ignored.
+    if (busy) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      await api.logoutEverywhere();
+    } catch (error) {
+      // 401: this session had ended already; the others may not have, but only a login can tell.
+      if (!isSignedOut(error)) {
+        setProblem(`Could not log out everywhere: ${error instanceof Error ? error.message : String(error)}`);
+        setBusy(false);
+        return;
+      }
+    }
+    clearJwtToken();
+    toast.success(LOGGED_OUT_EVERYWHERE);
+    navigate('/login', { replace: true });
+  }
+
+  return (
+    <>
+      <p>Ends every session of your account, on every device and browser, this one included.</p>
+      <div className="account-actions">
+        <button type="button" className="button button--secondary" onClick={logOutEverywhere} aria-disabled={busy}>
+          {busy ? 'Logging out...' : 'Log out everywhere'}
+        </button>
+      </div>
+      {problem && (
+        <p role="alert" className="account-alert">
+          {problem}
+        </p>
+      )}
+    </>
+  );
+}
