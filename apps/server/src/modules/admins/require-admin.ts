@@ -103,20 +103,40 @@ export function createAdminGuard({ db, logger, limits }: AdminGuardOptions): pre
       .check(attempt)
       .catch((error: unknown) => refusedForFailures(request, reply, error));
     const admin = await findAdminByUsername(db, parsed.username);
+    // The same credentials being checked right now: their answer is known in a moment.
+    const running = admin && verified.running(admin.id, admin.passwordHash, parsed.password);
+    if (running) await running;
     // A password verified before (the same hash and password) is no guess: no argon2, no count.
     if (!admin || !verified.has(admin.id, admin.passwordHash, parsed.password)) {
-      // Counted before the password is checked, so guesses sent all at once meet the limit too.
-      const ticket = await limiter.begin(attempt).catch((error: unknown) => refusedForFailures(request, reply, error));
-      // Unknown usernames pay the same argon2 price as wrong passwords (timing tells nothing).
-      const ok = await verifyLogin(admin?.passwordHash, parsed.password);
-      if (!admin || !ok) {
-        await ticket.failed();
-        // The name only when it is an account: people type passwords into the username field.
-        request.log.warn({ username: admin?.username ?? '[unknown]' }, 'admin login failed');
-        refuse(request, reply);
+      let checked = (): void => undefined;
+      // Marked before the next await, so the same credentials arriving meanwhile wait for this check.
+      if (admin)
+        verified.markRunning(
+          admin.id,
+          admin.passwordHash,
+          parsed.password,
+          new Promise<void>((resolve) => {
+            checked = resolve;
+          }),
+        );
+      try {
+        // Counted before the password is checked, so guesses sent all at once meet the limit too.
+        const ticket = await limiter
+          .begin(attempt)
+          .catch((error: unknown) => refusedForFailures(request, reply, error));
+        // Unknown usernames pay the same argon2 price as wrong passwords (timing tells nothing).
+        const ok = await verifyLogin(admin?.passwordHash, parsed.password);
+        if (!admin || !ok) {
+          await ticket.failed();
+          // The name only when it is an account: people type passwords into the username field.
+          request.log.warn({ username: admin?.username ?? '[unknown]' }, 'admin login failed');
+          refuse(request, reply);
+        }
+        await ticket.succeeded();
+        verified.add(admin.id, admin.passwordHash, parsed.password);
+      } finally {
+        checked();
       }
-      await ticket.succeeded();
-      verified.add(admin.id, admin.passwordHash, parsed.password);
     }
     // The owner's own typos from this address are forgotten; the account's count is not (login-limit.ts).
     if (pairFailures > 0) await limiter.clearFailures(attempt);

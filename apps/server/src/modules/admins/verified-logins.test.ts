@@ -22,4 +22,18 @@ describe('verified logins', () => {
     expect(verified.has('id-1', 'h', 'p')).toBe(true);
     expect(verified.has('id-500', 'h', 'p')).toBe(true);
   });
+
+  it('lets the same credentials wait for the check of them already running, until it ends however it ends', async () => {
+    const verified = createVerifiedLogins();
+    expect(verified.running('id-1', 'h', 'pw')).toBeUndefined();
+    let fail = (_: Error): void => undefined;
+    verified.markRunning('id-1', 'h', 'pw', new Promise((_, reject) => (fail = reject)));
+    const running = verified.running('id-1', 'h', 'pw');
+    expect(running).toBeDefined();
+    // Other credentials do not wait for it.
+    expect(verified.running('id-1', 'h', 'other')).toBeUndefined();
+    fail(new Error('wrong password'));
+    await expect(running).resolves.toBeUndefined();
+    expect(verified.running('id-1', 'h', 'pw')).toBeUndefined();
+  });
 });
