@@ -272,6 +272,48 @@ export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
       };
     },
   }),
+  // Issue 18's e-mailed links: a token that was never issued is refused whatever comes with it.
+  ...(
+    [
+      ['/auth/email/verify', { token: `${'0'.repeat(36)}.${'A'.repeat(43)}` }],
+      ['/auth/password/reset', { token: `${'0'.repeat(36)}.${'A'.repeat(43)}`, password: 'a long enough passphrase' }],
+    ] as const
+  ).map(([path, body], i) =>
+    entry('POST', path, {
+      remoteAddress: `10.1.0.${24 + i}`,
+      parts: (e) => {
+        const base = (t: FuzzTarget): BaseRequest => ({ headers: { origin: t.origin }, body: { ...body } });
+        return {
+          body: bodyPart(e, { base }),
+          headers: headersPart(e, { base, relevant: ['origin', 'sec-fetch-site', 'cookie'] }),
+        };
+      },
+    }),
+  ),
+  // Issue 18's signed-in upkeep, with a session that does not exist: refused, nothing changed.
+  ...(
+    [
+      ['/auth/password/change', { currentPassword: 'not the password', newPassword: 'a long enough passphrase' }],
+      ['/auth/email/change', { newEmail: 'new.fuzz@example.org', currentPassword: 'not the password' }],
+      ['/auth/account/delete', { currentPassword: 'not the password' }],
+      ['/auth/logout-everywhere', undefined],
+      ['/auth/email/verify/resend', undefined],
+    ] as const
+  ).map(([path, body], i) =>
+    entry('POST', path, {
+      remoteAddress: `10.1.0.${26 + i}`,
+      parts: (e) => {
+        const base = (t: FuzzTarget): BaseRequest => ({
+          headers: { origin: t.origin, cookie: `store_session=${'A'.repeat(43)}` },
+          ...(body ? { body: { ...body } } : {}),
+        });
+        return {
+          ...(body ? { body: bodyPart(e, { base }) } : {}),
+          headers: headersPart(e, { base, relevant: ['origin', 'sec-fetch-site', 'cookie'] }),
+        };
+      },
+    }),
+  ),
 ];
 
 export function endpointName(endpoint: Pick<FuzzEndpoint, 'method' | 'path'>): string {
