@@ -128,8 +128,14 @@ export const accountActivitySchema = z.object({
       amount: z.number(),
       products: z.string(),
       transactionId: z.string(),
+      /** Issue 20: the deductible part in dollars; null for orders older than the tax receipts. */
+      deductible: z.number().nullable().default(null),
+      /** Where the donor downloads the receipt's PDF (accountReceiptPdfPath). */
+      receiptPdf: z.string().default(''),
     }),
   ),
+  /** Issue 20: calendar years (foundation's zone) with at least one gift: a statement PDF for each. */
+  statementYears: z.array(z.number().int()).default([]),
   registrations: z.array(
     z.object({
       registrationNumber: z.string(),

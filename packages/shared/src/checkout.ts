@@ -45,6 +45,14 @@ export const checkoutDetailsSchema = z.object({
   zip: optionalText(20),
   /** Collect the book at the chosen center instead of having it delivered. */
   pickup: z.boolean().optional(),
+  /**
+   * The donor's own address for a tax receipt (issue 20): asked, and required, only when the chosen
+   * center is Canadian (a CRA official receipt names the donor's address); optional otherwise.
+   */
+  donorStreet: optionalText(200),
+  donorCity: optionalText(100),
+  donorProvince: optionalText(100),
+  donorPostalCode: optionalText(20),
 });
 export type CheckoutDetails = z.infer<typeof checkoutDetailsSchema>;
 
@@ -75,6 +83,24 @@ export function withDeliveryRule<T extends z.ZodType<CheckoutDetails>>(schema: T
       // rule only reads fields as truthy, which is safe on any object.
       when: ({ value }) => typeof value === 'object' && value !== null,
     },
+  );
+}
+
+const DONOR_ADDRESS_FIELDS = ['donorStreet', 'donorCity', 'donorProvince', 'donorPostalCode'] as const;
+
+/**
+ * A gift to a Canadian center gets a CRA official receipt, which must carry the donor's address: then
+ * every part of it is required (`requiresDonorAddress`, from the chosen center's country).
+ */
+export function withDonorAddressRule<T extends z.ZodType<CheckoutDetails>>(schema: T, requiresDonorAddress: boolean) {
+  return schema.superRefine(
+    (details, ctx) => {
+      if (!requiresDonorAddress) return;
+      for (const field of DONOR_ADDRESS_FIELDS) {
+        if (!details[field]) ctx.addIssue({ code: 'custom', path: [field], message: checkoutMessages[field] });
+      }
+    },
+    { when: ({ value }) => typeof value === 'object' && value !== null },
   );
 }
 
@@ -127,6 +153,8 @@ export const checkoutSucceededSchema = z.object({
   orderId: z.string(),
   receiptNumber: z.string(),
   amount: z.number(),
+  /** Issue 20: the tax-deductible (CRA: eligible) part of the amount, in dollars. */
+  deductible: z.number().optional(),
   email: z.string(),
   items: z.array(checkoutReceiptItemSchema),
 });

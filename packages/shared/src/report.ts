@@ -81,6 +81,9 @@ export const donorRowSchema = z.object({
    * paid. Added beside SPEC.md's fields; false when a server does not send it.
    */
   test: z.boolean().default(false),
+  /** Issue 20: the receipt's number, the deductible part (dollars; null before tax receipts). */
+  receiptNumber: z.string().default(''),
+  deductible: z.number().nullable().default(null),
 });
 export type DonorRow = z.infer<typeof donorRowSchema>;
 
@@ -116,6 +119,8 @@ export const reportResponseSchema = z.object({
    * filter are its calendar days, and the page shows every date and time in it, so they agree.
    */
   timeZone: z.string(),
+  /** Issue 20: year-end statements per year: how many were sent and how many wait in the outbox. */
+  statements: z.array(z.object({ year: z.number().int(), sent: z.number().int(), queued: z.number().int() })).default([]),
 });
 export type ReportResponse = z.infer<typeof reportResponseSchema>;
 

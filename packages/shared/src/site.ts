@@ -16,6 +16,26 @@ export const priceSchema = z
     message: 'must have at most two decimals',
   });
 
+/**
+ * What a donor receives for an item (issue 20): the deductible part of a payment is what was paid
+ * minus the fair market value of what came back, set here by the foundation. An item without a
+ * `benefit` is a pure gift; so is every open amount.
+ *  - `goods` or `services`: a gift with something in return (a concert tier's reserved seats), its
+ *    good-faith estimate in dollars per unit;
+ *  - `purchase`: a sale, not a gift (the book): its whole price is the value received.
+ */
+export const benefitSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.enum(['goods', 'services']),
+    /** Said on the receipt: 'Two reserved seats at the concert'. */
+    description: text(300),
+    /** Good-faith estimate per unit, in dollars. */
+    fairMarketValue: priceSchema,
+  }),
+  z.object({ kind: z.literal('purchase'), description: text(300) }),
+]);
+export type Benefit = z.infer<typeof benefitSchema>;
+
 export const catalogueItemSchema = z.object({
   id: z.number().int().positive(),
   name: text(200),
@@ -27,6 +47,7 @@ export const catalogueItemSchema = z.object({
     .regex(/^(\/[\w\-./]+|https:\/\/\S+)$/, 'must be a path starting with / or an https URL')
     .optional(),
   imageAlt: z.string().max(300).optional(),
+  benefit: benefitSchema.optional(),
 });
 export type CatalogueItem = z.infer<typeof catalogueItemSchema>;
 
@@ -35,6 +56,8 @@ export const centerSchema = z.object({
   name: text(200),
   /** Where book orders marked for pickup can be collected. */
   address: z.string().max(500).optional(),
+  /** Where the center is: a Canadian center's gifts get a CRA receipt (issue 20). */
+  country: z.enum(['US', 'CA']).default('US'),
 });
 export type Center = z.infer<typeof centerSchema>;
 
@@ -87,6 +110,41 @@ export const givingSchema = z.object({
 });
 export type Giving = z.infer<typeof givingSchema>;
 
+/**
+ * What a tax receipt needs of the foundation (issue 20). Each country's part is optional: without
+ * it, that country's receipts say they are not official receipts for tax purposes.
+ */
+export const taxReceiptsSchema = z.object({
+  /** Put before `2026-000123`; '' by default. Letters, digits and dashes only. */
+  numberPrefix: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{0,12}$/, 'letters, digits and dashes, at most 12')
+    .default(''),
+  /** IRS Publication 1771: the legal name, address and EIN on every US receipt. */
+  us: z
+    .object({
+      legalName: text(200),
+      address: text(300),
+      ein: z.string().regex(/^\d{2}-\d{7}$/, 'an EIN such as 12-3456789'),
+    })
+    .optional(),
+  /** CRA official donation receipts, for gifts to a Canadian center. */
+  canada: z
+    .object({
+      legalName: text(200),
+      address: text(300),
+      /** The charity's registration number: 9 digits, RR, 4 digits (123456789RR0001). */
+      registrationNumber: z.string().regex(/^\d{9}RR\d{4}$/, 'a registration number such as 123456789RR0001'),
+      placeOfIssue: text(100),
+      signatoryName: text(200),
+      signatoryTitle: text(200),
+      /** A PNG or JPEG of the authorized signature, relative to site.json's folder. */
+      signatureImage: z.string().regex(/^[\w\-./]+\.(png|jpe?g)$/i, 'a .png or .jpg file next to site.json'),
+    })
+    .optional(),
+});
+export type TaxReceipts = z.infer<typeof taxReceiptsSchema>;
+
 const uniqueIds = (items: { id: number }[]) => new Set(items.map((i) => i.id)).size === items.length;
 
 export const siteSchema = z
@@ -97,6 +155,7 @@ export const siteSchema = z
     centers: z.array(centerSchema).min(1).refine(uniqueIds, 'ids must be unique'),
     event: eventSchema,
     giving: givingSchema.default({ suggestedAmounts: [51, 101, 251, 501, 1116] }),
+    taxReceipts: taxReceiptsSchema.default({ numberPrefix: '' }),
   })
   .refine((s) => uniqueIds([...s.catalogue, ...s.concert]), {
     message: 'catalogue and concert ids must not overlap',
