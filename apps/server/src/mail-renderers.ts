@@ -13,20 +13,35 @@ import { LINK_PURPOSES, linkKey } from '#src/modules/auth/account-link-token';
 import { createEmailChangedRenderer } from '#src/modules/auth/email-changed-mail';
 import { GUESSING_ALERT_KIND } from '#src/modules/auth/guessing-alert';
 import { createGuessingAlertRenderer } from '#src/modules/auth/guessing-alert-mail';
-import { RECEIPT_KIND } from '#src/modules/checkout/receipt-kind';
-import { createReceiptRenderer } from '#src/modules/checkout/receipt-renderer';
+import { RECEIPT_CORRECTION_KIND, RECEIPT_KIND } from '#src/modules/checkout/receipt-kind';
+import { createReceiptCorrectionRenderer, createReceiptRenderer } from '#src/modules/checkout/receipt-renderer';
 import type { MailRenderer, MailRenderers } from '#src/modules/mail/render';
 import { CONFIRMATION_KIND } from '#src/modules/registrations/confirmation-kind';
 import { createConfirmationRenderer } from '#src/modules/registrations/confirmation-renderer';
+import { STATEMENT_KIND } from '#src/modules/statements/statement-kind';
+import { createStatementRenderer } from '#src/modules/statements/statement-renderer';
 
-export function mailRenderers({ db, site, secrets }: { db: Database; site: Site; secrets: AppSecrets }): MailRenderers {
+export function mailRenderers({
+  db,
+  site,
+  secrets,
+  signature,
+}: {
+  db: Database;
+  site: Site;
+  secrets: AppSecrets;
+  /** The CRA receipts' signature image (receipts/signature-image.ts). */
+  signature: Uint8Array | null;
+}): MailRenderers {
   const key = linkKey(secrets.session);
   const links: Record<string, MailRenderer> = {};
   for (const purpose of LINK_PURPOSES) {
     links[LINK_MAIL_KIND[purpose]] = createAccountLinkRenderer({ db, site, key, purpose });
   }
   return {
-    [RECEIPT_KIND]: createReceiptRenderer({ db, site }),
+    [RECEIPT_KIND]: createReceiptRenderer({ db, site, signature }),
+    [RECEIPT_CORRECTION_KIND]: createReceiptCorrectionRenderer({ db, site, signature }),
+    [STATEMENT_KIND]: createStatementRenderer({ db, site }),
     [CONFIRMATION_KIND]: createConfirmationRenderer({ db, site }),
     [GUESSING_ALERT_KIND]: createGuessingAlertRenderer({ db, site }),
     ...links,

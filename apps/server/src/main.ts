@@ -19,6 +19,8 @@ import { resolveSecrets } from '#src/db/secrets';
 import { ensureAdmin } from '#src/modules/admins/ensure-admin';
 import { createMailTransport, defaultMailFrom, type MailTransport } from '#src/modules/mail/transport';
 import { type MailWorker, startMailWorker } from '#src/modules/mail/worker';
+import { receiptSettings } from '#src/modules/receipts/receipt-number';
+import { signatureImage } from '#src/modules/receipts/signature-image';
 import { loadSite } from '#src/site/load-site';
 import { type Config, loadConfig } from './config';
 import { createLogger } from './logger';
@@ -38,7 +40,10 @@ function readSettings(): { config: Config; site: Site } {
     // DEPLOYMENT=production fails closed: every problem on a line of its own, then exit 1.
     const problems = productionProblems(config);
     if (problems.length > 0) throw new Error(['DEPLOYMENT=production refuses to start:', ...problems].join('\n'));
-    return { config, site: loadSite(config.siteConfigPath) };
+    const site = loadSite(config.siteConfigPath);
+    // A CRA receipt's signature is read now: a missing file stops the start, not a receipt later.
+    signatureImage(config.siteConfigPath, site.taxReceipts);
+    return { config, site };
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);
@@ -147,7 +152,12 @@ async function main(): Promise<void> {
       mailWorker = startMailWorker({
         db,
         transport: mailTransport,
-        renderers: mailRenderers({ db, site, secrets }),
+        renderers: mailRenderers({
+          db,
+          site,
+          secrets,
+          signature: signatureImage(config.siteConfigPath, site.taxReceipts),
+        }),
         logger,
       });
       // Beside web processes, their kicks arrive by NOTIFY (mail/cross-process-kick.ts).
@@ -195,6 +205,7 @@ async function main(): Promise<void> {
         db,
         gateway: paymentGateway,
         logger,
+        receipts: receiptSettings(site),
         mail: mailWorker,
         onRun: metrics?.reconcilerRan,
       });

@@ -20,7 +20,10 @@ export async function outboxMessages(db: Database, site: Site, subjectId: string
     .from(mailOutbox)
     .where(kind === undefined ? about : and(about, eq(mailOutbox.kind, kind)))
     .orderBy(asc(mailOutbox.seq));
-  const prepared = await prepareBatch(rows, mailRenderers({ db, site, secrets: { session: TEST_SESSION_SECRET } }));
+  const prepared = await prepareBatch(
+    rows,
+    mailRenderers({ db, site, secrets: { session: TEST_SESSION_SECRET }, signature: null }),
+  );
   return prepared.map((item) => {
     if ('error' in item) throw item.error;
     return { ...item.mail, ...item.outgoing };

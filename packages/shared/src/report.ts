@@ -120,7 +120,9 @@ export const reportResponseSchema = z.object({
    */
   timeZone: z.string(),
   /** Issue 20: year-end statements per year: how many were sent and how many wait in the outbox. */
-  statements: z.array(z.object({ year: z.number().int(), sent: z.number().int(), queued: z.number().int() })).default([]),
+  statements: z
+    .array(z.object({ year: z.number().int(), sent: z.number().int(), queued: z.number().int() }))
+    .default([]),
 });
 export type ReportResponse = z.infer<typeof reportResponseSchema>;
 

@@ -7,3 +7,11 @@
 import type { FastifyRequest } from 'fastify';
 
 export type ResolveUserId = (request: FastifyRequest) => Promise<string | null>;
+
+/**
+ * The signed-in visitor's account as db/owned-by.ts reads it (id, e-mail, whether it is verified),
+ * or null: what a donor's own downloads (receipts, year-end statements) are filtered by.
+ */
+export type ResolveAccountOwner = (
+  request: FastifyRequest,
+) => Promise<{ id: string; email: string; emailVerified: boolean } | null>;

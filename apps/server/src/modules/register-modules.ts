@@ -13,7 +13,7 @@ import { createAdminGuard } from '#src/modules/admins/require-admin';
 import { adminRoutes } from '#src/modules/admins/routes';
 import { authLocation } from '#src/modules/auth/auth-location';
 import { authRoutes } from '#src/modules/auth/routes';
-import { createSessionUserResolver } from '#src/modules/auth/session-user';
+import { createSessionOwnerResolver, createSessionUserResolver } from '#src/modules/auth/session-user';
 import { createSessionStore } from '#src/modules/auth/sessions';
 import { createCaptchaVerifier } from '#src/modules/captcha/create-verifier';
 import { captchaRoutes } from '#src/modules/captcha/routes';
@@ -23,9 +23,12 @@ import { checkoutRoutes } from '#src/modules/checkout/routes';
 import { healthRoutes } from '#src/modules/health/routes';
 import { createGateway } from '#src/modules/payments/create-gateway';
 import { paymentRoutes } from '#src/modules/payments/routes';
+import { signatureImage } from '#src/modules/receipts/signature-image';
 import { listAccountRegistrations } from '#src/modules/registrations/account-registrations';
 import { registrationRoutes } from '#src/modules/registrations/routes';
 import { reportRoutes } from '#src/modules/report/routes';
+import { accountDocumentRoutes } from '#src/modules/statements/routes';
+import { listGivingYears } from '#src/modules/statements/year-gifts';
 
 /** The newest this many of each on a dashboard: a list, not an archive (the receipts are in the mailbox). */
 export const ACTIVITY_LIMIT = 200;
@@ -41,6 +44,9 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   // Account sessions: the auth server opens them; the checkout and registrations file under them.
   const sessions = createSessionStore({ db, logger: app.log });
   const resolveUserId = createSessionUserResolver({ sessions, allowedOrigins: context.config.allowedOrigins });
+  const resolveOwner = createSessionOwnerResolver({ sessions, allowedOrigins: context.config.allowedOrigins });
+  // Read at start by main.ts too, so a missing file stops the server there (issue 20).
+  const signature = signatureImage(context.config.siteConfigPath, site.taxReceipts);
   await app.register(authRoutes, {
     prefix: authLocation(context.config).prefix,
     db,
@@ -50,11 +56,12 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
     captcha,
     mail: context.mail,
     readActivity: async (user) => {
-      const [donations, registrations] = await Promise.all([
+      const [donations, registrations, statementYears] = await Promise.all([
         listAccountDonations(db, site, user, ACTIVITY_LIMIT),
         listAccountRegistrations(db, user, ACTIVITY_LIMIT),
+        listGivingYears(db, user, site.foundation.timeZone),
       ]);
-      return { donations, registrations };
+      return { donations, registrations, statementYears };
     },
   });
   const paymentGateway = context.paymentGateway ?? (await createGateway(context));
@@ -73,5 +80,7 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
     site,
     databaseKind: context.config.database.kind,
     preHandler: createAdminGuard({ db, logger: app.log }),
+    signature,
   });
+  await app.register(accountDocumentRoutes, { db, site, signature, resolveOwner });
 }

@@ -4,11 +4,12 @@
  */
 import type { AccountActivity } from '@store/shared/auth';
 import type { Site } from '@store/shared/site';
+import { accountReceiptPdfPath } from '@store/shared/tax-receipts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { type AccountOwner, ownedBy } from '#src/db/owned-by';
+import { receiptNumberOf } from '#src/modules/receipts/receipt-number';
 import { productsText } from './products-text';
-import { receiptNumber } from './receipt';
 import { orders } from './tables';
 
 export async function listAccountDonations(
@@ -25,11 +26,13 @@ export async function listAccountDonations(
     .limit(limit);
   return rows.map((order) => ({
     orderId: order.id,
-    receiptNumber: receiptNumber(order, site.foundation.timeZone),
+    receiptNumber: receiptNumberOf(order, site.foundation.timeZone),
     date: order.createdAt.toISOString(),
     center: order.centerName,
     amount: order.amountCents / 100,
     products: productsText(order.products),
     transactionId: order.transactionId ?? '',
+    deductible: order.deductibleCents === null ? null : order.deductibleCents / 100,
+    receiptPdf: accountReceiptPdfPath(order.id),
   }));
 }

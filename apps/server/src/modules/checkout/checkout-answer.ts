@@ -10,13 +10,16 @@ import type { CheckoutDeclined, CheckoutSucceeded } from '@store/shared/checkout
 import { centsToDollars } from '@store/shared/money';
 import type { Site } from '@store/shared/site';
 import type { StoredAttempt } from '#src/lib/idempotent-request';
+import { receiptNumberOf } from '#src/modules/receipts/receipt-number';
 import type { Order } from './order-repo';
-import { receiptNumber } from './receipt';
 import type { StoredAnswer } from './tables';
 
 export type CheckoutAnswer = CheckoutSucceeded | CheckoutDeclined;
 
-type AnsweredOrder = Pick<Order, 'id' | 'createdAt' | 'amountCents' | 'email' | 'products'>;
+type AnsweredOrder = Pick<
+  Order,
+  'id' | 'createdAt' | 'amountCents' | 'email' | 'products' | 'receiptNumber' | 'deductibleCents'
+>;
 
 export function checkoutAnswer(
   order: AnsweredOrder,
@@ -26,8 +29,9 @@ export function checkoutAnswer(
   if (!stored.success) return stored;
   return {
     ...stored,
-    receiptNumber: receiptNumber(order, site.foundation.timeZone),
+    receiptNumber: receiptNumberOf(order, site.foundation.timeZone),
     amount: centsToDollars(order.amountCents),
+    ...(order.deductibleCents === null ? {} : { deductible: centsToDollars(order.deductibleCents) }),
     email: order.email,
     items: order.products.map((p) => ({
       name: p.name,

@@ -29,6 +29,8 @@ const PENDING_ORDER_FIELDS = [
   'test',
   'clientIp',
   'userId',
+  'deductibleCents',
+  'donorAddress',
 ] as const satisfies readonly (keyof NewOrder)[];
 
 export type PendingOrderValues = Pick<NewOrder, (typeof PENDING_ORDER_FIELDS)[number]>;

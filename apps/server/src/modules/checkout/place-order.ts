@@ -20,6 +20,7 @@ import {
   replayStored,
 } from '#src/lib/idempotent-request';
 import { GatewayUnavailableError, type PaymentGateway, type SaleOutcome } from '#src/modules/payments/gateway';
+import { receiptSettings } from '#src/modules/receipts/receipt-number';
 import { type CheckoutAnswer, checkoutAnswer, storedAttempt } from './checkout-answer';
 import { idempotencyKeyReused, paymentInProgress, paymentUnconfirmed } from './checkout-errors';
 import {
@@ -83,7 +84,7 @@ async function chargeAndSettle(input: PlaceOrderInput, order: Order): Promise<Ch
 
   let settled: Order | null;
   try {
-    settled = await settleOrder({ db, logger, order, outcome, countDecline: true });
+    settled = await settleOrder({ db, logger, order, outcome, countDecline: true, receipts: receiptSettings(site) });
   } catch (error) {
     // Money may have moved but the outcome is not recorded: the order stays pending for the reconciler.
     logger.error({ err: error, orderId: order.id, outcome: outcome.status }, 'could not record the payment outcome');

@@ -10,12 +10,14 @@ import {
   isPickup,
   requiresDelivery,
   withDeliveryRule,
+  withDonorAddressRule,
 } from '@store/shared/checkout';
 import { dollarsToCents } from '@store/shared/money';
 import type { Site } from '@store/shared/site';
 import { AppError } from '#src/errors/app-error';
+import { deductibleCents } from '#src/modules/receipts/deductible';
 import { priceProducts } from './price-products';
-import type { OrderDelivery, OrderProduct } from './tables';
+import type { DonorAddress, OrderDelivery, OrderProduct } from './tables';
 
 export type PreparedOrder = {
   amountCents: number;
@@ -29,6 +31,9 @@ export type PreparedOrder = {
   delivery: OrderDelivery | null;
   products: OrderProduct[];
   itemCount: number;
+  /** Issue 20: the part of the amount that is a gift, and the donor's address for a CRA receipt. */
+  deductibleCents: number;
+  donorAddress: DonorAddress | null;
 };
 
 export const AMOUNT_MISMATCH_MESSAGE =
@@ -46,21 +51,39 @@ function validationError(fields: Record<string, string>): AppError {
  * schema built per request was compiled again for every checkout (bench/BENCHMARKS.md, "Checkout").
  */
 const detailsSchemas = {
-  shipped: withDeliveryRule(checkoutDetailsSchema, true),
-  notShipped: withDeliveryRule(checkoutDetailsSchema, false),
+  shipped: {
+    us: withDeliveryRule(checkoutDetailsSchema, true),
+    ca: withDonorAddressRule(withDeliveryRule(checkoutDetailsSchema, true), true),
+  },
+  notShipped: {
+    us: withDeliveryRule(checkoutDetailsSchema, false),
+    ca: withDonorAddressRule(withDeliveryRule(checkoutDetailsSchema, false), true),
+  },
 };
+
+/** The donor's address when all of it was given (required for a Canadian center, optional otherwise). */
+function donorAddressOf(d: {
+  donorStreet?: string | undefined;
+  donorCity?: string | undefined;
+  donorProvince?: string | undefined;
+  donorPostalCode?: string | undefined;
+}): DonorAddress | null {
+  if (!d.donorStreet || !d.donorCity || !d.donorProvince || !d.donorPostalCode) return null;
+  return { street: d.donorStreet, city: d.donorCity, province: d.donorProvince, postalCode: d.donorPostalCode };
+}
 
 export function prepareOrder(site: Site, body: CheckoutRequest): PreparedOrder {
   const fields: Record<string, string> = {};
-  const shipped = requiresDelivery(body.products);
-  const schema = shipped ? detailsSchemas.shipped : detailsSchemas.notShipped;
-  const details = schema.safeParse(body.customerDetails);
-  if (!details.success) {
-    for (const issue of details.error.issues) fields[`customerDetails.${issue.path.join('.')}`] ??= issue.message;
-  }
   // The form's center, confirmed by the top-level `center` SPEC.md §7 sends beside it.
   const centerId = Number(body.customerDetails.center);
   const center = site.centers.find((c) => c.id === centerId);
+  const shipped = requiresDelivery(body.products);
+  const schemas = shipped ? detailsSchemas.shipped : detailsSchemas.notShipped;
+  // A Canadian center's receipt is a CRA official receipt: it needs the donor's address.
+  const details = (center?.country === 'CA' ? schemas.ca : schemas.us).safeParse(body.customerDetails);
+  if (!details.success) {
+    for (const issue of details.error.issues) fields[`customerDetails.${issue.path.join('.')}`] ??= issue.message;
+  }
   if (!center) fields['customerDetails.center'] ??= checkoutMessages.center;
   if (String(body.center).trim() !== body.customerDetails.center) fields.center = checkoutMessages.center;
   const pricing = priceProducts(site, body.products);
@@ -90,5 +113,7 @@ export function prepareOrder(site: Site, body: CheckoutRequest): PreparedOrder {
       : null,
     products: priced.products,
     itemCount: priced.itemCount,
+    deductibleCents: deductibleCents(priced.totalCents, priced.products),
+    donorAddress: donorAddressOf(d),
   };
 }

@@ -2,12 +2,14 @@
  * Prices the bucket from the catalogue (DESIGN.md "Money and orders"): the browser's lines say WHAT
  * was chosen, the catalogue says what it costs. Fixed items take the catalogue price whatever the
  * browser sent; open amounts (catalogue price 0, ids 7 and 8) take the amount the donor entered.
- * Names come from the catalogue too: they end up in the receipt e-mail.
+ * Names come from the catalogue too: they end up in the receipt e-mail. So does each line's benefit
+ * (issue 20): an open amount is a pure gift whatever its item says.
  */
 import type { CartLine } from '@store/shared/cart';
 import { checkoutMessages } from '@store/shared/checkout';
 import { dollarsToCents, isWholeCents, MAX_AMOUNT_CENTS } from '@store/shared/money';
 import type { CatalogueItem, Site } from '@store/shared/site';
+import { lineBenefit } from '#src/modules/receipts/deductible';
 import type { OrderProduct } from './tables';
 
 export type PricedProducts = { products: OrderProduct[]; totalCents: number; itemCount: number };
@@ -36,7 +38,15 @@ export function priceProducts(site: Pick<Site, 'catalogue' | 'concert'>, lines: 
       return;
     }
     const unitCents = dollarsToCents(custom ? line.price : item.price);
-    products.push({ id: item.id, name: item.name, unitCents, quantity: line.quantity, custom });
+    // What the donor gets back for it, as site.json says today: kept with the line (issue 20).
+    products.push({
+      id: item.id,
+      name: item.name,
+      unitCents,
+      quantity: line.quantity,
+      custom,
+      ...lineBenefit(item.benefit, unitCents),
+    });
   });
   if (Object.keys(fields).length > 0) return { ok: false, fields };
   return {

@@ -1,21 +1,54 @@
 /**
- * The receipt's renderer for the mail worker (mail/render.ts): the receipts of a batch of orders,
- * read in one query, written as renderReceipt writes them. Registered for RECEIPT_KIND at start-up
- * (src/mail-renderers.ts).
+ * The receipts' renderers for the mail worker (mail/render.ts): the receipts of a batch of orders,
+ * read in one query, written as renderReceipt writes them, each with its PDF attached (issue 20);
+ * and the corrected or void receipts (RECEIPT_CORRECTION_KIND, by correction id). Registered at
+ * start-up (src/mail-renderers.ts).
  */
 import type { Site } from '@store/shared/site';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { isUuid } from '#src/lib/uuid';
-import type { MailRenderer } from '#src/modules/mail/render';
-import { renderReceipt } from './receipt';
-import { orders } from './tables';
+import type { MailRenderer, RenderedMail } from '#src/modules/mail/render';
+import { renderTaxDocumentPdf } from '#src/modules/receipts/pdf/render-tax-document';
+import { type ReceiptOptions, type RenderedReceipt, renderReceipt } from './receipt';
+import { orders, receiptCorrections } from './tables';
 
-export function createReceiptRenderer({ db, site }: { db: Database; site: Site }): MailRenderer {
+export type ReceiptRendererOptions = { db: Database; site: Site; signature: Uint8Array | null };
+
+/** The receipt e-mail with its PDF attached. */
+export async function receiptMail(options: ReceiptOptions): Promise<RenderedMail> {
+  const { document, fileName, ...mail }: RenderedReceipt = renderReceipt(options);
+  const pdf = await renderTaxDocumentPdf(document);
+  return { ...mail, attachments: [{ fileName, contentType: 'application/pdf', content: pdf }] };
+}
+
+export function createReceiptRenderer({ db, site, signature }: ReceiptRendererOptions): MailRenderer {
   return async (orderIds) => {
     const ids = orderIds.filter(isUuid); // An outbox row's subject id is free text.
     if (ids.length === 0) return new Map();
     const rows = await db.select().from(orders).where(inArray(orders.id, ids));
-    return new Map(rows.map((order) => [order.id, renderReceipt({ order, site })]));
+    const rendered = await Promise.all(
+      rows.map(async (order) => [order.id, await receiptMail({ order, site, signature })] as const),
+    );
+    return new Map(rendered);
+  };
+}
+
+export function createReceiptCorrectionRenderer({ db, site, signature }: ReceiptRendererOptions): MailRenderer {
+  return async (correctionIds) => {
+    const ids = correctionIds.filter(isUuid);
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ correction: receiptCorrections, order: orders })
+      .from(receiptCorrections)
+      .innerJoin(orders, eq(orders.id, receiptCorrections.orderId))
+      .where(inArray(receiptCorrections.id, ids));
+    const rendered = await Promise.all(
+      rows.map(
+        async ({ correction, order }) =>
+          [correction.id, await receiptMail({ order, site, signature, correction })] as const,
+      ),
+    );
+    return new Map(rendered);
   };
 }

@@ -1,42 +1,27 @@
 /**
- * The donation receipt (issue 3, "Receipt"): built from the order row as it was committed, so what
- * the donor reads is what was charged. `renderReceipt` is pure; the settlement queues the receipt by
- * reference (settle-order.ts) and the mail worker writes it with it when it sends it (receipt-renderer.ts).
+ * The donation receipt e-mail (issue 3, "Receipt"; issue 20, tax receipts): built from the order row
+ * as it was committed, so what the donor reads is what was charged. Its words are the receipt
+ * document's (receipt-document.ts): the e-mail's HTML and text bodies and the attached PDF print the
+ * same document. The settlement queues the receipt by reference (settle-order.ts) and the mail
+ * worker writes it when it sends it (receipt-renderer.ts).
  */
-import { formatCents } from '@store/shared/money';
 import type { Site } from '@store/shared/site';
-import { cachedFormat, formatDateTime } from '#src/modules/mail/date-format';
-import { headerValue, type MailMessage } from '#src/modules/mail/outbox';
-import { receiptHtml } from './receipt-html';
-import { RECEIPT_KIND } from './receipt-kind';
-import { receiptText } from './receipt-text';
-import { type ReceiptView, TEST_RECEIPT_NOTICE } from './receipt-view';
+import { html } from '#src/modules/mail/html';
+import { headerValue } from '#src/modules/mail/outbox';
+import type { RenderedMail } from '#src/modules/mail/render';
+import type { ReceiptDocument } from '#src/modules/receipts/tax-document';
+import { taxDocumentHtml, taxDocumentText } from '#src/modules/receipts/tax-document-email';
+import { buildReceiptDocument, type ReceiptCorrection } from './receipt-document';
 import type { orders } from './tables';
 
 type Order = typeof orders.$inferSelect;
 
 export type ReceiptOptions = {
   order: Order;
-  site: Pick<Site, 'foundation' | 'centers'>;
-  /**
-   * The zone the receipt's date is written in. A donation late on 31 December must not read as
-   * next year's, so this is shown with the date; UTC until the site has a zone of its own.
-   */
-  timeZone?: string;
+  site: Pick<Site, 'foundation' | 'centers' | 'taxReceipts'>;
+  signature?: Uint8Array | null;
+  correction?: ReceiptCorrection | undefined;
 };
-
-const dayFormat = cachedFormat({ year: 'numeric', month: '2-digit', day: '2-digit' });
-
-function datePart(parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTypes): string {
-  return parts.find((p) => p.type === type)?.value ?? '';
-}
-
-/** `R-20261121-1A2B3C`: the day of the donation and the start of the order id, easy to read out on the phone. */
-export function receiptNumber(order: Pick<Order, 'id' | 'createdAt'>, timeZone = 'UTC'): string {
-  const parts = dayFormat(timeZone).formatToParts(order.createdAt);
-  const day = `${datePart(parts, 'year')}${datePart(parts, 'month')}${datePart(parts, 'day')}`;
-  return `R-${day}-${order.id.replace(/-/g, '').slice(0, 6).toUpperCase()}`;
-}
 
 function fulfilment(order: Order, site: ReceiptOptions['site']): string | null {
   const delivery = order.delivery;
@@ -50,48 +35,41 @@ function fulfilment(order: Order, site: ReceiptOptions['site']): string | null {
   return address ? `Delivery to ${address}` : null;
 }
 
-export function receiptView({ order, site, timeZone = site.foundation.timeZone }: ReceiptOptions): ReceiptView {
-  const date = formatDateTime(order.createdAt, timeZone);
-  const foundation = site.foundation.name;
-  return {
-    testNotice: order.test ? TEST_RECEIPT_NOTICE : null,
-    opening: order.test
-      ? `${TEST_RECEIPT_NOTICE}: this order was taken by the store's test mode, no card was charged and nothing was given.`
-      : `Thank you for your donation to ${foundation}. This is your receipt.`,
-    foundationName: site.foundation.name,
-    foundationUrl: site.foundation.url,
-    receiptNumber: receiptNumber(order, timeZone),
-    date,
-    donorName: `${order.firstName} ${order.lastName}`.trim(),
-    studentName: order.studentName?.trim() || null,
-    items: order.products.map((p) => ({
-      name: p.name,
-      quantity: p.quantity,
-      unitPrice: formatCents(p.unitCents),
-      lineTotal: formatCents(p.unitCents * p.quantity),
-    })),
-    // The amount charged, as recorded, rather than a sum recomputed here.
-    total: formatCents(order.amountCents),
-    centerName: order.centerName,
-    transactionId: order.transactionId ?? 'not available',
-    fulfilment: fulfilment(order, site),
-    orderId: order.id,
-    statement: order.test
-      ? `${TEST_RECEIPT_NOTICE}. This is not a receipt for a donation and nothing on it is tax-deductible.`
-      : `${foundation} is a non-profit organization. Donations are tax-deductible as per applicable laws.`,
-  };
+function opening(doc: ReceiptDocument, foundation: string): string {
+  if (doc.testNotice) {
+    return `${doc.testNotice}: this order was taken by the store's test mode, no card was charged and nothing was given.`;
+  }
+  if (doc.stamp) return `Your receipt ${doc.facts[0]?.value ?? ''} is void. This notice replaces it.`;
+  if (doc.replaces) return `This corrected receipt from ${foundation} replaces the one we sent you.`;
+  return `Thank you for your gift to ${foundation}. This is your receipt; a PDF copy is attached.`;
 }
 
-export function renderReceipt(options: ReceiptOptions): MailMessage & { kind: typeof RECEIPT_KIND } {
-  const view = receiptView(options);
+export type RenderedReceipt = RenderedMail & { document: ReceiptDocument; fileName: string };
+
+/** The receipt e-mail's subject, bodies and document (the PDF is made from `document`). */
+export function renderReceipt(options: ReceiptOptions): RenderedReceipt {
+  const { order, site } = options;
+  const document = buildReceiptDocument({
+    order,
+    site,
+    signature: options.signature ?? null,
+    correction: options.correction,
+  });
+  const number = document.facts[0]?.value ?? '';
+  const greetingName = `${order.firstName} ${order.lastName}`.trim();
+  const frame = { greetingName, opening: opening(document, site.foundation.name) };
+  const note = fulfilment(order, site);
   return {
-    kind: RECEIPT_KIND,
-    subjectId: options.order.id,
-    to: headerValue(options.order.email),
+    document,
+    fileName: `receipt-${number}.pdf`,
+    to: headerValue(order.email),
     subject: headerValue(
-      `${view.testNotice ? `${view.testNotice}: ` : ''}Your donation receipt ${view.receiptNumber} from ${view.foundationName}`,
+      `${document.testNotice ? `${document.testNotice}: ` : ''}${document.stamp ? 'Void receipt' : 'Your receipt'} ${number} from ${site.foundation.name}`,
     ),
-    html: receiptHtml(view),
-    text: receiptText(view),
+    html: taxDocumentHtml(document, {
+      ...frame,
+      extraSections: note ? [html`<tr><td style="padding:0 24px 16px;font-size:14px;">${note}</td></tr>`] : [],
+    }),
+    text: taxDocumentText(document, { ...frame, extraLines: note ? [note] : [] }),
   };
 }

@@ -19,6 +19,7 @@ import {
   type RecordedSale,
   type SaleOutcome,
 } from '#src/modules/payments/gateway';
+import type { ReceiptSettings } from '#src/modules/receipts/receipt-number';
 import type { Order } from './order-repo';
 import { settleOrder } from './settle-order';
 import { orders } from './tables';
@@ -36,6 +37,8 @@ export type ReconcileOptions = {
   db: Database;
   gateway: PaymentGateway;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** How a paid order's receipt is numbered (receipts/receipt-number.ts `receiptSettings`). */
+  receipts: ReceiptSettings;
   /** Told when receipts were queued, so they go out now. */
   mail?: MailNotifier | undefined;
   /** Only orders pending for at least this long (and not claimed by a run in the last CLAIM_LEASE_MS). */
@@ -110,7 +113,7 @@ export async function reconcilePendingOrders(options: ReconcileOptions): Promise
       );
     }
     const outcome = outcomeOf(sale);
-    const settled = await settleOrder({ db, logger, order, outcome, reconciled: true });
+    const settled = await settleOrder({ db, logger, order, outcome, reconciled: true, receipts: options.receipts });
     if (!settled) continue; // The checkout request recorded it in the meantime.
     summary[outcome.status] += 1;
     logger.info(

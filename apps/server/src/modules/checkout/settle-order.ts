@@ -13,6 +13,12 @@ import type { Database } from '#src/db/client';
 import { oncePerDatabase, prepareRaw } from '#src/db/prepared';
 import { queuedMailValues, queueMailStatement } from '#src/modules/mail/outbox';
 import type { SaleOutcome } from '#src/modules/payments/gateway';
+import {
+  RECEIPT_SEQ_DIGITS,
+  type ReceiptSettings,
+  receiptYear,
+  takeReceiptNumber,
+} from '#src/modules/receipts/receipt-number';
 import { declineValues, recordDeclineStatement } from './decline-limit';
 import type { Order } from './order-repo';
 import { RECEIPT_KIND } from './receipt-kind';
@@ -28,7 +34,18 @@ export type SettleOrderOptions = {
   reconciled?: boolean;
   /** Count a failure towards the card-testing limit (a visitor's attempt, not a reconciliation). */
   countDecline?: boolean;
+  /**
+   * Issue 20: a paid order takes the next receipt number of its year (the foundation's zone, from
+   * the order's date), with this prefix (site.json taxReceipts.numberPrefix).
+   */
+  receipts: ReceiptSettings;
 };
+
+/** 'Visa ending in 1111': what a receipt may say of the card, never more. */
+function paymentMethodOf(outcome: SaleOutcome): string | null {
+  if (outcome.status !== 'succeeded' || !outcome.card) return null;
+  return `${outcome.card.brand} ending in ${outcome.card.lastFour}`;
+}
 
 function answerFor(orderId: string, outcome: SaleOutcome): StoredAnswer {
   return outcome.status === 'succeeded'
@@ -56,21 +73,44 @@ type Consequence = 'receipt' | 'decline' | 'none';
  */
 function settleStatement(db: Database, succeeded: boolean, consequence: Consequence): SQL {
   const value = (name: string) => sql`${sql.placeholder(name)}`;
-  const update = db
-    .update(orders)
-    .set({
-      status: value('status'),
-      transactionId: value('transactionId'),
-      processorCode: value('processorCode'),
-      processorText: value('processorText'),
-      failureMessage: value('failureMessage'),
-      answer: sql`${sql.placeholder('answer')}::jsonb`,
-      reconciled: sql`${sql.placeholder('reconciled')}::boolean`,
-      updatedAt: sql`now()`,
-    })
-    .where(settleable(succeeded))
-    // As milliseconds: a raw statement's timestamps come back differently from the two drivers.
-    .returning({ updatedMs: sql<number>`(extract(epoch from ${orders.updatedAt}) * 1000)::float8`.as('updated_ms') });
+  const common = {
+    status: value('status'),
+    transactionId: value('transactionId'),
+    processorCode: value('processorCode'),
+    processorText: value('processorText'),
+    failureMessage: value('failureMessage'),
+    answer: sql`${sql.placeholder('answer')}::jsonb`,
+    reconciled: sql`${sql.placeholder('reconciled')}::boolean`,
+    updatedAt: sql`now()`,
+  };
+  // As milliseconds: a raw statement's timestamps come back differently from the two drivers.
+  const returning = {
+    updatedMs: sql<number>`(extract(epoch from ${orders.updatedAt}) * 1000)::float8`.as('updated_ms'),
+    receiptNumber: orders.receiptNumber,
+  };
+  let head: SQL;
+  if (succeeded) {
+    // A paid order takes the next receipt number of its year. The order's row is locked first (and
+    // re-checked, if another settlement changed it meanwhile), and the counter moves only for a row
+    // this statement settles: a settlement that loses the race takes no number, so none is skipped.
+    const locked = db.select({ id: orders.id }).from(orders).where(settleable(true)).for('update').getSQL();
+    const taken = sql`(select ${sql.identifier('last')} from numbered)`;
+    const update = db
+      .update(orders)
+      .set({
+        ...common,
+        paymentMethod: value('paymentMethod'),
+        receiptYear: sql`${sql.placeholder('receiptYear')}::int`,
+        receiptSeq: taken,
+        receiptNumber: sql`${sql.placeholder('receiptPrefix')}::text || ${sql.placeholder('receiptYear')}::text || '-' || lpad(${taken}::text, ${sql.raw(String(RECEIPT_SEQ_DIGITS))}, '0')`,
+      })
+      .where(sql`${orders.id} in (select id from locked)`)
+      .returning(returning);
+    head = sql`with locked as (${locked}), numbered as (${takeReceiptNumber(sql`locked`)}), settled as (${update.getSQL()})`;
+  } else {
+    const update = db.update(orders).set(common).where(settleable(false)).returning(returning);
+    head = sql`with settled as (${update.getSQL()})`;
+  }
   const onlyIfSettled = sql`exists (select 1 from settled)`;
   const then =
     consequence === 'receipt'
@@ -78,12 +118,14 @@ function settleStatement(db: Database, succeeded: boolean, consequence: Conseque
       : consequence === 'decline'
         ? sql`, consequence as (${recordDeclineStatement(onlyIfSettled)})`
         : sql``;
-  return sql`with settled as (${update.getSQL()})${then} select updated_ms from settled`;
+  return sql`${head}${then} select updated_ms, receipt_number from settled`;
 }
+
+type SettledRow = { updated_ms: number; receipt_number: string | null };
 
 const settleStatements = oncePerDatabase((db) => {
   const prepare = (succeeded: boolean, consequence: Consequence) =>
-    prepareRaw<{ updated_ms: number }>(
+    prepareRaw<SettledRow>(
       db,
       `settle_order_${succeeded ? 'succeeded' : 'failed'}_${consequence}`,
       settleStatement(db, succeeded, consequence),
@@ -95,7 +137,7 @@ const settleStatements = oncePerDatabase((db) => {
 });
 
 async function settleInOneStatement(options: SettleOrderOptions, withReceipt: boolean): Promise<Order | null> {
-  const { db, order, outcome, reconciled = false, countDecline = false } = options;
+  const { db, order, outcome, reconciled = false, countDecline = false, receipts } = options;
   const values = {
     status: outcome.status,
     transactionId: outcome.transactionId ?? null,
@@ -109,8 +151,12 @@ async function settleInOneStatement(options: SettleOrderOptions, withReceipt: bo
   const settled: Order = { ...order, ...values };
   const placeholders = { ...values, orderId: order.id, answer: JSON.stringify(values.answer) };
   const statements = settleStatements(db);
-  let rows: { updated_ms: number }[];
+  let rows: SettledRow[];
   if (outcome.status === 'succeeded') {
+    const year = receiptYear(order.createdAt, receipts.timeZone);
+    const paymentMethod = paymentMethodOf(outcome);
+    Object.assign(placeholders, { paymentMethod, receiptYear: year, receiptPrefix: receipts.prefix });
+    Object.assign(settled, { paymentMethod, receiptYear: year });
     rows = withReceipt
       ? await statements.succeeded.receipt.execute({
           ...placeholders,
@@ -127,7 +173,11 @@ async function settleInOneStatement(options: SettleOrderOptions, withReceipt: bo
         : await statements.failed.none.execute(placeholders);
   }
   const [row] = rows;
-  return row ? { ...settled, updatedAt: new Date(Number(row.updated_ms)) } : null;
+  if (!row) return null;
+  const receiptNumber = row.receipt_number;
+  // The number's place in its year, read back from the number the statement wrote.
+  const receiptSeq = receiptNumber ? Number(receiptNumber.slice(receiptNumber.lastIndexOf('-') + 1)) : null;
+  return { ...settled, receiptNumber, receiptSeq, updatedAt: new Date(Number(row.updated_ms)) };
 }
 
 /**

@@ -3,13 +3,42 @@
  * with our id as the gateway's order id, then moved to `succeeded` or `failed`. Money is integer cents.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '#src/modules/auth/tables';
 
 export type OrderStatus = 'pending' | 'succeeded' | 'failed';
 
-/** A bucket line as the server priced it from the catalogue (never the browser's price for fixed items). */
-export type OrderProduct = { id: number; name: string; unitCents: number; quantity: number; custom: boolean };
+/**
+ * A bucket line as the server priced it from the catalogue (never the browser's price for fixed
+ * items). Issue 20: what the donor gets back for it, from the item's `benefit` in site.json at the
+ * time of the order: `benefit` 'none' (a pure gift), 'goods'/'services' with its fair market value
+ * per unit, or 'purchase' (a sale: the whole price is value received). Absent on older orders.
+ */
+export type OrderProduct = {
+  id: number;
+  name: string;
+  unitCents: number;
+  quantity: number;
+  custom: boolean;
+  benefit?: 'none' | 'goods' | 'services' | 'purchase';
+  benefitDescription?: string;
+  /** Fair market value received per unit, in cents (the unit price for a purchase). */
+  fairMarketValueCents?: number;
+};
+
+/** The donor's own address, asked for a Canadian (CRA) receipt. */
+export type DonorAddress = { street: string; city: string; province: string; postalCode: string };
 
 export type OrderDelivery = {
   pickup: boolean;
@@ -58,6 +87,22 @@ export const orders = pgTable(
     clientIp: text('client_ip'),
     /** The signed-in visitor who paid, if any (accounts issue): their dashboard lists the order. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Issue 20. The deductible part of the amount (amount minus the fair market value of what the
+     * donor received, never below 0), computed when the order is written; null on older orders.
+     */
+    deductibleCents: integer('deductible_cents'),
+    donorAddress: jsonb('donor_address').$type<DonorAddress>(),
+    /** 'Visa ending in 1111': the card's brand and last four digits, never more. */
+    paymentMethod: text('payment_method'),
+    /**
+     * The receipt's number ('2026-000123', with the configured prefix), its calendar year and place in
+     * it: given in the settlement's statement (receipts/receipt-number.ts). Null on orders settled
+     * before issue 20 (they keep their R-YYYYMMDD-XXXXXX numbers) and on unpaid ones.
+     */
+    receiptNumber: text('receipt_number').unique(),
+    receiptYear: integer('receipt_year'),
+    receiptSeq: integer('receipt_seq'),
     /** Set by the reconciler when it settled a pending order left by a crash. */
     reconciled: boolean('reconciled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -66,6 +111,8 @@ export const orders = pgTable(
   (t) => [
     check('orders_amount_positive', sql`${t.amountCents} > 0`),
     check('orders_status_known', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check('orders_deductible_range', sql`${t.deductibleCents} between 0 and ${t.amountCents}`),
+    uniqueIndex('orders_receipt_year_seq_idx').on(t.receiptYear, t.receiptSeq),
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('orders_email_idx').on(sql`lower(${t.email})`),
@@ -102,5 +149,39 @@ export const paymentDeclines = pgTable(
   (t) => [
     index('payment_declines_ip_idx').on(t.clientIp, t.createdAt),
     index('payment_declines_email_idx').on(t.email, t.createdAt),
+  ],
+);
+
+/**
+ * A corrected or void receipt (issue 20; the back office issues them for refunds): it keeps the
+ * original number with a suffix ('2026-000123-C1', '2026-000123-V') and says what it replaces. The
+ * order's own row is never changed: the first receipt stays what was sent.
+ */
+export const receiptCorrections = pgTable(
+  'receipt_corrections',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    kind: text('kind').$type<'corrected' | 'void'>().notNull(),
+    /** The 1st, 2nd… correction of this order: the suffix's number, and what makes a repeat unique. */
+    version: integer('version').notNull(),
+    receiptNumber: text('receipt_number').notNull().unique(),
+    /** What the receipt now stands for: the amount kept after refunds, and its deductible part. */
+    amountCents: integer('amount_cents').notNull(),
+    deductibleCents: integer('deductible_cents').notNull(),
+    reason: text('reason').notNull(),
+    /** The caller's idempotency key: issuing the same correction twice gives the first one back. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('receipt_corrections_order_version_idx').on(t.orderId, t.version),
+    check('receipt_corrections_kind_known', sql`${t.kind} in ('corrected', 'void')`),
+    check(
+      'receipt_corrections_amounts',
+      sql`${t.amountCents} >= 0 and ${t.deductibleCents} between 0 and ${t.amountCents}`,
+    ),
   ],
 );

@@ -8,10 +8,16 @@
  * them in one query per batch rather than one per message.
  */
 import { headerValue, type OutboxMail } from './outbox';
-import type { OutgoingMail } from './transport';
+import type { MailAttachment, OutgoingMail } from './transport';
 
 /** A message's content, as a renderer writes it. */
-export type RenderedMail = { to: string; subject: string; html: string; text: string };
+export type RenderedMail = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments?: readonly MailAttachment[];
+};
 
 /**
  * Writes the messages of one kind about these subjects. A subject it cannot find (deleted) is left
@@ -35,6 +41,7 @@ function outgoing(mail: OutboxMail, content: RenderedMail): OutgoingMail {
     subject: headerValue(content.subject),
     html: content.html,
     text: content.text,
+    ...(content.attachments ? { attachments: content.attachments } : {}),
   };
 }
 

@@ -19,7 +19,11 @@ export type OutgoingMail = {
   subject: string;
   html: string;
   text: string;
+  /** Files sent with the message (issue 20: a receipt's or a statement's PDF). */
+  attachments?: readonly MailAttachment[];
 };
+
+export type MailAttachment = { fileName: string; contentType: string; content: Uint8Array };
 
 export interface MailTransport {
   readonly kind: 'smtp' | 'files';
@@ -60,6 +64,11 @@ function messageOptions(mail: OutgoingMail, from: string | Address): SendMailOpt
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
+    attachments: (mail.attachments ?? []).map((a) => ({
+      filename: a.fileName,
+      contentType: a.contentType,
+      content: Buffer.from(a.content),
+    })),
     // The same id on every attempt: a retry after a lost "250 OK" is recognisable as a duplicate.
     messageId: `<${mail.id}@${fromDomain(from)}>`,
   };

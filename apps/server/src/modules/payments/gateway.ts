@@ -14,8 +14,11 @@ export type SaleInput = {
 
 export type ProcessorResponse = { code: string; text: string };
 
+/** The card as a receipt may name it (issue 20): its brand and last four digits, never more. */
+export type CardSummary = { brand: string; lastFour: string };
+
 export type SaleOutcome =
-  | { status: 'succeeded'; transactionId: string; processor: ProcessorResponse }
+  | { status: 'succeeded'; transactionId: string; processor: ProcessorResponse; card?: CardSummary }
   /** The gateway refused the payment (declined card, gateway rejection, validation error). No money moved. */
   | { status: 'failed'; transactionId?: string; processor?: ProcessorResponse; message: string };
 

@@ -25,6 +25,10 @@ export function csvHeader(timeZone: string): string[] {
     // Issue 18: 'yes' for a test order (the sandbox took it; nothing was paid), else empty. Last, so
     // the columns before it stay where they were.
     'Test',
+    // Issue 20, after Test for the same reason: the receipt's number, the deductible part (empty for
+    // orders from before tax receipts).
+    'Receipt',
+    'Deductible',
   ];
 }
 

@@ -24,7 +24,18 @@ export type DonorRecord = {
   products: OrderProduct[];
   delivery: string;
   test: boolean;
+  receipt_number: string;
+  deductible_cents: number | null;
 };
+
+/**
+ * The order's receipt number (issue 20): the one the settlement gave it, or for orders settled
+ * before, the `R-YYYYMMDD-XXXXXX` they were sent with. The SQL twin of receipts/receipt-number.ts
+ * `receiptNumberOf`, so that the COPY export can write it; report.test.ts checks they agree.
+ */
+export function receiptNumberSql(timeZone: string): SQL {
+  return sql`coalesce(${orders.receiptNumber}, 'R-' || to_char(${orders.createdAt} at time zone ${timeZone}, 'YYYYMMDD') || '-' || upper(substr(replace(${orders.id}::text, '-', ''), 1, 6)))`;
+}
 
 /**
  * The order's delivery in words, written by the database so the page, the keyset export and the
@@ -48,7 +59,7 @@ export function donorColumns(timeZone: string): SQL {
     to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
     to_char(${orders.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as local_time,
     ${orders.itemCount} as item_count, ${orders.products} as products, ${deliveryText} as delivery,
-    ${orders.test} as test`;
+    ${orders.test} as test, ${receiptNumberSql(timeZone)} as receipt_number, ${orders.deductibleCents} as deductible_cents`;
 }
 
 /** Newest first; ties (same microsecond) broken by id, so the order is total and pages never overlap. */
@@ -73,5 +84,7 @@ export function toDonorRow(record: DonorRecord): DonorRow {
     products: productsText(record.products),
     delivery: record.delivery,
     test: record.test,
+    receiptNumber: record.receipt_number,
+    deductible: record.deductible_cents === null ? null : record.deductible_cents / 100,
   };
 }

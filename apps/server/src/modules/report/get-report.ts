@@ -1,6 +1,7 @@
 /** GET /api/report-data's answer: a page of donors, the hosts, and the sums for the whole filter. */
 import type { ReportQuery, ReportResponse } from '@store/shared/report';
 import type { Database } from '#src/db/client';
+import { statementCounts } from '#src/modules/statements/send-statements';
 import { decodeCursor } from './cursor';
 import { ensureDailyTotals } from './daily-totals';
 import { listDonors } from './list-donors';
@@ -17,10 +18,11 @@ export async function getReport({ db, query, timeZone }: GetReportOptions): Prom
   checkReportFilter(filter);
   await ensureDailyTotals(db, timeZone);
   // Independent reads: on PostgreSQL they run on separate pooled connections at once.
-  const [page, sums, hosts] = await Promise.all([
+  const [page, sums, hosts, statements] = await Promise.all([
     listDonors({ db, filter, timeZone, after, limit: query.limit }),
     reportTotals(db, filter, timeZone),
     listHosts({ db, filter, timeZone }),
+    statementCounts(db),
   ]);
-  return { donors: page.donors, hosts, nextCursor: page.nextCursor, ...sums, timeZone };
+  return { donors: page.donors, hosts, nextCursor: page.nextCursor, ...sums, timeZone, statements };
 }

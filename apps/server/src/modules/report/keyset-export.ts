@@ -12,7 +12,7 @@ import { productsText } from '#src/modules/checkout/products-text';
 import { type OrderProduct, orders } from '#src/modules/checkout/tables';
 import { CSV_LINE_END, csvAmount, csvText } from './csv';
 import type { PagePosition } from './cursor';
-import { deliveryText, newestFirst } from './donor-rows';
+import { deliveryText, newestFirst, receiptNumberSql } from './donor-rows';
 import { afterPosition } from './list-donors';
 import { type ReportFilter, reportConditions } from './report-filter';
 
@@ -33,6 +33,8 @@ export type ExportRecord = {
   products: OrderProduct[];
   delivery: string;
   test: boolean;
+  receipt_number: string;
+  deductible_cents: number | null;
 };
 
 export type KeysetExportOptions = { db: Database; filter: ReportFilter; timeZone: string; batchSize?: number };
@@ -52,11 +54,11 @@ export function exportPosition(record: Pick<ExportRecord, 'id' | 'created_utc'>)
   return { createdAt: `${date}T${time}.${fraction}Z`, id: record.id };
 }
 
-/** Name, Email, Center, Amount, Transaction ID, Date (the foundation's local time, to the second), Qty, Products, Delivery, Test. */
+/** Name, Email, Center, Amount, Transaction ID, Date (the foundation's local time, to the second), Qty, Products, Delivery, Test, Receipt, Deductible. */
 export function exportCsvLine(record: ExportRecord): string {
   const local = splitTimestamp(record.local_time);
   // Concatenated rather than joined from an array: this runs once per row of the export.
-  return `${csvText(record.name)},${csvText(record.email)},${csvText(record.center_name)},${csvAmount(record.amount_cents)},${csvText(record.transaction_id ?? '')},${local.date} ${local.time},${record.item_count},${csvText(productsText(record.products))},${csvText(record.delivery)},${record.test ? 'yes' : ''}${CSV_LINE_END}`;
+  return `${csvText(record.name)},${csvText(record.email)},${csvText(record.center_name)},${csvAmount(record.amount_cents)},${csvText(record.transaction_id ?? '')},${local.date} ${local.time},${record.item_count},${csvText(productsText(record.products))},${csvText(record.delivery)},${record.test ? 'yes' : ''},${csvText(record.receipt_number)},${record.deductible_cents === null ? '' : csvAmount(record.deductible_cents)}${CSV_LINE_END}`;
 }
 
 function batchQuery(options: KeysetExportOptions, after: PagePosition | undefined, limit: number): SQL {
@@ -66,7 +68,8 @@ function batchQuery(options: KeysetExportOptions, after: PagePosition | undefine
       btrim(${o.firstName} || ' ' || ${o.lastName}) as name, ${o.email} as email, ${o.centerName} as center_name,
       ${o.amountCents} as amount_cents, ${o.transactionId} as transaction_id,
       ${o.createdAt} at time zone ${options.timeZone} as local_time, ${o.itemCount} as item_count, ${o.products} as products,
-      ${deliveryText} as delivery, ${o.test} as test
+      ${deliveryText} as delivery, ${o.test} as test,
+      ${receiptNumberSql(options.timeZone)} as receipt_number, ${o.deductibleCents} as deductible_cents
     from ${o}
     where ${reportConditions(options.filter, options.timeZone)} and ${afterPosition(after)}
     order by ${newestFirst}

@@ -3,6 +3,7 @@
  *   GET /api/report-data      a page of donors (newest first, cursor), the hosts, sums for the filter
  *   GET /api/report-data.csv  every filtered donor row as a streamed CSV download; with
  *                             `table=hosts`, every filtered event registrant instead
+ *   GET /api/report/receipts/:orderId.pdf  any paid order's current receipt as a PDF (issue 20)
  * Both behind the admin guard (Basic authentication) and answered `no-store`: they are private.
  */
 import { Readable } from 'node:stream';
@@ -14,6 +15,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DatabaseConfig } from '#src/config';
 import type { Database } from '#src/db/client';
+import { AppError } from '#src/errors/app-error';
+import { sendPdf } from '#src/lib/send-pdf';
+import { receiptPdf } from '#src/modules/checkout/receipt-pdf';
 import { csvExport, csvFileName } from './csv-export';
 import { decodeCursor } from './cursor';
 import { getReport } from './get-report';
@@ -27,6 +31,8 @@ export type ReportRoutesOptions = {
   databaseKind: DatabaseConfig['kind'];
   /** The admin guard (modules/admins/require-admin.ts): refuses with 401 / 429 by throwing. */
   preHandler: preHandlerAsyncHookHandler;
+  /** The CRA receipts' signature image (receipts/signature-image.ts). */
+  signature: Uint8Array | null;
 };
 
 const csvBodySchema = z
@@ -41,8 +47,26 @@ const reportCsvQuerySchema = reportQuerySchema.safeExtend({
 const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema };
 
 export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (app, options) => {
-  const { db, site, databaseKind, preHandler } = options;
+  const { db, site, databaseKind, preHandler, signature } = options;
   const timeZone = site.foundation.timeZone;
+
+  app.get(
+    '/api/report/receipts/:orderId.pdf',
+    {
+      schema: {
+        tags: ['report'],
+        summary: "A paid order's current receipt (the latest correction's, after a refund) as a PDF",
+        params: z.object({ orderId: z.uuid('orderId must be an order id (a UUID)') }),
+        response: { 200: z.string().describe('application/pdf'), ...errorResponses, 404: apiErrorSchema },
+      },
+      preHandler,
+    },
+    async (request, reply) => {
+      const found = await receiptPdf(db, { site, signature, orderId: request.params.orderId });
+      if (!found) throw new AppError('not_found', 'No paid order has this id.');
+      return sendPdf(reply, found.pdf, found.fileName);
+    },
+  );
 
   app.get(
     '/api/report-data',

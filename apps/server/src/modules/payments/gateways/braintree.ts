@@ -21,6 +21,7 @@
 import type { Readable } from 'node:stream';
 import braintree from 'braintree';
 import {
+  type CardSummary,
   GatewayUnavailableError,
   type PaymentGateway,
   type ProcessorResponse,
@@ -176,6 +177,7 @@ type SdkTransaction = {
   createdAt: string;
   processor?: ProcessorResponse;
   gatewayRejectionReason: string | null;
+  card?: CardSummary;
 };
 
 function toSaleOutcome(result: unknown): SaleOutcome {
@@ -184,11 +186,13 @@ function toSaleOutcome(result: unknown): SaleOutcome {
   if (response.success === true) {
     // A success without a transaction would be a broken answer: we cannot know what happened.
     if (!transaction) throw new GatewayUnavailableError('Braintree reported a successful sale without a transaction');
-    return {
+    const succeeded: SaleOutcome = {
       status: 'succeeded',
       transactionId: transaction.id,
       processor: transaction.processor ?? { code: '', text: '' },
     };
+    if (transaction.card) succeeded.card = transaction.card;
+    return succeeded;
   }
   if (transaction) {
     const outcome: SaleOutcome = {
@@ -341,6 +345,11 @@ function readTransaction(value: unknown): SdkTransaction | null {
     gatewayRejectionReason: readString(record, 'gatewayRejectionReason') || null,
   };
   if (code) transaction.processor = { code, text: readString(record, 'processorResponseText') };
+  const creditCard = asRecord(record.creditCard);
+  const brand = readString(creditCard, 'cardType');
+  const lastFour = readString(creditCard, 'last4');
+  // Issue 20: the receipt names the card by brand and last four, never more.
+  if (brand && /^\d{4}$/.test(lastFour)) transaction.card = { brand, lastFour };
   return transaction;
 }
 

@@ -42,3 +42,12 @@ export async function nonceRefusal(db: Database, nonce: string): Promise<NonceRe
   if (!row) return 'unknown';
   return row.consumedAt ? 'used' : 'expired';
 }
+
+/** The brand and last four a nonce was issued for (a receipt names the card by them), or null. */
+export async function findIssuedCard(db: Database, nonce: string): Promise<{ brand: string; lastFour: string } | null> {
+  const [row] = await db
+    .select({ brand: sandboxNonces.brand, lastFour: sandboxNonces.lastFour })
+    .from(sandboxNonces)
+    .where(eq(sandboxNonces.nonce, nonce));
+  return row ?? null;
+}

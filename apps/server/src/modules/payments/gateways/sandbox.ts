@@ -10,7 +10,7 @@ import type { Database } from '#src/db/client';
 import { GatewayUnavailableError, type PaymentGateway, type SaleInput, type SaleOutcome } from '../gateway';
 import { createSandboxClientToken, verifySandboxClientToken } from './sandbox-client-token';
 import { findSale, recordSale, type SaleCard, toRecordedSale, toSaleOutcome } from './sandbox-ledger';
-import { isSandboxNonce, issueNonce, type NonceRefusal, nonceRefusal } from './sandbox-nonces';
+import { findIssuedCard, isSandboxNonce, issueNonce, type NonceRefusal, nonceRefusal } from './sandbox-nonces';
 import { cardOutcome, cardTypeName, decideSale, fakeNonceOutcome } from './sandbox-outcomes';
 import { parseSandboxWebhook } from './sandbox-webhook';
 
@@ -60,6 +60,16 @@ export function createSandboxGateway({ db, secret }: SandboxGatewayOptions): San
     return isSandboxNonce(nonce) ? { nonce } : NONCE_MESSAGES.unknown;
   }
 
+  /**
+   * The card's brand and last four for the receipt (issue 20), from the nonce's row (kept after the
+   * sale consumed it); Braintree's fake nonces stand for its test Visa.
+   */
+  async function withCard(outcome: SaleOutcome, card: SaleCard): Promise<SaleOutcome> {
+    if (outcome.status !== 'succeeded') return outcome;
+    const issued = 'nonce' in card ? await findIssuedCard(db, card.nonce) : { brand: 'Visa', lastFour: '1111' };
+    return issued ? { ...outcome, card: { brand: issued.brand, lastFour: issued.lastFour } } : outcome;
+  }
+
   async function charge(input: SaleInput): Promise<SaleOutcome> {
     if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
       return { status: 'failed', message: 'Amount must be greater than zero.' };
@@ -78,7 +88,7 @@ export function createSandboxGateway({ db, secret }: SandboxGatewayOptions): San
       card,
       decide: (outcome) => decideSale(outcome, input.amountCents),
     });
-    if (recorded.kind === 'sale') return toSaleOutcome(recorded.row);
+    if (recorded.kind === 'sale') return withCard(toSaleOutcome(recorded.row), card);
     if (recorded.kind === 'lost-race' || !('nonce' in card)) {
       const winner = await findSale(db, input.orderId);
       if (!winner) throw new Error(`Sandbox sale for order ${input.orderId} conflicted but cannot be read`);

@@ -1,0 +1,90 @@
+/**
+ * A corrected or void receipt for a paid order (issue 20; the back office issues one for each
+ * refund). It keeps the original number with a suffix (`2026-000123-C1`, `2026-000123-V2`), says
+ * what it replaces, and goes to the donor through the outbox, written in the same transaction.
+ * Idempotent by the caller's key: issuing the same correction again returns the first one. The
+ * order's own row, and so its first receipt, are never changed.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database } from '#src/db/client';
+import { AppError } from '#src/errors/app-error';
+import { queueMail } from '#src/modules/mail/outbox';
+import { deductibleCents } from '#src/modules/receipts/deductible';
+import { legacyReceiptNumber } from '#src/modules/receipts/receipt-number';
+import type { ReceiptCorrection } from './receipt-document';
+import { RECEIPT_CORRECTION_KIND } from './receipt-kind';
+import { orders, receiptCorrections } from './tables';
+
+export type ReceiptCorrectionInput = {
+  orderId: string;
+  /** All that has been refunded of this order so far, in cents; the whole amount makes it void. */
+  refundedCents: number;
+  /** Said on the receipt: 'Partial refund of the concert tier'. */
+  reason: string;
+  idempotencyKey: string;
+  /** The foundation's zone, for the number of an order settled before issue 20. */
+  timeZone: string;
+  /** Void the receipt whatever was refunded (a receipt issued in error). */
+  voidReceipt?: boolean;
+};
+
+export async function issueReceiptCorrection(db: Database, input: ReceiptCorrectionInput): Promise<ReceiptCorrection> {
+  const reason = input.reason.trim();
+  if (!reason || reason.length > 500) {
+    throw new AppError('validation_error', 'reason: say why the receipt is corrected (at most 500 characters)', {
+      fields: { reason: 'Required, at most 500 characters' },
+    });
+  }
+  return db.transaction(async (tx) => {
+    const [earlier] = await tx
+      .select()
+      .from(receiptCorrections)
+      .where(eq(receiptCorrections.idempotencyKey, input.idempotencyKey));
+    if (earlier) return earlier;
+    // The order's row lock: two corrections of one order take versions one after the other.
+    const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
+    if (!order || order.status !== 'succeeded') {
+      throw new AppError('not_found', `orderId: no paid order ${input.orderId}`, {
+        fields: { orderId: 'No paid order with this id' },
+      });
+    }
+    if (
+      !Number.isSafeInteger(input.refundedCents) ||
+      input.refundedCents < 0 ||
+      input.refundedCents > order.amountCents
+    ) {
+      throw new AppError('validation_error', 'refundedCents: between 0 and the amount paid', {
+        fields: { refundedCents: `Between 0 and ${order.amountCents}` },
+      });
+    }
+    const before = await tx
+      .select({ kind: receiptCorrections.kind })
+      .from(receiptCorrections)
+      .where(eq(receiptCorrections.orderId, order.id));
+    if (before.some((c) => c.kind === 'void')) {
+      throw new AppError('conflict', `orderId: the receipt of order ${order.id} is already void`);
+    }
+    const version = before.length + 1;
+    const kept = order.amountCents - input.refundedCents;
+    const kind = input.voidReceipt || kept === 0 ? 'void' : 'corrected';
+    const base = order.receiptNumber ?? legacyReceiptNumber(order, input.timeZone);
+    const [correction] = await tx
+      .insert(receiptCorrections)
+      .values({
+        id: randomUUID(),
+        orderId: order.id,
+        kind,
+        version,
+        receiptNumber: `${base}-${kind === 'void' ? 'V' : 'C'}${version}`,
+        amountCents: kind === 'void' ? 0 : kept,
+        deductibleCents: kind === 'void' ? 0 : deductibleCents(kept, order.products),
+        reason,
+        idempotencyKey: input.idempotencyKey,
+      })
+      .returning();
+    if (!correction) throw new Error('the correction was not written');
+    await queueMail(tx, { kind: RECEIPT_CORRECTION_KIND, subjectId: correction.id });
+    return correction;
+  });
+}

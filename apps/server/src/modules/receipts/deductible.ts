@@ -1,0 +1,48 @@
+/**
+ * What a donor received for each line, and so what part of the payment is a gift (issue 20, IRS
+ * Publication 1771's "quid pro quo" rule and the CRA's "advantage"): the deductible amount is what
+ * was paid minus the fair market value received, never below 0. Open amounts and items without a
+ * `benefit` in site.json are pure gifts; a purchase (the book) is value received in full.
+ */
+import { dollarsToCents } from '@store/shared/money';
+import type { Benefit } from '@store/shared/site';
+
+/** A line's benefit as the order keeps it (checkout/tables.ts OrderProduct). */
+export type LineBenefit = {
+  benefit: 'none' | 'goods' | 'services' | 'purchase';
+  benefitDescription?: string;
+  /** Per unit, in cents. */
+  fairMarketValueCents: number;
+};
+
+/** The benefit of one unit of an item priced at `unitCents`, from its site.json `benefit`. */
+export function lineBenefit(benefit: Benefit | undefined, unitCents: number): LineBenefit {
+  if (!benefit) return { benefit: 'none', fairMarketValueCents: 0 };
+  if (benefit.kind === 'purchase') {
+    return { benefit: 'purchase', benefitDescription: benefit.description, fairMarketValueCents: unitCents };
+  }
+  return {
+    benefit: benefit.kind,
+    benefitDescription: benefit.description,
+    // A value above what was paid would make the gift negative: what was paid is all that was received.
+    fairMarketValueCents: Math.min(dollarsToCents(benefit.fairMarketValue), unitCents),
+  };
+}
+
+type Line = { unitCents: number; quantity: number; fairMarketValueCents?: number | undefined };
+
+/** Fair market value received for a line, in cents. */
+export function lineValueReceivedCents(line: Line): number {
+  return (line.fairMarketValueCents ?? 0) * line.quantity;
+}
+
+/** The deductible part of a line, in cents. */
+export function lineDeductibleCents(line: Line): number {
+  return Math.max(0, line.unitCents * line.quantity - lineValueReceivedCents(line));
+}
+
+/** The deductible part of a payment of `amountCents` for these lines, in cents. */
+export function deductibleCents(amountCents: number, lines: readonly Line[]): number {
+  const received = lines.reduce((sum, line) => sum + lineValueReceivedCents(line), 0);
+  return Math.min(amountCents, Math.max(0, amountCents - received));
+}

@@ -1,0 +1,106 @@
+/**
+ * The treasurer's year-end run (`npm run statements -- --year 2026 [--dry-run]`, cli/statements.ts):
+ * one statement per donor (per e-mail that gave in the year) queued in the outbox, once however often
+ * it is run. Each batch of donors is one transaction: their year_end_statements rows (unique per
+ * year and e-mail) and their e-mails commit together, so a run stopped half-way resumes where it was.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Database } from '#src/db/client';
+import { orders } from '#src/modules/checkout/tables';
+import { queueMail } from '#src/modules/mail/outbox';
+import { mailOutbox } from '#src/modules/mail/tables';
+import { STATEMENT_KIND } from './statement-kind';
+import { yearEndStatements } from './tables';
+import { countsForStatements, inCalendarYear } from './year-gifts';
+
+export type StatementRunOptions = {
+  db: Database;
+  year: number;
+  timeZone: string;
+  dryRun?: boolean;
+  /** Donors per transaction. */
+  batchSize?: number;
+  /** Told after each batch: donors looked at so far, of how many. */
+  onProgress?: (done: number, total: number) => void;
+};
+
+export type StatementRunSummary = {
+  year: number;
+  /** Donors who gave in the year. */
+  donors: number;
+  /** Statements queued by this run (a dry run queues none and counts what it would queue). */
+  queued: number;
+  /** Donors whose statement an earlier run already queued. */
+  alreadyQueued: number;
+  dryRun: boolean;
+};
+
+const donorEmail = sql<string>`lower(${orders.email})`;
+
+export async function sendYearEndStatements(options: StatementRunOptions): Promise<StatementRunSummary> {
+  const { db, year, timeZone, dryRun = false, batchSize = 500, onProgress } = options;
+  const inYear = and(countsForStatements, inCalendarYear(year, timeZone));
+  const [{ donors } = { donors: 0 }] = await db
+    .select({ donors: sql<number>`count(distinct ${donorEmail})::int` })
+    .from(orders)
+    .where(inYear);
+  let after = '';
+  let done = 0;
+  let queued = 0;
+  let alreadyQueued = 0;
+  for (;;) {
+    // Keyset over the year's donors, by e-mail: each batch starts after the last one's.
+    const batch = (
+      await db
+        .selectDistinct({ email: donorEmail })
+        .from(orders)
+        .where(and(inYear, gt(donorEmail, after)))
+        .orderBy(asc(donorEmail))
+        .limit(batchSize)
+    ).map((r) => r.email);
+    if (batch.length === 0) break;
+    after = batch.at(-1) ?? after;
+    if (dryRun) {
+      const existing = await db
+        .select({ email: yearEndStatements.email })
+        .from(yearEndStatements)
+        .where(and(eq(yearEndStatements.year, year), inArray(yearEndStatements.email, batch)));
+      alreadyQueued += existing.length;
+      queued += batch.length - existing.length;
+    } else {
+      const added = await db.transaction(async (tx) => {
+        const rows = await tx
+          .insert(yearEndStatements)
+          .values(batch.map((email) => ({ id: randomUUID(), year, email })))
+          .onConflictDoNothing({ target: [yearEndStatements.year, yearEndStatements.email] })
+          .returning({ id: yearEndStatements.id });
+        for (const row of rows) await queueMail(tx, { kind: STATEMENT_KIND, subjectId: row.id });
+        return rows.length;
+      });
+      queued += added;
+      alreadyQueued += batch.length - added;
+    }
+    done += batch.length;
+    onProgress?.(done, donors);
+  }
+  return { year, donors, queued, alreadyQueued, dryRun };
+}
+
+/** Per year: statements sent, and queued but not sent yet (the report shows both). */
+export async function statementCounts(db: Database): Promise<{ year: number; sent: number; queued: number }[]> {
+  const rows = await db
+    .select({
+      year: yearEndStatements.year,
+      sent: sql<number>`count(*) filter (where ${isNotNull(mailOutbox.sentAt)})::int`,
+      total: sql<number>`count(*)::int`,
+    })
+    .from(yearEndStatements)
+    .leftJoin(
+      mailOutbox,
+      and(eq(mailOutbox.kind, STATEMENT_KIND), eq(mailOutbox.subjectId, sql`${yearEndStatements.id}::text`)),
+    )
+    .groupBy(yearEndStatements.year)
+    .orderBy(sql`${yearEndStatements.year} desc`);
+  return rows.map((r) => ({ year: r.year, sent: Number(r.sent), queued: Number(r.total) - Number(r.sent) }));
+}

@@ -1,0 +1,77 @@
+/**
+ * A donor's year-end giving statement (issue 20): every gift of the year with its receipt number,
+ * date, amount and deductible part, and the year's total deductible, in the foundation's zone. A
+ * summary of the receipts, which stay the official record: it says so.
+ */
+import { formatCents } from '@store/shared/money';
+import type { Site } from '@store/shared/site';
+import { formatDateTime } from '#src/modules/mail/date-format';
+import { deductibleCents } from '#src/modules/receipts/deductible';
+import { receiptNumberOf } from '#src/modules/receipts/receipt-number';
+import type { StatementDocument } from '#src/modules/receipts/tax-document';
+import { taxIssuer } from '#src/modules/receipts/tax-words';
+import type { YearGift } from './year-gifts';
+
+export type StatementOptions = {
+  year: number;
+  gifts: readonly YearGift[];
+  site: Pick<Site, 'foundation' | 'centers' | 'taxReceipts'>;
+  /** When the statement is made (its 'Issued on' date). */
+  issuedAt: Date;
+};
+
+const dayFormat = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone });
+
+/** An order's deductible part; orders from before issue 20 are computed from their lines. */
+function giftDeductible(gift: YearGift): number {
+  return gift.deductibleCents ?? deductibleCents(gift.amountCents, gift.products);
+}
+
+export function buildStatementDocument({ year, gifts, site, issuedAt }: StatementOptions): StatementDocument {
+  const timeZone = site.foundation.timeZone;
+  const latest = gifts.at(-1);
+  const day = dayFormat(timeZone);
+  const total = gifts.reduce((sum, g) => sum + g.amountCents, 0);
+  const deductible = gifts.reduce((sum, g) => sum + giftDeductible(g), 0);
+  const address = latest?.donorAddress;
+  return {
+    type: 'statement',
+    title: `Year-end giving statement ${year}`,
+    testNotice: null,
+    issuer: taxIssuer(site.taxReceipts, 'US', site.foundation),
+    facts: [
+      { label: 'Donor', value: latest ? `${latest.firstName} ${latest.lastName}`.trim() : '' },
+      ...(address
+        ? [
+            {
+              label: 'Donor address',
+              value: `${address.street}, ${address.city}, ${address.province} ${address.postalCode}`,
+            },
+          ]
+        : []),
+      { label: 'E-mail', value: latest?.email ?? '' },
+      { label: 'Calendar year', value: `January 1 – December 31, ${year} (${timeZone} time)` },
+      { label: 'Issued on', value: formatDateTime(issuedAt, timeZone) },
+      { label: 'Gifts', value: String(gifts.length) },
+    ],
+    gifts: gifts.map((g) => ({
+      receiptNumber: receiptNumberOf(g, timeZone),
+      date: day.format(g.createdAt),
+      center: g.centerName,
+      amount: formatCents(g.amountCents),
+      deductible: formatCents(giftDeductible(g)),
+    })),
+    totals: [
+      { label: `Total given in ${year}`, value: formatCents(total) },
+      { label: 'Value of goods or services received', value: formatCents(total - deductible) },
+      { label: `Total deductible in ${year}`, value: formatCents(deductible) },
+    ],
+    statements: [
+      `This statement lists every gift you made to ${site.foundation.name} in ${year}. Each gift's receipt, numbered as above, is the official record for tax purposes; this statement sums them up.`,
+      'Deductible amounts are what you paid minus the estimated fair market value of any goods or services you received (concert seats, books). Gifts to a Canadian center are receipted separately with a CRA official receipt.',
+    ],
+    signature: null,
+    footer: [site.foundation.url],
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * The year-end statement e-mail for the mail worker (mail/render.ts), by year_end_statements.id:
+ * the statement in the e-mail's two bodies with its PDF attached. Written when sent, from the gifts
+ * as they are then, so a statement always agrees with the receipts.
+ */
+import type { Site } from '@store/shared/site';
+import { inArray } from 'drizzle-orm';
+import type { Database } from '#src/db/client';
+import { isUuid } from '#src/lib/uuid';
+import { headerValue } from '#src/modules/mail/outbox';
+import type { MailRenderer, RenderedMail } from '#src/modules/mail/render';
+import { taxDocumentHtml, taxDocumentText } from '#src/modules/receipts/tax-document-email';
+import { statementPdf } from './statement-pdf';
+import { yearEndStatements } from './tables';
+
+export function createStatementRenderer({ db, site }: { db: Database; site: Site }): MailRenderer {
+  return async (statementIds) => {
+    const ids = statementIds.filter(isUuid);
+    if (ids.length === 0) return new Map();
+    const rows = await db.select().from(yearEndStatements).where(inArray(yearEndStatements.id, ids));
+    const rendered = new Map<string, RenderedMail>();
+    for (const row of rows) {
+      const { document, pdf, fileName, giftCount } = await statementPdf(
+        db,
+        site,
+        { email: row.email },
+        row.year,
+        row.createdAt,
+      );
+      // Its gifts were refunded away or the orders deleted since: nothing to send, so no message.
+      if (giftCount === 0) continue;
+      const greetingName = document.facts[0]?.value || 'friend';
+      const frame = {
+        greetingName,
+        opening: `Thank you for your generosity in ${row.year}. Here is your giving statement for the year; a PDF copy is attached for your tax records.`,
+      };
+      rendered.set(row.id, {
+        to: headerValue(row.email),
+        subject: headerValue(`Your ${row.year} giving statement from ${site.foundation.name}`),
+        html: taxDocumentHtml(document, frame),
+        text: taxDocumentText(document, frame),
+        attachments: [{ fileName, contentType: 'application/pdf', content: pdf }],
+      });
+    }
+    return rendered;
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * A donor's gifts of one calendar year, in the foundation's zone (a gift at 11 pm on 31 December
+ * counts in that year, as its receipt's number does): succeeded orders that moved money (not test
+ * orders). By e-mail for the treasurer's run, by account (its own orders and, once its e-mail is
+ * verified, those made with it while signed out: db/owned-by.ts) for the dashboard.
+ */
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '#src/db/client';
+import { type AccountOwner, ownedBy, sameEmail } from '#src/db/owned-by';
+import { orders } from '#src/modules/checkout/tables';
+
+export type YearGift = typeof orders.$inferSelect;
+
+/** Whose gifts: everything given with an e-mail, or an account's own. */
+export type Giver = { email: string } | { owner: AccountOwner };
+
+/** `created_at` within the calendar year `year` of `timeZone`: its local midnights as instants. */
+export function inCalendarYear(year: number, timeZone: string): SQL {
+  const start = sql`(make_timestamp(${year}, 1, 1, 0, 0, 0) at time zone ${timeZone})`;
+  const end = sql`(make_timestamp(${year + 1}, 1, 1, 0, 0, 0) at time zone ${timeZone})`;
+  return sql`${orders.createdAt} >= ${start} and ${orders.createdAt} < ${end}`;
+}
+
+/** A paid gift that moved money. */
+export const countsForStatements = and(eq(orders.status, 'succeeded'), eq(orders.test, false));
+
+function giverCondition(giver: Giver): SQL {
+  return 'email' in giver ? sameEmail(orders.email, giver.email) : ownedBy(giver.owner, orders.userId, orders.email);
+}
+
+export async function listYearGifts(db: Database, giver: Giver, year: number, timeZone: string): Promise<YearGift[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(countsForStatements, giverCondition(giver), inCalendarYear(year, timeZone)))
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+}
+
+/** The calendar years an account gave in, newest first: one statement each on its dashboard. */
+export async function listGivingYears(db: Database, owner: AccountOwner, timeZone: string): Promise<number[]> {
+  const year = sql<number>`extract(year from ${orders.createdAt} at time zone ${timeZone})::int`;
+  const rows = await db
+    .selectDistinct({ year })
+    .from(orders)
+    .where(and(countsForStatements, ownedBy(owner, orders.userId, orders.email)))
+    .orderBy(sql`1 desc`);
+  return rows.map((r) => Number(r.year));
+}
