@@ -183,6 +183,7 @@ describeWithDb('checkouts while the server is killed with SIGKILL', () => {
       expect(audit.disagreements, 'orders and ledger disagree').toEqual([]);
       expect(audit.succeededCents, 'the two ledgers agree to the cent').toBe(audit.chargedCents);
       expect(audit.receiptProblems, 'one receipt per succeeded order').toEqual([]);
+      expect(audit.numberingProblems, 'receipt numbers 1 … N per year, no gap, no duplicate').toEqual([]);
       expect(inReport.size, 'the report lists exactly the succeeded orders').toBe(audit.succeeded);
     },
     600_000 + CRASHES * 60_000,

@@ -12,6 +12,10 @@ export type OrderRow = {
   amountCents: number;
   transactionId: string | null;
   reconciled: boolean;
+  /** Issue 20: the receipt number the settlement gave it, and its place in its year. */
+  receiptNumber: string | null;
+  receiptYear: number | null;
+  receiptSeq: number | null;
 };
 
 export type LedgerRow = { id: string; orderId: string; amountCents: number; approved: boolean };
@@ -32,7 +36,12 @@ export async function readBooks(db: Database): Promise<Books> {
     amount_cents: number;
     transaction_id: string | null;
     reconciled: boolean;
-  }>(sql`select id, idempotency_key, status, amount_cents, transaction_id, reconciled from orders`);
+    receipt_number: string | null;
+    receipt_year: number | null;
+    receipt_seq: number | null;
+  }>(
+    sql`select id, idempotency_key, status, amount_cents, transaction_id, reconciled, receipt_number, receipt_year, receipt_seq from orders`,
+  );
   const ledger = await db.execute<{ id: string; order_id: string; amount_cents: number; status: string }>(
     sql`select id, order_id, amount_cents, status from sandbox_transactions`,
   );
@@ -48,6 +57,9 @@ export async function readBooks(db: Database): Promise<Books> {
       amountCents: Number(o.amount_cents),
       transactionId: o.transaction_id,
       reconciled: o.reconciled,
+      receiptNumber: o.receipt_number,
+      receiptYear: o.receipt_year === null ? null : Number(o.receipt_year),
+      receiptSeq: o.receipt_seq === null ? null : Number(o.receipt_seq),
     });
   }
   for (const l of ledger.rows) {
@@ -76,7 +88,36 @@ export type Audit = {
   succeededCents: number;
   chargedCents: number;
   receiptProblems: string[];
+  /**
+   * Issue 20: receipt numbers that break the rule "per year, 1 … N without a gap or a duplicate,
+   * on paid orders only" (a crash between the counter and the order must leave neither).
+   */
+  numberingProblems: string[];
 };
+
+/** Each year's numbers must be exactly 1 … N over its paid orders; unpaid orders have none. */
+export function auditReceiptNumbers(orders: Iterable<OrderRow>): string[] {
+  const problems: string[] = [];
+  const byYear = new Map<number, number[]>();
+  for (const order of orders) {
+    if (order.status !== 'succeeded') {
+      if (order.receiptNumber !== null) problems.push(`${order.status} order ${order.id} has number ${order.receiptNumber}`);
+      continue;
+    }
+    if (order.receiptYear === null || order.receiptSeq === null) {
+      problems.push(`paid order ${order.id} has no receipt number`);
+      continue;
+    }
+    byYear.set(order.receiptYear, [...(byYear.get(order.receiptYear) ?? []), order.receiptSeq]);
+  }
+  for (const [year, seqs] of byYear) {
+    const sorted = [...seqs].sort((a, b) => a - b);
+    sorted.forEach((seq, i) => {
+      if (seq !== i + 1) problems.push(`${year}: number ${i + 1} is ${seq === sorted[i - 1] ? 'given twice' : `missing (next is ${seq})`}`);
+    });
+  }
+  return problems.slice(0, 20);
+}
 
 /** Compares the two books order by order and in total. */
 export function auditBooks(books: Books): Audit {
@@ -117,6 +158,7 @@ export function auditBooks(books: Books): Audit {
   }
   const statuses = [...books.orders.values()].map((o) => o.status);
   return {
+    numberingProblems: auditReceiptNumbers(books.orders.values()),
     orders: books.orders.size,
     succeeded: statuses.filter((s) => s === 'succeeded').length,
     failed: statuses.filter((s) => s === 'failed').length,

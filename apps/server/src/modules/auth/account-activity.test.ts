@@ -7,8 +7,8 @@ import { accountActivitySchema } from '@store/shared/auth';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { receiptNumber } from '#src/modules/checkout/receipt';
 import { orders } from '#src/modules/checkout/tables';
+import { receiptNumberOf } from '#src/modules/receipts/receipt-number';
 import { registrations } from '#src/modules/registrations/tables';
 import { registerAccount, SITE_ORIGIN, sessionToken } from '../../../test/auth-helpers';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
@@ -104,7 +104,7 @@ describeWithDb('account activity, and checkout / registration filed under the ac
     expect(list.donations).toEqual([
       {
         orderId: order.id,
-        receiptNumber: receiptNumber(order, t.site.foundation.timeZone),
+        receiptNumber: receiptNumberOf(order, t.site.foundation.timeZone),
         date: order.createdAt.toISOString(),
         center: 'Dallas Center, Texas',
         amount: 35,

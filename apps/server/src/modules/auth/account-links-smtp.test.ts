@@ -34,7 +34,12 @@ describeWithDb('account links over SMTP', () => {
     worker = startMailWorker({
       db: t.testDb.db,
       transport: createMailTransport({ smtpUrl: smtp.url, outboxDir: '', from: 'Store <accounts@example.org>' }),
-      renderers: mailRenderers({ db: t.testDb.db, site: t.site, secrets: { session: TEST_SESSION_SECRET } }),
+      renderers: mailRenderers({
+        db: t.testDb.db,
+        site: t.site,
+        secrets: { session: TEST_SESSION_SECRET },
+        signature: null,
+      }),
       logger,
       intervalMs: 3_600_000,
     });

@@ -62,11 +62,11 @@ describeWithDb('catalogue routes', () => {
   });
 
   it('answers from the site it was given', async () => {
-    const site = { ...t.site, centers: [{ id: 42, name: 'Test Center' }] };
+    const site = { ...t.site, centers: [{ id: 42, name: 'Test Center', country: 'US' as const }] };
     const other = await buildTestApp({ site });
     try {
       const res = await other.app.inject({ url: '/api/public/centers' });
-      expect(res.json()).toEqual({ centers: [{ id: 42, name: 'Test Center' }] });
+      expect(res.json()).toEqual({ centers: [{ id: 42, name: 'Test Center', country: 'US' }] });
     } finally {
       await other.close();
     }

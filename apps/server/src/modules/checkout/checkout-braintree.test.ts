@@ -139,6 +139,7 @@ describeWithDb('checkout with the braintree gateway (local fake)', () => {
     await reconcilePendingOrders({
       db: t.testDb.db,
       gateway,
+      receipts: { prefix: '', timeZone: 'UTC' },
       logger: createLogger('silent'),
       olderThanMs: 0,
     });

@@ -80,7 +80,14 @@ describeWithDb('reconcilePendingOrders', () => {
     },
   };
   const reconcile = (gateway: PaymentGateway = sandbox, olderThanMs = 0) =>
-    reconcilePendingOrders({ db: t.testDb.db, gateway, logger, olderThanMs, mail });
+    reconcilePendingOrders({
+      db: t.testDb.db,
+      gateway,
+      logger,
+      olderThanMs,
+      mail,
+      receipts: { prefix: '', timeZone: 'UTC' },
+    });
 
   it('settles a charge whose record was lost as succeeded, with the ledger’s transaction id', async () => {
     const key = randomUUID();
@@ -105,7 +112,14 @@ describeWithDb('reconcilePendingOrders', () => {
     expect(retry.json().error.code).toBe('payment_in_progress');
 
     // Not yet old enough for the default age.
-    expect(await reconcilePendingOrders({ db: t.testDb.db, gateway: sandbox, logger })).toEqual({
+    expect(
+      await reconcilePendingOrders({
+        db: t.testDb.db,
+        gateway: sandbox,
+        logger,
+        receipts: { prefix: '', timeZone: 'UTC' },
+      }),
+    ).toEqual({
       succeeded: 0,
       failed: 0,
       stillPending: 0,
@@ -204,6 +218,7 @@ describeWithDb('reconcilePendingOrders', () => {
       const settled = await settleOrder({
         db: t.testDb.db,
         logger,
+        receipts: { prefix: '', timeZone: 'UTC' },
         order,
         outcome: { status: 'succeeded', transactionId: 'late123', processor: { code: '1000', text: 'Approved' } },
       });

@@ -43,6 +43,7 @@ describeWithDb('startReconciler', () => {
     const stop = startReconciler({
       db: testDb.db,
       gateway,
+      receipts: { prefix: '', timeZone: 'UTC' },
       logger: createLogger('silent'),
       olderThanMs: 0,
       intervalMs: 20,

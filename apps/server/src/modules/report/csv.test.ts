@@ -67,6 +67,8 @@ describe('exportCsvLine (PGlite)', () => {
     item_count: 3,
     delivery: 'Delivery to 12 Elm St, Austin, TX 78701',
     test: false,
+    receipt_number: '2026-000042',
+    deductible_cents: 2500,
     products: [
       { id: 9, name: 'Guruvara Dattam Vimalacharita Satakam', unitCents: 500, quantity: 2, custom: false },
       { id: 8, name: '-Donation, "big"', unitCents: 2500, quantity: 1, custom: true },
@@ -76,10 +78,12 @@ describe('exportCsvLine (PGlite)', () => {
   it('quotes and neutralises text cells, writes numbers bare, the Date to the second, and CRLF', () => {
     expect(exportCsvLine(record)).toBe(
       `"'=cmd| ""Rao""",'@evil.example,"Dallas Center, Texas",1234.56,,2026-03-01 11:04:05,3,` +
-        `"Guruvara Dattam Vimalacharita Satakam × 2, -Donation, ""big"" × 1","Delivery to 12 Elm St, Austin, TX 78701",\r\n`,
+        `"Guruvara Dattam Vimalacharita Satakam × 2, -Donation, ""big"" × 1","Delivery to 12 Elm St, Austin, TX 78701",,2026-000042,25.00\r\n`,
     );
-    // A test order (issue 18): the last column says yes.
-    expect(exportCsvLine({ ...record, test: true })).toMatch(/,yes\r\n$/);
+    // A test order (issue 18): the Test column says yes.
+    expect(exportCsvLine({ ...record, test: true })).toMatch(/,yes,2026-000042,25.00\r\n$/);
+    // An order from before tax receipts: no deductible recorded, an empty cell.
+    expect(exportCsvLine({ ...record, deductible_cents: null })).toMatch(/,2026-000042,\r\n$/);
     expect(exportCsvLine({ ...record, local_time: '2026-03-01 11:04:05' })).toContain(',2026-03-01 11:04:05,');
   });
 
@@ -97,7 +101,7 @@ describe('exportCsvLine (PGlite)', () => {
 
   it('has the Donor Details columns as its header, the Date naming its zone, then Test', () => {
     expect(csvLine(csvHeader('America/Chicago'))).toBe(
-      'Name,Email,Center,Amount,Transaction ID,Date (America/Chicago),Qty,Products,Delivery,Test\r\n',
+      'Name,Email,Center,Amount,Transaction ID,Date (America/Chicago),Qty,Products,Delivery,Test,Receipt,Deductible\r\n',
     );
   });
 });

@@ -1,0 +1,60 @@
+/**
+ * `npm run statements -- --year 2026 [--dry-run]` (issue 20): queues every donor's year-end
+ * statement for the year in the outbox, once per donor per year however often it is run, with a
+ * progress line per batch and a summary. The server's mail worker sends them (on PGlite, stop the
+ * server first: the command needs the database to itself; the statements go out at its next start).
+ */
+import { type Config, loadConfig } from '#src/config';
+import { openDatabase } from '#src/db/client';
+import { migrateDatabase } from '#src/db/migrate';
+import { sendYearEndStatements } from '#src/modules/statements/send-statements';
+import { loadSite } from '#src/site/load-site';
+import { CliError } from './cli-error';
+import { parseFlags, requiredFlag } from './flags';
+
+export const STATEMENTS_USAGE = `Usage:
+  npm run statements -- --year <YYYY> [--dry-run]
+
+Queues one year-end giving statement (PDF attached) per donor who gave in that calendar year, in
+the foundation's time zone. Run it again safely: a donor's statement for a year is queued once.
+--dry-run counts what would be queued and changes nothing.
+Settings as for the server: DATABASE_URL, or DATA_DIR (PGlite: stop the server first).`;
+
+export async function runStatementsCommand(
+  args: readonly string[],
+  out: { log: (line: string) => void },
+  config: Config = loadConfig(),
+): Promise<void> {
+  const flags = parseFlags(args, { values: ['year'], switches: ['dry-run'] }, STATEMENTS_USAGE);
+  const yearText = requiredFlag(flags, 'year', STATEMENTS_USAGE);
+  const year = Number(yearText);
+  const thisYear = new Date().getUTCFullYear();
+  if (!/^\d{4}$/.test(yearText) || year < 2000 || year > thisYear) {
+    throw new CliError(`--year: "${yearText}" is not a year between 2000 and ${thisYear}.\n\n${STATEMENTS_USAGE}`, 2);
+  }
+  const dryRun = flags.switches.has('dry-run');
+  const site = loadSite(config.siteConfigPath);
+  let connection: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    connection = await openDatabase(config.database);
+  } catch (error) {
+    throw new CliError(`Cannot open the database: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  try {
+    await migrateDatabase(connection);
+    const summary = await sendYearEndStatements({
+      db: connection.db,
+      year,
+      timeZone: site.foundation.timeZone,
+      dryRun,
+      onProgress: (done, total) => out.log(`${done} of ${total} donors looked at`),
+    });
+    out.log(
+      dryRun
+        ? `Dry run for ${year}: ${summary.donors} donors gave; ${summary.queued} statements would be queued, ${summary.alreadyQueued} were queued by an earlier run. Nothing was changed.`
+        : `Statements for ${year}: ${summary.donors} donors gave; ${summary.queued} statements queued now, ${summary.alreadyQueued} already queued by an earlier run. The server's mail worker sends them.`,
+    );
+  } finally {
+    await connection.close();
+  }
+}

@@ -1,0 +1,320 @@
+/**
+ * Issue 20 through the API, on both databases: a checkout's receipt number and deductible amount
+ * (gift, book, concert tier), the donor address a Canadian receipt needs, the receipt e-mail with
+ * its PDF, corrected and void receipts, the year-end statement run (idempotent, dry run, counted in
+ * the report), and the PDFs a donor and an administrator download. PDFs are read back with a real
+ * PDF text extractor.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueReceiptCorrection } from '#src/modules/checkout/correct-receipt';
+import { RECEIPT_CORRECTION_KIND, RECEIPT_KIND } from '#src/modules/checkout/receipt-kind';
+import { orders } from '#src/modules/checkout/tables';
+import { mailOutbox } from '#src/modules/mail/tables';
+import { registerAccount, sessionToken } from '../../../test/auth-helpers';
+import {
+  BOOK,
+  checkoutBody,
+  concertTier,
+  DECLINING_CARD,
+  openAmount,
+  postCheckout,
+  sandboxNonce,
+} from '../../../test/checkout-helpers';
+import { outboxMessages } from '../../../test/outbox-helpers';
+import { pdfText } from '../../../test/pdf-text';
+import { buildReportTestApp, type ReportTestApp, requestReport } from '../../../test/report-helpers';
+import { seedOrders } from '../../../test/seed-orders';
+import { describeWithDb } from '../../../test/test-db';
+import { sendYearEndStatements } from './send-statements';
+import { STATEMENT_KIND } from './statement-kind';
+
+const YEAR = new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone: 'America/Chicago' }).format(new Date());
+const number = (seq: number) => `${YEAR}-${String(seq).padStart(6, '0')}`;
+
+describeWithDb('tax receipts and year-end statements', () => {
+  let t: ReportTestApp;
+  beforeAll(async () => {
+    t = await buildReportTestApp();
+  });
+  afterAll(() => t?.close());
+
+  const pay = async (products = [concertTier(102, 500), BOOK, openAmount(8, 51)], details = {}, card = {}) => {
+    const body = checkoutBody(await sandboxNonce(t.app, card), products, 'asha@example.org');
+    body.customerDetails = { ...body.customerDetails, ...details };
+    return postCheckout(t.app, { body });
+  };
+  const orderRow = async (id: string) => (await t.testDb.db.select().from(orders).where(eq(orders.id, id)))[0];
+
+  describe('the checkout', () => {
+    it('numbers paid orders in sequence, keeps what each line gave back, and answers the deductible amount', async () => {
+      const first = await pay();
+      expect(first.statusCode).toBe(200);
+      // $500 tier with two seats valued $100, two books bought ($10), a $51 gift: $451 is a gift.
+      expect(first.json()).toMatchObject({ receiptNumber: number(1), amount: 561, deductible: 451 });
+      const row = await orderRow(first.json().orderId);
+      expect(row).toMatchObject({
+        receiptNumber: number(1),
+        receiptSeq: 1,
+        deductibleCents: 45_100,
+        paymentMethod: 'Visa ending in 1111',
+      });
+      expect(row?.products.map((p) => [p.id, p.benefit, p.fairMarketValueCents])).toEqual([
+        [102, 'services', 10_000],
+        [9, 'purchase', 500],
+        [8, 'none', 0],
+      ]);
+
+      const declined = await pay(undefined, {}, { number: DECLINING_CARD });
+      expect(declined.statusCode).toBe(402);
+      expect((await orderRow(declined.json().orderId))?.receiptNumber).toBeNull();
+
+      const second = await pay([openAmount(7, 25)]);
+      expect(second.json()).toMatchObject({ receiptNumber: number(2), amount: 25, deductible: 25 });
+    });
+
+    it("asks a Canadian center's donor for their address, naming each missing part, and keeps it for the CRA receipt", async () => {
+      const body = checkoutBody(await sandboxNonce(t.app), [openAmount(8, 100)], 'ravi@example.org');
+      body.customerDetails.center = '7';
+      body.center = '7';
+      const refused = await postCheckout(t.app, { body });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.fields).toMatchObject({
+        'customerDetails.donorStreet': 'Street address is required for a Canadian tax receipt',
+        'customerDetails.donorCity': 'City is required for a Canadian tax receipt',
+        'customerDetails.donorProvince': 'Province is required for a Canadian tax receipt',
+        'customerDetails.donorPostalCode': 'Postal code is required for a Canadian tax receipt',
+      });
+      body.nonce = await sandboxNonce(t.app);
+      Object.assign(body.customerDetails, {
+        donorStreet: '12 Finch Ave',
+        donorCity: 'Toronto',
+        donorProvince: 'ON',
+        donorPostalCode: 'M2N 1A1',
+      });
+      const paid = await postCheckout(t.app, { body });
+      expect(paid.statusCode).toBe(200);
+      expect((await orderRow(paid.json().orderId))?.donorAddress).toEqual({
+        street: '12 Finch Ave',
+        city: 'Toronto',
+        province: 'ON',
+        postalCode: 'M2N 1A1',
+      });
+      const [mail] = await outboxMessages(t.testDb.db, t.site, paid.json().orderId, RECEIPT_KIND);
+      // A sandbox order is a test order: its receipt says so and claims nothing.
+      expect(mail?.text).toContain('TEST – no payment was taken');
+      const pdf = await pdfText(mail?.attachments?.[0]?.content ?? new Uint8Array());
+      expect(pdf).toContain(paid.json().receiptNumber);
+    });
+  });
+
+  describe('a real (non-test) order', () => {
+    let orderId: string;
+    beforeAll(async () => {
+      const [order] = await seedOrders(t.testDb.db, [
+        {
+          email: 'meera@example.org',
+          firstName: 'Meera',
+          lastName: 'Iyer',
+          test: false,
+          gateway: 'braintree',
+          centerId: 1,
+          receiptNumber: `${YEAR}-900001`,
+          receiptYear: Number(YEAR),
+          receiptSeq: 900_001,
+          deductibleCents: 40_000,
+          paymentMethod: 'Visa ending in 4242',
+          products: [
+            {
+              id: 102,
+              name: 'Concert Patron',
+              unitCents: 50_000,
+              quantity: 1,
+              custom: false,
+              benefit: 'services',
+              benefitDescription: 'Two reserved seats at the concert',
+              fairMarketValueCents: 10_000,
+            },
+          ],
+        },
+      ]);
+      orderId = order?.id ?? '';
+    });
+
+    it('lets an administrator download its receipt as a PDF with the IRS wording', async () => {
+      const res = await t.app.inject({
+        url: `/api/report/receipts/${orderId}.pdf`,
+        headers: { authorization: t.authorization },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="receipt-${YEAR}-900001.pdf"`);
+      const text = await pdfText(res.rawPayload);
+      for (const expected of [
+        `${YEAR}-900001`,
+        'EIN 12-3456789',
+        'Two reserved seats at the concert',
+        '$400.00',
+        'Visa ending in 4242',
+      ]) {
+        expect(text).toContain(expected);
+      }
+      expect((await t.app.inject({ url: `/api/report/receipts/${orderId}.pdf` })).statusCode).toBe(401);
+      const unknown = await t.app.inject({
+        url: `/api/report/receipts/${randomUUID()}.pdf`,
+        headers: { authorization: t.authorization },
+      });
+      expect(unknown.statusCode).toBe(404);
+      const bad = await t.app.inject({
+        url: '/api/report/receipts/nope.pdf',
+        headers: { authorization: t.authorization },
+      });
+      expect(bad.statusCode).toBe(400);
+    });
+
+    it('issues a corrected receipt with a suffix, once per key, then a void one, then refuses more', async () => {
+      const input = { orderId, timeZone: 'America/Chicago', reason: 'Refund of $100.00', refundedCents: 10_000 };
+      const key = randomUUID();
+      const corrected = await issueReceiptCorrection(t.testDb.db, { ...input, idempotencyKey: key });
+      expect(corrected).toMatchObject({
+        kind: 'corrected',
+        receiptNumber: `${YEAR}-900001-C1`,
+        amountCents: 40_000,
+        deductibleCents: 30_000,
+      });
+      expect((await issueReceiptCorrection(t.testDb.db, { ...input, idempotencyKey: key })).id).toBe(corrected.id);
+      const [mail] = await outboxMessages(t.testDb.db, t.site, corrected.id, RECEIPT_CORRECTION_KIND);
+      expect(mail?.text).toContain(`This receipt cancels and replaces receipt ${YEAR}-900001`);
+      // The current receipt is the corrected one.
+      const current = await t.app.inject({
+        url: `/api/report/receipts/${orderId}.pdf`,
+        headers: { authorization: t.authorization },
+      });
+      expect(await pdfText(current.rawPayload)).toContain(`${YEAR}-900001-C1`);
+
+      const voided = await issueReceiptCorrection(t.testDb.db, {
+        ...input,
+        refundedCents: 50_000,
+        reason: 'Refunded in full',
+        idempotencyKey: randomUUID(),
+      });
+      expect(voided).toMatchObject({
+        kind: 'void',
+        receiptNumber: `${YEAR}-900001-V2`,
+        amountCents: 0,
+        deductibleCents: 0,
+      });
+      await expect(issueReceiptCorrection(t.testDb.db, { ...input, idempotencyKey: randomUUID() })).rejects.toThrow(
+        /already void/,
+      );
+      await expect(
+        issueReceiptCorrection(t.testDb.db, { ...input, orderId: randomUUID(), idempotencyKey: randomUUID() }),
+      ).rejects.toThrow(/no paid order/);
+    });
+  });
+
+  describe('year-end statements', () => {
+    it('queues one statement per donor per year, however often it runs; a dry run changes nothing; the report counts them', async () => {
+      const year = 2025;
+      const at = (iso: string) => new Date(iso);
+      const gift = (email: string, createdAt: Date, cents: number, test = false) => ({
+        email,
+        createdAt,
+        test,
+        gateway: 'braintree' as const,
+        deductibleCents: cents,
+        products: [
+          {
+            id: 8,
+            name: 'Any Other Donation',
+            unitCents: cents,
+            quantity: 1,
+            custom: true,
+            benefit: 'none' as const,
+            fairMarketValueCents: 0,
+          },
+        ],
+      });
+      await seedOrders(t.testDb.db, [
+        gift('lakshmi@example.org', at('2025-03-01T15:00:00Z'), 10_100),
+        gift('Lakshmi@Example.org', at('2025-12-31T23:30:00Z'), 5_100), // 5:30 pm on Dec 31 in Chicago: 2025
+        gift('gopal@example.org', at('2025-06-01T15:00:00Z'), 25_100),
+        gift('gopal@example.org', at('2026-01-01T05:30:00Z'), 1_000), // 11:30 pm on Dec 31 in Chicago: 2025
+        gift('late@example.org', at('2026-01-01T06:30:00Z'), 1_000), // 12:30 am on Jan 1 in Chicago: 2026
+        gift('tester@example.org', at('2025-05-01T15:00:00Z'), 1_000, true), // a test order: not a gift
+      ]);
+      const timeZone = 'America/Chicago';
+      const progress: string[] = [];
+      const dry = await sendYearEndStatements({ db: t.testDb.db, year, timeZone, dryRun: true });
+      expect(dry).toEqual({ year, donors: 2, queued: 2, alreadyQueued: 0, dryRun: true });
+      const first = await sendYearEndStatements({
+        db: t.testDb.db,
+        year,
+        timeZone,
+        batchSize: 1,
+        onProgress: (d, n) => progress.push(`${d}/${n}`),
+      });
+      expect(first).toEqual({ year, donors: 2, queued: 2, alreadyQueued: 0, dryRun: false });
+      expect(progress).toEqual(['1/2', '2/2']);
+      const again = await sendYearEndStatements({ db: t.testDb.db, year, timeZone });
+      expect(again).toEqual({ year, donors: 2, queued: 0, alreadyQueued: 2, dryRun: false });
+
+      const queued = await t.testDb.db.select().from(mailOutbox).where(eq(mailOutbox.kind, STATEMENT_KIND));
+      expect(queued).toHaveLength(2);
+      const mails = (
+        await Promise.all(queued.map((row) => outboxMessages(t.testDb.db, t.site, row.subjectId, STATEMENT_KIND)))
+      ).flat();
+      const lakshmi = mails.find((m) => m.toAddress === 'lakshmi@example.org');
+      expect(lakshmi?.subject).toBe('Your 2025 giving statement from Sri Datta Vani Foundation');
+      expect(lakshmi?.text).toContain('Total deductible in 2025: $152.00');
+      const pdf = await pdfText(lakshmi?.attachments?.[0]?.content ?? new Uint8Array());
+      expect(pdf).toContain('Year-end giving statement 2025');
+      expect(pdf).toContain('$152.00');
+      const gopal = mails.find((m) => m.toAddress === 'gopal@example.org');
+      expect(gopal?.text).toContain('Total given in 2025: $261.00');
+
+      const report = await requestReport(t);
+      expect(report.json().statements).toEqual([{ year: 2025, sent: 0, queued: 2 }]);
+    });
+
+    it("lets a signed-in donor download their own receipts and statements, and nobody else's", async () => {
+      const registered = await registerAccount(t.app, { name: 'Divya Nair', email: 'divya@example.org' });
+      const cookie = `store_session=${sessionToken(registered)}`;
+      const userId: string = registered.json().user.id;
+      const [mine, theirs] = await seedOrders(t.testDb.db, [
+        {
+          email: 'divya@example.org',
+          userId,
+          test: false,
+          createdAt: new Date('2025-04-01T15:00:00Z'),
+          deductibleCents: 500,
+        },
+        { email: 'someone@example.org', test: false, createdAt: new Date('2025-04-01T15:00:00Z') },
+      ]);
+      const get = (url: string, withCookie = true) => t.app.inject({ url, headers: withCookie ? { cookie } : {} });
+
+      const receipt = await get(`/api/account/receipts/${mine?.id}.pdf`);
+      expect(receipt.statusCode).toBe(200);
+      expect(receipt.headers['cache-control']).toBe('no-store');
+      expect(await pdfText(receipt.rawPayload)).toContain('Donation receipt');
+      expect((await get(`/api/account/receipts/${theirs?.id}.pdf`)).statusCode).toBe(404);
+      expect((await get(`/api/account/receipts/${mine?.id}.pdf`, false)).statusCode).toBe(401);
+
+      const statement = await get('/api/account/statements/2025.pdf');
+      expect(statement.statusCode).toBe(200);
+      expect(await pdfText(statement.rawPayload)).toContain('Year-end giving statement 2025');
+      expect((await get('/api/account/statements/2019.pdf')).statusCode).toBe(404);
+      const bad = await get('/api/account/statements/twenty.pdf');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.message).toContain('year');
+
+      const activity = await t.app.inject({ url: '/auth/activity', headers: { cookie } });
+      expect(activity.json().statementYears).toEqual([2025]);
+      expect(activity.json().donations[0]).toMatchObject({
+        receiptPdf: `/api/account/receipts/${mine?.id}.pdf`,
+        deductible: 5,
+      });
+    });
+  });
+});
