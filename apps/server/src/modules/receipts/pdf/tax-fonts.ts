@@ -1,0 +1,77 @@
+/**
+ * The fonts a tax document is set in, embedded in every PDF: Noto Sans for Latin text and Noto Sans
+ * Telugu for donors' and centers' names in Telugu. The machine has no system fonts and pdfkit's
+ * built-in Helvetica is not embedded (a viewer substitutes its own), so nothing falls back to it.
+ *
+ * The files come from the @fontsource packages (dependencies, so `npm ci --omit=dev` installs them),
+ * resolved through Node's resolver at run time: the esbuild bundle keeps node_modules external, so
+ * the same lookup works under tsx, under vitest and from apps/server/dist. Fontsource splits each
+ * font into unicode subsets (its index.css lists their unicode-range), hence one file per subset;
+ * the .woff files, because fontkit (pdfkit's font engine) reads WOFF but not WOFF2 reliably.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as fontkit from 'fontkit';
+import { avoidNullAnchorCrash } from './fontkit-null-anchor';
+
+export type TaxFontWeight = 'regular' | 'bold';
+/** Which font a run of text is set in; text-runs.ts decides. */
+export type TaxFontScript = 'latin' | 'latin-ext' | 'telugu';
+
+export const TAX_FONT_SCRIPTS: readonly TaxFontScript[] = ['latin', 'latin-ext', 'telugu'];
+
+const FILES: Record<TaxFontScript, Record<TaxFontWeight, string>> = {
+  latin: {
+    regular: '@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff',
+    bold: '@fontsource/noto-sans/files/noto-sans-latin-700-normal.woff',
+  },
+  'latin-ext': {
+    regular: '@fontsource/noto-sans/files/noto-sans-latin-ext-400-normal.woff',
+    bold: '@fontsource/noto-sans/files/noto-sans-latin-ext-700-normal.woff',
+  },
+  telugu: {
+    regular: '@fontsource/noto-sans-telugu/files/noto-sans-telugu-telugu-400-normal.woff',
+    bold: '@fontsource/noto-sans-telugu/files/noto-sans-telugu-telugu-700-normal.woff',
+  },
+};
+
+/** The name a font is registered under with pdfkit's `registerFont`. */
+export function taxFontName(script: TaxFontScript, weight: TaxFontWeight): string {
+  return `${script}-${weight}`;
+}
+
+export type TaxFontFile = { name: string; script: TaxFontScript; weight: TaxFontWeight; path: string; bytes: Buffer };
+
+export type TaxFonts = {
+  files: TaxFontFile[];
+  /** Whether the font of a script has a glyph for a code point (the regular weight's cmap). */
+  covers(script: TaxFontScript, codePoint: number): boolean;
+};
+
+let loaded: TaxFonts | undefined;
+
+/** Reads the font files once per process (about 600 KB); every document embeds only the glyphs it uses. */
+export function loadTaxFonts(): TaxFonts {
+  if (loaded) return loaded;
+  const require = createRequire(import.meta.url);
+  const files: TaxFontFile[] = [];
+  const coverage = new Map<TaxFontScript, fontkit.Font>();
+  for (const script of TAX_FONT_SCRIPTS) {
+    for (const weight of ['regular', 'bold'] as const) {
+      const path = require.resolve(FILES[script][weight]);
+      const bytes = readFileSync(path);
+      files.push({ name: taxFontName(script, weight), script, weight, path, bytes });
+      if (weight === 'regular') {
+        const font = fontkit.create(bytes);
+        if (!('hasGlyphForCodePoint' in font)) throw new Error(`${FILES[script][weight]} is a font collection`);
+        coverage.set(script, font);
+        if (script === 'telugu') avoidNullAnchorCrash(font);
+      }
+    }
+  }
+  loaded = {
+    files,
+    covers: (script, codePoint) => coverage.get(script)?.hasGlyphForCodePoint(codePoint) ?? false,
+  };
+  return loaded;
+}
