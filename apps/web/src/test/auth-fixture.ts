@@ -9,6 +9,7 @@ import {
   authUserResponseSchema,
 } from '@store/shared/auth';
 import type { ClientConfig } from '@store/shared/client-config';
+import { accountReceiptPdfPath } from '@store/shared/tax-receipts';
 
 export const clientConfig = (authBaseUrl = '/auth'): ClientConfig => ({
   captcha: { provider: 'off' },
@@ -37,8 +38,24 @@ export const ashaActivity: AccountActivity = accountActivitySchema.parse({
       amount: 1234.5,
       products: 'Any Other Donation × 1',
       transactionId: 'sbx_txn_7Q2W9E',
+      deductible: 1234.5,
+      receiptPdf: accountReceiptPdfPath('0b6f3c1e-2a4d-4c8e-9f10-7a5b3c2d1e01'),
+    },
+    {
+      // Before issue 20's tax receipts: no deductible amount on record.
+      orderId: '0b6f3c1e-2a4d-4c8e-9f10-7a5b3c2d1e00',
+      receiptNumber: 'R-20251220-0B6F3C',
+      date: '2025-12-20T18:00:00.000Z',
+      center: 'Toronto Center, Canada',
+      amount: 25,
+      products: 'SGS Vagdevi Center - $25.00 × 1',
+      transactionId: 'sbx_txn_1A2B3C',
+      deductible: null,
+      receiptPdf: accountReceiptPdfPath('0b6f3c1e-2a4d-4c8e-9f10-7a5b3c2d1e00'),
     },
   ],
+  // As the server may list them: the page shows the newest first.
+  statementYears: [2025, 2026],
   registrations: [
     {
       registrationNumber: 'BGM-000007',
@@ -51,6 +68,6 @@ export const ashaActivity: AccountActivity = accountActivitySchema.parse({
   ],
 } satisfies AccountActivity);
 
-export const noActivity: AccountActivity = { donations: [], registrations: [] };
+export const noActivity: AccountActivity = { donations: [], registrations: [], statementYears: [] };
 
 export const notSignedIn = { error: { code: 'unauthorized', message: 'Not signed in.' } };

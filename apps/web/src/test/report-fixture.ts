@@ -24,6 +24,9 @@ export const reportPage1: ReportResponse = reportResponseSchema.parse({
       products: 'Guruvara Dattam Vimalacharita Satakam x1; SGS Vagdevi Center - $25.00 x1',
       delivery: 'Pickup at Dallas Center, Texas',
       test: false,
+      receiptNumber: '2026-000123',
+      // The book is a purchase: only the $25.00 gift counts.
+      deductible: 25,
     },
     {
       orderId: '0b6f3c1e-2a4d-4c8e-9f10-7a5b3c2d1e02',
@@ -37,6 +40,9 @@ export const reportPage1: ReportResponse = reportResponseSchema.parse({
       products: 'Any Other Donation - $1,234.50 x1',
       delivery: '',
       test: true,
+      receiptNumber: '2026-000122',
+      // Recorded before the tax receipts: no figure.
+      deductible: null,
     },
   ],
   hosts: [
@@ -77,6 +83,11 @@ export const reportPage1: ReportResponse = reportResponseSchema.parse({
     { center: 'Dallas Center, Texas', count: 2, amount: 55 },
   ],
   timeZone: 'America/Chicago',
+  // As the server may list them: the page shows the newest year first.
+  statements: [
+    { year: 2025, sent: 98, queued: 0 },
+    { year: 2026, sent: 120, queued: 3 },
+  ],
 } satisfies ReportResponse);
 
 /** The last page: one older donation, no further cursor. */
@@ -95,6 +106,8 @@ export const reportPage2: ReportResponse = reportResponseSchema.parse({
       products: 'SGS Vagdevi Center - $25.00 x1',
       delivery: '',
       test: false,
+      receiptNumber: '2026-000120',
+      deductible: 25,
     },
   ],
   nextCursor: null,
@@ -108,6 +121,7 @@ export const emptyReport: ReportResponse = reportResponseSchema.parse({
   perDay: [],
   perCenter: [],
   timeZone: 'America/Chicago',
+  statements: [],
 } satisfies ReportResponse);
 
 export function storeReportAuth(value: string = JSON.stringify(adminCredentials)) {

@@ -1,14 +1,20 @@
 /** The real config/site.json, shaped as GET /api/public/catalogue answers it. */
-import type { CatalogueResponse, CentersResponse } from '@store/shared/site';
+import {
+  type CatalogueResponse,
+  type CentersResponse,
+  catalogueResponseSchema,
+  centersResponseSchema,
+} from '@store/shared/site';
 import site from '../../../../config/site.json';
 
-export const catalogueFixture: CatalogueResponse = {
+// Parsed: JSON's strings are not the schema's literal types (a benefit's kind, a center's country).
+export const catalogueFixture: CatalogueResponse = catalogueResponseSchema.parse({
   foundation: site.foundation,
   items: site.catalogue,
   concert: site.concert,
   event: site.event,
   giving: site.giving,
-};
+});
 
 export const [vagdevi, anyOther, satakam] = catalogueFixture.items as [
   CatalogueResponse['items'][number],
@@ -17,4 +23,4 @@ export const [vagdevi, anyOther, satakam] = catalogueFixture.items as [
 ];
 
 /** GET /api/public/centers, from the same file. */
-export const centersFixture: CentersResponse = { centers: site.centers };
+export const centersFixture: CentersResponse = centersResponseSchema.parse({ centers: site.centers });

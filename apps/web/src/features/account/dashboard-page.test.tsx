@@ -60,7 +60,7 @@ describe('dashboard (/dashboard)', () => {
       within(donations)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Date', 'Receipt', 'Center', 'Products', 'Amount', 'Transaction ID']);
+    ).toEqual(['Date', 'Receipt', 'Center', 'Products', 'Amount', 'Tax-deductible', 'Transaction ID', 'PDF']);
     expect(cellsOf(donations)).toEqual([
       [
         local('2026-03-05T20:30:00.000Z'),
@@ -68,7 +68,20 @@ describe('dashboard (/dashboard)', () => {
         'Dallas Center, Texas',
         'Any Other Donation × 1',
         '$1,234.50',
+        '$1,234.50',
         'sbx_txn_7Q2W9E',
+        'Receipt (PDF)',
+      ],
+      [
+        local('2025-12-20T18:00:00.000Z'),
+        'R-20251220-0B6F3C',
+        'Toronto Center, Canada',
+        'SGS Vagdevi Center - $25.00 × 1',
+        '$25.00',
+        // Before the tax receipts: no figure on record.
+        '—',
+        'sbx_txn_1A2B3C',
+        'Receipt (PDF)',
       ],
     ]);
     const registrations = screen.getByRole('table', { name: 'Your Event Registrations' });
@@ -77,10 +90,34 @@ describe('dashboard (/dashboard)', () => {
     expect(credentialsOf('GET /auth/activity')).toEqual(['include']);
   });
 
+  test("each donation's receipt and each year's statement is a PDF to download, newest year first", async () => {
+    await openAccountPage('/dashboard', signedInHandlers());
+    const receipt = await screen.findByRole('link', { name: 'Download receipt R-20260305-0B6F3C (PDF)' });
+    expect(receipt).toHaveAttribute('href', '/api/account/receipts/0b6f3c1e-2a4d-4c8e-9f10-7a5b3c2d1e01.pdf');
+    expect(receipt).toHaveAttribute('download');
+    expect(screen.getByRole('link', { name: 'Download receipt R-20251220-0B6F3C (PDF)' })).toHaveAttribute(
+      'href',
+      '/api/account/receipts/0b6f3c1e-2a4d-4c8e-9f10-7a5b3c2d1e00.pdf',
+    );
+
+    const statements = screen.getByRole('region', { name: 'Year-end statements' });
+    const links = within(statements).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['2026 statement (PDF)', '2025 statement (PDF)']);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/api/account/statements/2026.pdf',
+      '/api/account/statements/2025.pdf',
+    ]);
+    for (const link of links) expect(link).toHaveAttribute('download');
+    expect(within(statements).queryByText(/will appear here/)).toBeNull();
+  });
+
   test('says so when there are no donations or registrations yet', async () => {
     await openAccountPage('/dashboard', signedInHandlers({ 'GET /auth/activity': () => jsonResponse(noActivity) }));
     expect(await screen.findByText('No donations yet.')).toBeInTheDocument();
     expect(screen.getByText('No event registrations yet.')).toBeInTheDocument();
+    const statements = screen.getByRole('region', { name: 'Year-end statements' });
+    expect(statements).toHaveTextContent('Your statements will appear here after your first gift.');
+    expect(within(statements).queryByRole('link')).toBeNull();
     expect(screen.queryByRole('table')).toBeNull();
   });
 

@@ -9,6 +9,7 @@ import { EmailVerificationNotice } from './email-verification-notice';
 import { ProfileActions } from './profile-actions';
 import { RegistrationHistory } from './registration-history';
 import { useAccount } from './use-account';
+import { YearEndStatements } from './year-end-statements';
 
 export function Dashboard({ api }: { api: AuthApi }) {
   const navigate = useNavigate();
@@ -35,6 +36,7 @@ export function Dashboard({ api }: { api: AuthApi }) {
       {!user.emailVerified && <EmailVerificationNotice api={api} email={user.email} />}
       <ProfileActions api={api} />
       <DonationHistory donations={activity.donations} />
+      <YearEndStatements years={activity.statementYears} />
       <RegistrationHistory registrations={activity.registrations} />
       <AccountSecurity api={api} user={user} onUserChanged={setChangedUser} />
     </>

@@ -16,7 +16,14 @@ const details = {
   zip: '78701',
   pickup: false,
 };
-const base = { details, lines: [bookLine, vagdevi25], totalCents: 3000, nonce: 'n', recaptchaToken: 'c' };
+const base = {
+  details,
+  lines: [bookLine, vagdevi25],
+  totalCents: 3000,
+  nonce: 'n',
+  recaptchaToken: 'c',
+  withDonorAddress: false,
+};
 
 describe('buildCheckoutRequest', () => {
   test('sends the form with the amount in dollars, the lines and the center; the server schema accepts it', () => {
@@ -52,6 +59,26 @@ describe('buildCheckoutRequest', () => {
     expect(none.customerDetails).not.toHaveProperty('pickup');
     expect(none.customerDetails).not.toHaveProperty('zip');
     expect(none.amount).toBe(25);
+  });
+
+  test("a Canadian center's order carries the donor's address; any other leaves it out", () => {
+    const donorAddress = {
+      donorStreet: '3085 Kennedy Rd',
+      donorCity: 'Scarborough',
+      donorProvince: 'ON',
+      donorPostalCode: 'M1V 1S8',
+    };
+    const withAddress = { ...details, center: '7', ...donorAddress };
+    const canadian = buildCheckoutRequest({
+      ...base,
+      details: withAddress,
+      withDelivery: false,
+      withDonorAddress: true,
+    });
+    expect(canadian.customerDetails).toMatchObject(donorAddress);
+    expect(checkoutRequestSchema.safeParse(canadian).success).toBe(true);
+    const other = buildCheckoutRequest({ ...base, details: { ...withAddress, center: '2' }, withDelivery: false });
+    for (const field of Object.keys(donorAddress)) expect(other.customerDetails).not.toHaveProperty(field);
   });
 
   test('a cent total stays exact in dollars', () => {

@@ -21,6 +21,10 @@ export const emptyCheckoutForm: CheckoutFormValues = {
   state: '',
   zip: '',
   pickup: false,
+  donorStreet: '',
+  donorCity: '',
+  donorProvince: '',
+  donorPostalCode: '',
 };
 
 /**

@@ -4,7 +4,12 @@
  * each clears as soon as its field is edited (SPEC.md §5); the form is checked again on the next submit.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { checkoutDetailsSchema, requiresDelivery, withDeliveryRule } from '@store/shared/checkout';
+import {
+  checkoutDetailsSchema,
+  requiresDelivery,
+  withDeliveryRule,
+  withDonorAddressRule,
+} from '@store/shared/checkout';
 import { formatCents } from '@store/shared/money';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -14,6 +19,7 @@ import { useCenters } from '#src/lib/use-centers';
 import { type CheckoutFieldName, DELIVERY_FIELDS, emptyCheckoutForm, formFieldOf } from './checkout-form-values';
 import { ContactFields } from './contact-fields';
 import { DeliveryFieldset } from './delivery-fieldset';
+import { DonorAddressFieldset } from './donor-address-fieldset';
 import type { FieldFor } from './field-props';
 import { PaymentBanners } from './payment-banners';
 import { useAccountPrefill } from './use-account-prefill';
@@ -24,7 +30,20 @@ export function CheckoutForm() {
   const id = useId();
   const { lines, totalCents, clear } = useCart();
   const withDelivery = requiresDelivery(lines);
-  const resolver = useMemo(() => zodResolver(withDeliveryRule(checkoutDetailsSchema, withDelivery)), [withDelivery]);
+  const centers = useCenters();
+  const canadianCenters = centers.status === 'ready' ? centers.centers.filter((c) => c.country === 'CA') : [];
+  const isCanadian = (center: string) => canadianCenters.some((c) => String(c.id) === center);
+  // Issue 20: a Canadian center's official receipt needs the donor's address. Which rule applies is
+  // decided from the values being checked, so the center chosen a moment ago is the one that counts.
+  const resolvers = useMemo(() => {
+    const schema = withDeliveryRule(checkoutDetailsSchema, withDelivery);
+    return {
+      other: zodResolver(withDonorAddressRule(schema, false)),
+      canadian: zodResolver(withDonorAddressRule(schema, true)),
+    };
+  }, [withDelivery]);
+  const resolver: typeof resolvers.other = (values, context, options) =>
+    (isCanadian(values.center) ? resolvers.canadian : resolvers.other)(values, context, options);
   const { register, handleSubmit, clearErrors, setError, control, formState, getValues, setValue } = useForm({
     resolver,
     defaultValues: emptyCheckoutForm,
@@ -34,9 +53,9 @@ export function CheckoutForm() {
     reValidateMode: 'onSubmit',
   });
   useAccountPrefill({ getValues, setValue, clearErrors });
-  const centers = useCenters();
   const pickup = useWatch({ control, name: 'pickup' }) === true;
   const centerId = useWatch({ control, name: 'center' });
+  const withDonorAddress = isCanadian(centerId);
   const widgetContainer = useRef<HTMLDivElement>(null);
   const setup = usePaymentSetup(widgetContainer);
   const cardholderName = [useWatch({ control, name: 'cardFirstName' }), useWatch({ control, name: 'cardLastName' })]
@@ -52,6 +71,7 @@ export function CheckoutForm() {
     lines,
     totalCents,
     withDelivery,
+    withDonorAddress,
     clearCart: clear,
     onFieldErrors: (fields) => {
       for (const [path, message] of Object.entries(fields)) {
@@ -80,6 +100,7 @@ export function CheckoutForm() {
     >
       <CenterSelect {...field('center')} label="Center" emptyOption="Select a center" centers={centers} />
       <ContactFields field={field} />
+      {withDonorAddress && <DonorAddressFieldset field={field} />}
       {withDelivery && <DeliveryFieldset field={field} pickup={pickup} center={chosenCenter} />}
       <section className="checkout-payment" aria-labelledby={`${id}-payment`}>
         <h2 id={`${id}-payment`}>Payment</h2>

@@ -28,6 +28,7 @@ const approved = () =>
       { name: 'SGS Vagdevi Center - $25.00', quantity: 1, amount: 25 },
     ],
   });
+const CANADIAN_ADDRESS = 'Your address for the Canadian tax receipt';
 const declined = () => jsonResponse({ success: false, message: 'Your card was declined.', orderId: 'order-2' }, 402);
 
 async function openCheckout(options: { handlers?: Parameters<typeof stubApi>[0]; lines?: (typeof bookLine)[] } = {}) {
@@ -243,6 +244,108 @@ describe('checkout (/checkout)', () => {
     await waitFor(() => expect(currentPath()).toBe('/order-success'));
     const [order] = api.requests('POST /api/public/payment/checkout');
     expect(order?.body).toMatchObject({ customerDetails: { mobile: '5551234567' } });
+  });
+
+  test("only a Canadian center asks the donor's address for the tax receipt, and then requires it", async () => {
+    const { user, api } = await openCheckout({
+      lines: [vagdevi25],
+      handlers: { 'POST /api/public/payment/checkout': approved },
+    });
+    await waitUntilReady();
+    await fillForm(user, { delivery: false });
+    expect(screen.queryByRole('group', { name: CANADIAN_ADDRESS })).toBeNull();
+
+    await user.selectOptions(screen.getByLabelText('Center'), 'Toronto Center, Canada');
+    const address = screen.getByRole('group', { name: CANADIAN_ADDRESS });
+    expect(address).toHaveAccessibleDescription("A Canadian official donation receipt must show the donor's address.");
+    const autocomplete: [string, string][] = [
+      ['Street address', 'street-address'],
+      ['City', 'address-level2'],
+      ['Province', 'address-level1'],
+      ['Postal code', 'postal-code'],
+    ];
+    for (const [label, value] of autocomplete) {
+      expect(within(address).getByLabelText(label)).toHaveAttribute('autocomplete', value);
+    }
+
+    await user.click(placeOrder());
+    const required: [string, string][] = [
+      ['Street address', 'Street address is required for a Canadian tax receipt'],
+      ['City', 'City is required for a Canadian tax receipt'],
+      ['Province', 'Province is required for a Canadian tax receipt'],
+      ['Postal code', 'Postal code is required for a Canadian tax receipt'],
+    ];
+    for (const [label, message] of required) {
+      const field = await within(address).findByLabelText(label);
+      await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+      expect(field).toHaveAccessibleDescription(message);
+    }
+    expect(api.requests('POST /api/public/payment/checkout')).toHaveLength(0);
+
+    // A US center again: the fieldset goes, and what was typed in it is not sent.
+    await user.type(within(address).getByLabelText('Street address'), '3085 Kennedy Rd');
+    await user.selectOptions(screen.getByLabelText('Center'), 'Dallas Center, Texas');
+    expect(screen.queryByRole('group', { name: CANADIAN_ADDRESS })).toBeNull();
+    await user.click(placeOrder());
+    await waitFor(() => expect(currentPath()).toBe('/order-success'));
+    const [order] = api.requests('POST /api/public/payment/checkout');
+    expect(order?.body).not.toHaveProperty('customerDetails.donorStreet');
+    expect(order?.body).not.toHaveProperty('customerDetails.donorPostalCode');
+  });
+
+  test("a Canadian center's order sends the donor's address; the thank-you page says what is deductible", async () => {
+    const { user, api } = await openCheckout({
+      handlers: {
+        'POST /api/public/payment/checkout': () =>
+          jsonResponse({
+            success: true,
+            transactionId: 'txn_ca',
+            orderId: 'order-ca',
+            receiptNumber: '2026-000124',
+            amount: 30,
+            // The book is a purchase: only the $25.00 gift is eligible.
+            deductible: 25,
+            email: 'asha@example.org',
+            items: [
+              { name: 'Guruvara Dattam Vimalacharita Satakam', quantity: 1, amount: 5 },
+              { name: 'SGS Vagdevi Center - $25.00', quantity: 1, amount: 25 },
+            ],
+          }),
+      },
+    });
+    await waitUntilReady();
+    await fillForm(user, { delivery: false });
+    await user.click(screen.getByRole('checkbox', { name: 'Pick up at the selected center' }));
+    await user.selectOptions(screen.getByLabelText('Center'), 'Toronto Center, Canada');
+    const address = screen.getByRole('group', { name: CANADIAN_ADDRESS });
+    for (const [label, text] of [
+      ['Street address', '3085 Kennedy Rd'],
+      ['City', 'Scarborough'],
+      ['Province', 'ON'],
+      ['Postal code', 'M1V 1S8'],
+    ] as const) {
+      await user.click(within(address).getByLabelText(label));
+      await user.paste(text);
+    }
+    await user.click(placeOrder());
+    await waitFor(() => expect(currentPath()).toBe('/order-success'));
+    const [order] = api.requests('POST /api/public/payment/checkout');
+    expect(order?.body).toMatchObject({
+      center: '7',
+      customerDetails: {
+        center: '7',
+        pickup: true,
+        donorStreet: '3085 Kennedy Rd',
+        donorCity: 'Scarborough',
+        donorProvince: 'ON',
+        donorPostalCode: 'M1V 1S8',
+      },
+    });
+    const receipt = await screen.findByRole('region', { name: 'Your receipt' });
+    expect(within(receipt).getByText('Amount').parentElement).toHaveTextContent('Amount $30.00');
+    expect(within(receipt).getByText('Tax-deductible amount:').parentElement).toHaveTextContent(
+      'Tax-deductible amount: $25.00',
+    );
   });
 
   test('without the book there is no delivery fieldset', async () => {

@@ -53,6 +53,20 @@ describe('/order-success', () => {
     await waitFor(() => expect(currentPath()).toBe('/'));
   });
 
+  test('says the tax-deductible amount when it differs from the amount, and only then', async () => {
+    const state = { transactionId: 'txn_1', amount: 40, items: [] };
+    const { unmount } = await renderApp({ path: '/order-success', state: { ...state, deductible: 25 } });
+    const receipt = await screen.findByRole('region', { name: 'Your receipt' });
+    expect(within(receipt).getByText('Tax-deductible amount:').parentElement).toHaveTextContent(
+      'Tax-deductible amount: $25.00',
+    );
+    unmount();
+
+    await renderApp({ path: '/order-success', state: { ...state, deductible: 40 } });
+    await screen.findByRole('region', { name: 'Your receipt' });
+    expect(screen.queryByText(/Tax-deductible/)).toBeNull();
+  });
+
   test('shows what it can read of a damaged state, and nothing it cannot', async () => {
     await renderApp({
       path: '/order-success',

@@ -1,6 +1,6 @@
 import { checkoutMessages } from '@store/shared/checkout-messages';
 import { messages } from '@store/shared/messages';
-import { dollarsToCents } from '@store/shared/money';
+import { dollarsToCents, formatDollars } from '@store/shared/money';
 import { Link, useLocation } from 'react-router';
 import { useCatalogue } from '#src/lib/catalogue/catalogue-context';
 import { useDocumentTitle } from '#src/lib/use-document-title';
@@ -39,7 +39,7 @@ export function OrderSuccessPage() {
 }
 
 function OrderReceipt({ order, transactionId }: { order: OrderSuccess; transactionId: string }) {
-  const { items, amount, receiptNumber, email } = order;
+  const { items, amount, deductible, receiptNumber, email } = order;
   return (
     <section className="order-receipt" aria-labelledby="order-receipt-heading">
       <h2 id="order-receipt-heading">Your receipt</h2>
@@ -54,6 +54,12 @@ function OrderReceipt({ order, transactionId }: { order: OrderSuccess; transacti
         totalLabel="Amount"
         totalCents={amount === null ? null : dollarsToCents(amount)}
       />
+      {/* Issue 20: only when something came back for the gift (a seat, the book) is it worth saying. */}
+      {deductible !== null && (amount === null || dollarsToCents(deductible) !== dollarsToCents(amount)) && (
+        <p className="order-receipt__deductible">
+          <span>Tax-deductible amount:</span> <span className="order-lines__amount">{formatDollars(deductible)}</span>
+        </p>
+      )}
       <div className="order-receipt__details">
         {receiptNumber && (
           <p>

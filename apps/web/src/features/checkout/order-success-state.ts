@@ -13,13 +13,16 @@ export type OrderSuccess = {
   receiptNumber: string | null;
   /** The total charged, in dollars. */
   amount: number | null;
+  /** Issue 20: the tax-deductible part of the amount, in dollars, when the server said it. */
+  deductible: number | null;
   email: string | null;
   items: OrderSuccessItem[];
 };
 
 /** The navigation state for a successful checkout. */
-export function orderSuccessState({ transactionId, receiptNumber, amount, email, items }: CheckoutSucceeded) {
-  return { transactionId, receiptNumber, amount, email, items };
+export function orderSuccessState(answer: CheckoutSucceeded) {
+  const { transactionId, receiptNumber, amount, deductible, email, items } = answer;
+  return { transactionId, receiptNumber, amount, ...(deductible === undefined ? {} : { deductible }), email, items };
 }
 
 function text(value: unknown): string | null {
@@ -48,6 +51,7 @@ export function readOrderSuccess(state: unknown): OrderSuccess {
     transactionId: text(fields.transactionId),
     receiptNumber: text(fields.receiptNumber),
     amount: money(fields.amount),
+    deductible: money(fields.deductible),
     email: text(fields.email),
     // A list with a line we cannot read is left out whole rather than shown short.
     items: readable.length === items.length ? readable : [],

@@ -21,6 +21,8 @@ type PlaceOrderOptions = {
   lines: readonly CartLine[];
   totalCents: number;
   withDelivery: boolean;
+  /** The chosen center is Canadian: the donor's address goes with the order (issue 20). */
+  withDonorAddress: boolean;
   clearCart: () => void;
   /** The server refused these fields (path -> message). */
   onFieldErrors: (fields: Readonly<Record<string, string>>) => void;
@@ -34,7 +36,7 @@ export type PlaceOrder = {
 };
 
 export function usePlaceOrder(options: PlaceOrderOptions): PlaceOrder {
-  const { setup, lines, totalCents, withDelivery, clearCart, onFieldErrors } = options;
+  const { setup, lines, totalCents, withDelivery, withDonorAddress, clearCart, onFieldErrors } = options;
   const navigate = useNavigate();
   const refuse = (message: string) => {
     checkoutToast.error(message);
@@ -64,6 +66,7 @@ export function usePlaceOrder(options: PlaceOrderOptions): PlaceOrder {
         nonce,
         recaptchaToken: captcha.token,
         withDelivery,
+        withDonorAddress,
       });
     },
     // The nonce is new on every try: the key is kept whatever the request, until a definite answer.

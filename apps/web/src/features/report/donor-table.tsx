@@ -1,22 +1,37 @@
-/** SPEC.md §2 /report: the 'Donor Details' table; Amount is a dollar figure with 2 decimals. */
+/**
+ * SPEC.md §2 /report: the 'Donor Details' table; Amount is a dollar figure with 2 decimals. Issue 20
+ * adds each order's tax-deductible part and its receipt (the number, and the PDF to download).
+ */
 import { formatDollars } from '@store/shared/money';
 import type { DonorRow } from '@store/shared/report';
 import { useMemo } from 'react';
 import { type DataColumn, DataTable, DateCell } from '#src/components/data-table';
 import { formatCount } from '#src/lib/format';
+import { ReceiptPdfButton } from './receipt-pdf-button';
+import type { ReportCredentials } from './report-credentials';
 import { NO_MATCHES } from './report-empty';
 
 /** Filters on, nothing found: 'No matches', unlike a report that has no donations at all. */
 export const NO_DONATIONS_MATCH = `${NO_MATCHES} No donations match these filters.`;
 export const NO_DONATIONS_YET = 'No donations yet.';
 
+/** What a receipt's PDF button needs: the report's credentials, and what to do when they stop working. */
+type ReceiptAccess = { credentials: ReportCredentials; onUnauthorized: () => void };
+
 /** The dates in `timeZone`, the foundation's: the zone the filter and the chart count days in. */
-function donorColumns(timeZone: string): readonly DataColumn<DonorRow>[] {
+function donorColumns(timeZone: string, access: ReceiptAccess): readonly DataColumn<DonorRow>[] {
   return [
     { header: 'Name', cell: (row) => row.name },
     { header: 'Email', cell: (row) => row.email },
     { header: 'Center', cell: (row) => row.center },
     { header: 'Amount', cell: (row) => formatDollars(row.amount), className: 'report-table__number' },
+    {
+      header: 'Deductible',
+      // Orders from before the tax receipts have no figure on record.
+      cell: (row) => (row.deductible === null ? '—' : formatDollars(row.deductible)),
+      className: 'report-table__number',
+    },
+    { header: 'Receipt', cell: (row) => <ReceiptCell row={row} {...access} /> },
     { header: 'Transaction ID', cell: TransactionCell },
     { header: 'Date', cell: (row) => <DateCell iso={row.date} timeZone={timeZone} /> },
     { header: 'Qty', cell: (row) => formatCount(row.qty), className: 'report-table__number' },
@@ -32,6 +47,17 @@ function TransactionCell(row: DonorRow) {
     <>
       {row.transactionId} <span className="report-table__test">Test</span>
     </>
+  );
+}
+
+/** The receipt's number and its PDF; an order from a server that sends no number has neither. */
+function ReceiptCell({ row, ...access }: { row: DonorRow } & ReceiptAccess) {
+  if (!row.receiptNumber) return '—';
+  return (
+    <span className="report-table__receipt">
+      {row.receiptNumber}
+      <ReceiptPdfButton orderId={row.orderId} receiptNumber={row.receiptNumber} {...access} />
+    </span>
   );
 }
 
@@ -51,10 +77,13 @@ type DonorTableProps = {
   timeZone: string;
   /** Some filter is on: an empty list is then 'No matches', not 'No donations yet.' */
   filtered: boolean;
-};
+} & ReceiptAccess;
 
-export function DonorTable({ donors, labelledBy, timeZone, filtered }: DonorTableProps) {
-  const columns = useMemo(() => donorColumns(timeZone), [timeZone]);
+export function DonorTable({ donors, labelledBy, timeZone, filtered, credentials, onUnauthorized }: DonorTableProps) {
+  const columns = useMemo(
+    () => donorColumns(timeZone, { credentials, onUnauthorized }),
+    [timeZone, credentials, onUnauthorized],
+  );
   if (donors.length === 0) return <p className="notice">{filtered ? NO_DONATIONS_MATCH : NO_DONATIONS_YET}</p>;
   return (
     <DataTable

@@ -83,7 +83,18 @@ describe('report login (/report)', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent);
-    expect(headers).toEqual(['Name', 'Email', 'Center', 'Amount', 'Transaction ID', 'Date', 'Qty', 'Products']);
+    expect(headers).toEqual([
+      'Name',
+      'Email',
+      'Center',
+      'Amount',
+      'Deductible',
+      'Receipt',
+      'Transaction ID',
+      'Date',
+      'Qty',
+      'Products',
+    ]);
     const [, first, second] = within(table).getAllByRole('row');
     const cells = (row: HTMLElement | undefined) =>
       within(row as HTMLElement)
@@ -101,6 +112,8 @@ describe('report login (/report)', () => {
       'asha@example.org',
       'Dallas Center, Texas',
       '$30.00',
+      '$25.00',
+      '2026-000123PDF',
       'sbx_txn_7Q2W9E',
       inFoundationZone('2026-03-05T20:30:00.000Z'),
       '2',
@@ -109,7 +122,7 @@ describe('report login (/report)', () => {
     // The book's delivery is a line of its own under the products; nothing shipped, no line.
     expect(within(first as HTMLElement).getByText('Pickup at Dallas Center, Texas')).toBeInTheDocument();
     expect(cells(second)?.[3]).toBe('$1,234.50');
-    expect(cells(second)?.[7]).toBe('Any Other Donation - $1,234.50 x1');
+    expect(cells(second)?.[9]).toBe('Any Other Donation - $1,234.50 x1');
     // The login's answer is the first page: it is not asked for twice.
     expect(api.requests('GET /api/report-data')).toHaveLength(1);
   });

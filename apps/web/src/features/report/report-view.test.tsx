@@ -74,6 +74,7 @@ describe('the report (/report, logged in)', () => {
   test('empty states for donors and registrations', async () => {
     await openLoggedIn({ 'GET /api/report-data': () => jsonResponse(emptyReport) });
     expect(screen.getByText('0 donations, $0.00')).toBeInTheDocument();
+    expect(screen.queryByText(/Year-end statements/)).toBeNull();
     expect(screen.getByText('No donations yet.')).toBeInTheDocument();
     expect(screen.getByText('No registrations yet.')).toBeInTheDocument();
     expect(screen.queryByText(/No matches/)).toBeNull();
@@ -205,6 +206,32 @@ describe('the report (/report, logged in)', () => {
     expect(clicks[1]?.download).toBe('payment-report.csv');
   });
 
+  test('says how the year-end statements stand, newest year first', async () => {
+    await openLoggedIn();
+    expect(screen.getByText('Year-end statements: 2026: 120 sent, 3 waiting; 2025: 98 sent')).toBeInTheDocument();
+  });
+
+  test("a row's PDF fetches its receipt with the report's Authorization and saves it", async () => {
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:receipt-1');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const clicks: { href: string; download: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push({ href: this.href, download: this.download });
+    });
+    const { user, api } = await openLoggedIn({
+      'GET /api/report/receipts/0b6f3c1e-2a4d-4c8e-9f10-7a5b3c2d1e01.pdf': () =>
+        new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf' } }),
+    });
+    const donors = screen.getByRole('table', { name: 'Donor Details' });
+    await user.click(within(donors).getByRole('button', { name: 'Download receipt 2026-000123 (PDF)' }));
+    await waitFor(() => expect(clicks).toHaveLength(1));
+    const [request] = api.requests('GET /api/report/receipts/0b6f3c1e-2a4d-4c8e-9f10-7a5b3c2d1e01.pdf');
+    expect(request?.headers.get('Authorization')).toBe(adminAuthorization);
+    expect(request?.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
+    // No name from the server: the receipt's number names the file.
+    expect(clicks[0]).toEqual({ href: 'blob:receipt-1', download: 'receipt-2026-000123.pdf' });
+  });
+
   test('a CSV that fails (not 401) says so and stays logged in', async () => {
     const { user } = await openLoggedIn({
       'GET /api/report-data.csv': () =>
@@ -220,11 +247,13 @@ describe('the report (/report, logged in)', () => {
   test.each([
     ['a page', 'Older'],
     ['the CSV', 'Download CSV'],
+    ['a receipt', 'Download receipt 2026-000123 (PDF)'],
   ])('a 401 while loading %s logs out with the message and clears storage', async (_what, button) => {
     const { user } = await openLoggedIn({
       'GET /api/report-data': ({ url }) =>
         url.searchParams.has('cursor') ? jsonResponse(unauthorized, 401) : jsonResponse(reportPage1),
       'GET /api/report-data.csv': () => jsonResponse(unauthorized, 401),
+      'GET /api/report/receipts/0b6f3c1e-2a4d-4c8e-9f10-7a5b3c2d1e01.pdf': () => jsonResponse(unauthorized, 401),
     });
     await user.click(screen.getByRole('button', { name: button }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment Report Login' })).toBeInTheDocument();

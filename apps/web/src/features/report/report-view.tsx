@@ -14,6 +14,7 @@ import { HostTable } from './host-table';
 import type { ReportCredentials } from './report-credentials';
 import { ReportFilterForm } from './report-filter-form';
 import { ReportPager } from './report-pager';
+import { statementsLine } from './report-statements';
 import { totalsLine } from './report-totals';
 import { useReportPage } from './use-report-page';
 import { FIRST_PAGE_QUERY } from './use-report-session';
@@ -91,6 +92,7 @@ export function ReportView({ credentials, firstPage, onLogout }: ReportViewProps
       )}
       <div className={loading ? 'report-body report-body--stale' : 'report-body'} aria-busy={loading || undefined}>
         {data && <p className="report-totals">{totalsLine(data.totals)}</p>}
+        {data && data.statements.length > 0 && <p className="report-statements">{statementsLine(data.statements)}</p>}
         {data && data.perDay.length > 0 && <DonationsPerDay perDay={data.perDay} />}
         {data && data.perCenter.length > 0 && <DonationsPerCenter perCenter={data.perCenter} />}
         <section className="report-section" aria-labelledby={donorsTitle}>
@@ -99,7 +101,14 @@ export function ReportView({ credentials, firstPage, onLogout }: ReportViewProps
             <DownloadCsvButton credentials={credentials} query={query} onUnauthorized={onUnauthorized} />
           </div>
           {data && (
-            <DonorTable donors={data.donors} labelledBy={donorsTitle} timeZone={timeZone} filtered={filtersDonors} />
+            <DonorTable
+              donors={data.donors}
+              labelledBy={donorsTitle}
+              timeZone={timeZone}
+              filtered={filtersDonors}
+              credentials={credentials}
+              onUnauthorized={onUnauthorized}
+            />
           )}
           {/* Nothing to page through (no rows on the first page): no pager of two disabled buttons. */}
           {!(data && data.donors.length === 0 && pages.length === 1) && (
