@@ -110,8 +110,13 @@ describeWithDb('account activity, and checkout / registration filed under the ac
         amount: 35,
         products: 'Guruvara Dattam Vimalacharita Satakam × 2, Any Other Donation × 1',
         transactionId: order.transactionId,
+        // Issue 20: the books are a purchase, the $25 gift is deductible; the receipt's PDF.
+        deductible: 25,
+        receiptPdf: `/api/account/receipts/${order.id}.pdf`,
       },
     ]);
+    // Sandbox orders are test orders: no year-end statement for them.
+    expect(list.statementYears).toEqual([]);
     expect(list.registrations).toEqual([
       {
         registrationNumber: expect.stringMatching(/^BGM-\d{6,}$/),
@@ -130,7 +135,7 @@ describeWithDb('account activity, and checkout / registration filed under the ac
     expect((await checkout(t.app, 'cara@example.ORG')).statusCode).toBe(200);
     await postRegistration(t.app, { body: { registrants: [adultRegistrant({ email: 'CARA@example.org' })] } });
     const before = accountActivitySchema.parse((await activity(t.app, cara)).json());
-    expect(before).toEqual({ donations: [], registrations: [] });
+    expect(before).toEqual({ donations: [], registrations: [], statementYears: [] });
 
     // As Google sign-in does for an address Google vouches for.
     await t.testDb.db.update(users).set({ emailVerified: true }).where(eq(users.id, registered.json().user.id));

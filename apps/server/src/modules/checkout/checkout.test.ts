@@ -24,6 +24,14 @@ import { outboxMessages } from '../../../test/outbox-helpers';
 import { describeWithDb } from '../../../test/test-db';
 import { orders } from './tables';
 
+/** Issue 20: each line keeps what the donor got for it (config/site.json's `benefit`). */
+const gift = { benefit: 'none', fairMarketValueCents: 0 };
+const purchase = {
+  benefit: 'purchase',
+  benefitDescription: 'The book Guruvara Dattam Vimalacharita Satakam',
+  fairMarketValueCents: 500,
+};
+
 describeWithDb('POST /api/public/payment/checkout (sandbox)', () => {
   let t: TestApp;
   // Each test pays from its own address and e-mail so the card-testing limit never couples them.
@@ -60,8 +68,10 @@ describeWithDb('POST /api/public/payment/checkout (sandbox)', () => {
       transactionId: expect.any(String),
       orderId: expect.any(String),
       // What the receipt e-mail says, for the thank-you page: its number, the total, where it goes, the lines.
-      receiptNumber: expect.stringMatching(/^R-\d{8}-[0-9A-F]{6}$/),
+      receiptNumber: expect.stringMatching(/^\d{4}-\d{6}$/),
       amount: 45.5,
+      // Issue 20: the books ($10) are a purchase; the $25.50 gift and the $10 supporter tier are gifts.
+      deductible: 35.5,
       email,
       items: [
         { name: 'Guruvara Dattam Vimalacharita Satakam', quantity: 2, amount: 10 },
@@ -90,9 +100,9 @@ describeWithDb('POST /api/public/payment/checkout (sandbox)', () => {
       answer: { success: true, transactionId: answer.transactionId, orderId: answer.orderId },
     });
     expect(order?.products).toEqual([
-      { id: 9, name: 'Guruvara Dattam Vimalacharita Satakam', unitCents: 500, quantity: 2, custom: false },
-      { id: 8, name: 'Any Other Donation', unitCents: 2550, quantity: 1, custom: true },
-      { id: 101, name: 'Concert Supporter', unitCents: 1000, quantity: 1, custom: false },
+      { id: 9, name: 'Guruvara Dattam Vimalacharita Satakam', unitCents: 500, quantity: 2, custom: false, ...purchase },
+      { id: 8, name: 'Any Other Donation', unitCents: 2550, quantity: 1, custom: true, ...gift },
+      { id: 101, name: 'Concert Supporter', unitCents: 1000, quantity: 1, custom: false, ...gift },
     ]);
     const [sale] = await t.testDb.db
       .select()
@@ -168,8 +178,8 @@ describeWithDb('POST /api/public/payment/checkout (sandbox)', () => {
     expect(res.statusCode).toBe(200);
     const [order] = await t.testDb.db.select().from(orders).where(eq(orders.id, res.json().orderId));
     expect(order?.products).toEqual([
-      { id: 9, name: 'Guruvara Dattam Vimalacharita Satakam', unitCents: 500, quantity: 2, custom: false },
-      { id: 8, name: 'Any Other Donation', unitCents: 2550, quantity: 1, custom: true },
+      { id: 9, name: 'Guruvara Dattam Vimalacharita Satakam', unitCents: 500, quantity: 2, custom: false, ...purchase },
+      { id: 8, name: 'Any Other Donation', unitCents: 2550, quantity: 1, custom: true, ...gift },
     ]);
     // Without a key the order is the same order: a retry with the keyed lines replays it.
     const again = await postCheckout(t.app, {
@@ -376,8 +386,9 @@ describeWithDb('POST /api/public/payment/checkout (sandbox)', () => {
         success: true,
         transactionId: expect.any(String),
         orderId: expect.any(String),
-        receiptNumber: expect.stringMatching(/^R-\d{8}-[0-9A-F]{6}$/),
+        receiptNumber: expect.stringMatching(/^\d{4}-\d{6}$/),
         amount: 22.34,
+        deductible: 12.34,
         email,
         items: [
           { name: 'Guruvara Dattam Vimalacharita Satakam', quantity: 2, amount: 10 },

@@ -6,12 +6,16 @@
 import { get, type IncomingMessage } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { legacyReceiptNumber } from '#src/modules/receipts/receipt-number';
 import { buildReportTestApp, type ReportTestApp, requestReport } from '../../../test/report-helpers';
 import { BOOK_PRODUCT, generateOrders, seedOrders } from '../../../test/seed-orders';
 import { describeWithDb, usingPostgres } from '../../../test/test-db';
 import { copyCsvChunks } from './copy-export';
 
-const HEADER = 'Name,Email,Center,Amount,Transaction ID,Date (America/Chicago),Qty,Products,Delivery,Test';
+const HEADER =
+  'Name,Email,Center,Amount,Transaction ID,Date (America/Chicago),Qty,Products,Delivery,Test,Receipt,Deductible';
+/** An order settled before issue 20: its receipt number is the R-YYYYMMDD-XXXXXX it was sent with. */
+const LEGACY_ID = '5eab1e00-0000-4000-8000-000000000001';
 
 describeWithDb('GET /api/report-data.csv', () => {
   let t: ReportTestApp;
@@ -29,6 +33,8 @@ describeWithDb('GET /api/report-data.csv', () => {
         products: [{ ...BOOK_PRODUCT, quantity: 2 }],
         delivery: { pickup: false, street: '12 Elm St', city: 'Austin', state: 'TX', zip: '78701' },
         createdAt: at('2026-03-01T18:00:00Z'), // 12:00 CST
+        receiptNumber: '2026-000001',
+        deductibleCents: 0,
       },
       {
         firstName: 'The "Great"',
@@ -39,6 +45,8 @@ describeWithDb('GET /api/report-data.csv', () => {
         test: true,
         products: [{ id: 8, name: 'Line one\nLine two', unitCents: 1234, quantity: 1, custom: true }],
         createdAt: at('2026-03-02T18:00:00Z'),
+        receiptNumber: '2026-000002',
+        deductibleCents: 1234,
       },
       {
         firstName: '=HYPERLINK("http://evil.example","pay")',
@@ -47,6 +55,7 @@ describeWithDb('GET /api/report-data.csv', () => {
         transactionId: '-tx-minus',
         products: [{ id: 8, name: '@SUM(A1:A9)', unitCents: 5, quantity: 1, custom: true }],
         createdAt: at('2026-03-03T18:00:00Z'),
+        id: LEGACY_ID,
       },
       {
         firstName: '+Plus',
@@ -57,6 +66,8 @@ describeWithDb('GET /api/report-data.csv', () => {
         delivery: { pickup: true },
         centerId: 5,
         createdAt: at('2026-03-04T18:00:00Z'),
+        receiptNumber: '2026-000004',
+        deductibleCents: 100_005,
       },
       { firstName: 'Not', lastName: 'Paid', status: 'failed', createdAt: at('2026-03-02T19:00:00Z') },
     ]);
@@ -82,10 +93,11 @@ describeWithDb('GET /api/report-data.csv', () => {
     expect(body).toBe(
       [
         HEADER,
-        `'+Plus Sign,plus@example.org,"Atlanta Center, Georgia",1000.05,tx-plus,2026-03-04 12:00:00,1,'-Minus × 1,"Pickup at Atlanta Center, Georgia",`,
-        `"'=HYPERLINK(""http://evil.example"",""pay"")",'+1@example.org,"Bay Area Center, California",0.05,'-tx-minus,2026-03-03 12:00:00,1,'@SUM(A1:A9) × 1,,`,
-        `"The ""Great"" Donor",quote@example.org,"Bay Area Center, California",12.34,tx-quote,2026-03-02 12:00:00,1,"Line one\nLine two × 1",,yes`,
-        `"Asha Rao, Jr.",asha@example.org,"Dallas Center, Texas",10.00,tx-comma,2026-03-01 12:00:00,2,Guruvara Dattam Vimalacharita Satakam × 2,"Delivery to 12 Elm St, Austin, TX 78701",`,
+        `'+Plus Sign,plus@example.org,"Atlanta Center, Georgia",1000.05,tx-plus,2026-03-04 12:00:00,1,'-Minus × 1,"Pickup at Atlanta Center, Georgia",,2026-000004,1000.05`,
+        // The SQL that writes the CSV's receipt number agrees with the receipt's own (legacyReceiptNumber).
+        `"'=HYPERLINK(""http://evil.example"",""pay"")",'+1@example.org,"Bay Area Center, California",0.05,'-tx-minus,2026-03-03 12:00:00,1,'@SUM(A1:A9) × 1,,,${legacyReceiptNumber({ id: LEGACY_ID, createdAt: new Date('2026-03-03T18:00:00Z') }, 'America/Chicago')},`,
+        `"The ""Great"" Donor",quote@example.org,"Bay Area Center, California",12.34,tx-quote,2026-03-02 12:00:00,1,"Line one\nLine two × 1",,yes,2026-000002,12.34`,
+        `"Asha Rao, Jr.",asha@example.org,"Dallas Center, Texas",10.00,tx-comma,2026-03-01 12:00:00,2,Guruvara Dattam Vimalacharita Satakam × 2,"Delivery to 12 Elm St, Austin, TX 78701",,2026-000001,0.00`,
         '',
       ].join('\r\n'),
     );

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { ReportResponse } from '@store/shared/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basicAuthorization } from '#src/modules/admins/basic-credentials';
+import { legacyReceiptNumber } from '#src/modules/receipts/receipt-number';
 import { checkoutBody, openAmount, postCheckout, sandboxNonce } from '../../../test/checkout-helpers';
 import { buildReportTestApp, getReport, type ReportTestApp, requestReport } from '../../../test/report-helpers';
 import { BOOK_PRODUCT, seedOrders } from '../../../test/seed-orders';
@@ -120,7 +121,15 @@ describeWithDb('GET /api/report-data', () => {
       products: 'Guruvara Dattam Vimalacharita Satakam × 2, Any Other Donation × 1',
       delivery: '',
       test: false,
+      // Issue 20: seeded without a number (settled before tax receipts): the R-YYYYMMDD-XXXXXX it
+      // was sent with, in the foundation's day; no deductible recorded.
+      receiptNumber: legacyReceiptNumber(
+        { id: ids.marchFirstMidnight, createdAt: new Date('2026-03-01T06:00:00.000Z') },
+        'America/Chicago',
+      ),
+      deductible: null,
     });
+    expect(report.donors[2]?.receiptNumber).toMatch(/^R-20260301-/);
     expect(report.donors[3]?.date).toBe('2026-03-01T05:59:59.999Z');
     expect(report.hosts).toEqual([]);
     expect(report.nextCursor).toBeNull();
@@ -297,6 +306,9 @@ describeWithDb('a donation made through checkout', () => {
         delivery: 'Pickup at Dallas Center, Texas',
         // Through the sandbox: a test order (issue 18), marked in the report and the CSV.
         test: true,
+        receiptNumber: paid.json().receiptNumber,
+        // The books are a purchase: only the $25 gift is deductible.
+        deductible: 25,
       },
     ]);
     expect(report.totals).toEqual({ count: 1, amount: 35 });
@@ -306,7 +318,7 @@ describeWithDb('a donation made through checkout', () => {
     const lines = csv.body.split('\r\n');
     expect(lines[1]).toMatch(
       new RegExp(
-        `^Asha Rao,asha@example.org,"Dallas Center, Texas",35.00,${transactionId},[\\d-]+ [\\d:]+,3,"Guruvara Dattam Vimalacharita Satakam × 2, Any Other Donation × 1","Pickup at Dallas Center, Texas",yes$`,
+        `^Asha Rao,asha@example.org,"Dallas Center, Texas",35.00,${transactionId},[\\d-]+ [\\d:]+,3,"Guruvara Dattam Vimalacharita Satakam × 2, Any Other Donation × 1","Pickup at Dallas Center, Texas",yes,${paid.json().receiptNumber},25.00$`,
       ),
     );
   });
@@ -321,6 +333,6 @@ describeWithDb('a donation made through checkout', () => {
     expect(report.donors.find((row) => row.transactionId === transactionId)?.delivery).toBe('');
     const csv = await requestReport(t, {}, '/api/report-data.csv');
     const line = csv.body.split('\r\n').find((l) => l.includes(transactionId));
-    expect(line).toMatch(/,1,[^,]+ × 1,,yes$/);
+    expect(line).toMatch(/,1,[^,]+ × 1,,yes,\d{4}-\d{6},12\.00$/);
   });
 });

@@ -3,25 +3,10 @@
  * and images from the file's own objects. No database.
  */
 import { readFileSync } from 'node:fs';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import type { ReceiptDocument, StatementDocument, TaxIssuer } from '#src/modules/receipts/tax-document';
+import { readPdf } from '../../../../test/pdf-text';
 import { renderTaxDocumentPdf } from './render-tax-document';
-
-type ReadBack = { pages: string[]; text: string; info: Record<string, unknown>; raw: string };
-
-async function readPdf(bytes: Buffer): Promise<ReadBack> {
-  // pdf.js takes ownership of the array it is given: a copy keeps `bytes` intact.
-  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= pdf.numPages; number++) {
-    const content = await (await pdf.getPage(number)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : '')).join(''));
-  }
-  const { info } = await pdf.getMetadata();
-  await pdf.destroy();
-  return { pages, text: pages.join('\n'), info: info as Record<string, unknown>, raw: bytes.toString('latin1') };
-}
 
 /** The names of the fonts the file uses, subset prefix and all ('BZZZZZ+NotoSans-Regular'). */
 function baseFonts(raw: string): string[] {
