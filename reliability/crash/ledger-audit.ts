@@ -101,7 +101,8 @@ export function auditReceiptNumbers(orders: Iterable<OrderRow>): string[] {
   const byYear = new Map<number, number[]>();
   for (const order of orders) {
     if (order.status !== 'succeeded') {
-      if (order.receiptNumber !== null) problems.push(`${order.status} order ${order.id} has number ${order.receiptNumber}`);
+      if (order.receiptNumber !== null)
+        problems.push(`${order.status} order ${order.id} has number ${order.receiptNumber}`);
       continue;
     }
     if (order.receiptYear === null || order.receiptSeq === null) {
@@ -113,7 +114,10 @@ export function auditReceiptNumbers(orders: Iterable<OrderRow>): string[] {
   for (const [year, seqs] of byYear) {
     const sorted = [...seqs].sort((a, b) => a - b);
     sorted.forEach((seq, i) => {
-      if (seq !== i + 1) problems.push(`${year}: number ${i + 1} is ${seq === sorted[i - 1] ? 'given twice' : `missing (next is ${seq})`}`);
+      if (seq !== i + 1)
+        problems.push(
+          `${year}: number ${i + 1} is ${seq === sorted[i - 1] ? 'given twice' : `missing (next is ${seq})`}`,
+        );
     });
   }
   return problems.slice(0, 20);

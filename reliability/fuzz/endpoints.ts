@@ -31,6 +31,8 @@ import { type HostileJson, toHostileJson } from './hostile-values';
 export type FuzzEndpoint = {
   method: 'GET' | 'POST';
   path: string;
+  /** The route's pattern when `path` fills in its parameters (`/api/report/receipts/:orderId.pdf`). */
+  route?: string;
   /** Statuses a hostile request may get besides 4xx (never a 5xx). */
   alsoAllowed: readonly number[];
   /** Tables a refused request writes by design. */
@@ -41,6 +43,7 @@ export type FuzzEndpoint = {
 };
 
 type EntryOptions = {
+  route?: string;
   alsoAllowed?: readonly number[];
   writes?: readonly string[];
   apiErrors?: boolean;
@@ -60,6 +63,7 @@ function entry(method: 'GET' | 'POST', path: string, options: EntryOptions): Fuz
     alsoAllowed: options.alsoAllowed ?? [],
     writes: options.writes ?? [],
     apiErrors: options.apiErrors ?? true,
+    ...(options.route ? { route: options.route } : {}),
     parts: options.parts({ method, path, remoteAddress: options.remoteAddress }),
   };
 }
@@ -314,6 +318,41 @@ export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
       },
     }),
   ),
+  // Issue 20's PDFs: a donor's own (a session that does not exist: 401) and an administrator's (an
+  // order that does not exist: 404; a guessed password: 401, counted).
+  ...(
+    [
+      [`/api/account/receipts/${randomUUID()}.pdf`, '/api/account/receipts/:orderId.pdf'],
+      ['/api/account/statements/2026.pdf', '/api/account/statements/:year.pdf'],
+    ] as const
+  ).map(([path, route], i) =>
+    entry('GET', path, {
+      route,
+      remoteAddress: `10.1.0.${31 + i}`,
+      parts: (e) => {
+        const base = (): BaseRequest => ({ headers: { cookie: `store_session=${'A'.repeat(43)}` } });
+        return {
+          query: queryPart(e, { base }),
+          headers: headersPart(e, { base, relevant: ['cookie', 'authorization'] }),
+        };
+      },
+    }),
+  ),
+  entry('GET', `/api/report/receipts/${randomUUID()}.pdf`, {
+    route: '/api/report/receipts/:orderId.pdf',
+    writes: ['login_failures'],
+    remoteAddress: '10.1.0.33',
+    parts: (e) => {
+      const reading = (t: FuzzTarget): BaseRequest => ({
+        headers: { authorization: basicAuthorization(t.reader), 'x-requested-with': 'XMLHttpRequest' },
+      });
+      const guessing = (t: FuzzTarget): BaseRequest => ({ headers: { authorization: basicAuthorization(t.guessed) } });
+      return {
+        query: queryPart(e, { base: reading }),
+        headers: headersPart({ ...e, remoteAddress: '10.1.0.34' }, { base: guessing, relevant: ['authorization'] }),
+      };
+    },
+  }),
 ];
 
 export function endpointName(endpoint: Pick<FuzzEndpoint, 'method' | 'path'>): string {
