@@ -44,7 +44,7 @@ export async function issueReceiptCorrection(db: Database, input: ReceiptCorrect
     if (earlier) return earlier;
     // The order's row lock: two corrections of one order take versions one after the other.
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
-    if (!order || order.status !== 'succeeded') {
+    if (order?.status !== 'succeeded') {
       throw new AppError('not_found', `orderId: no paid order ${input.orderId}`, {
         fields: { orderId: 'No paid order with this id' },
       });

@@ -124,7 +124,7 @@ describeWithDb('GET /api/report-data', () => {
       // Issue 20: seeded without a number (settled before tax receipts): the R-YYYYMMDD-XXXXXX it
       // was sent with, in the foundation's day; no deductible recorded.
       receiptNumber: legacyReceiptNumber(
-        { id: ids.marchFirstMidnight, createdAt: new Date('2026-03-01T06:00:00.000Z') },
+        { id: ids.marchFirstMidnight ?? '', createdAt: new Date('2026-03-01T06:00:00.000Z') },
         'America/Chicago',
       ),
       deductible: null,

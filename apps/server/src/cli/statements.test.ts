@@ -1,0 +1,117 @@
+/**
+ * `npm run statements -- --year YYYY [--dry-run]` as the treasurer runs it: a child process on the
+ * configured database (PGlite in DATA_DIR, or DATABASE_URL), with its progress lines and summary;
+ * a second run queues nothing; a bad argument is a usage error naming it, and changes nothing.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Database } from '#src/db/client';
+import { openDatabase } from '#src/db/client';
+import { migrateDatabase } from '#src/db/migrate';
+import { seedOrders } from '../../test/seed-orders';
+import { createTestDb, describeWithDb, type TestDb, usingPostgres } from '../../test/test-db';
+
+const SCRIPT = join(import.meta.dirname, 'statements.ts');
+
+type Run = { code: number | null; stdout: string; stderr: string };
+
+function run(args: string[], env: Record<string, string>): Promise<Run> {
+  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT, ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+describeWithDb('npm run statements', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'statements-cli-'));
+  let testDb: TestDb | undefined;
+  let env: Record<string, string>;
+
+  /** The database the command uses; on PGlite only while no command runs (single-process). */
+  async function withDb<T>(use: (db: Database) => Promise<T>): Promise<T> {
+    if (testDb) return use(testDb.db);
+    const connection = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
+    try {
+      await migrateDatabase(connection);
+      return await use(connection.db);
+    } finally {
+      await connection.close();
+    }
+  }
+
+  const statementRows = () =>
+    withDb(
+      async (db) =>
+        (await db.execute<{ n: number }>(sql`select count(*)::int as n from year_end_statements`)).rows[0]?.n,
+    );
+
+  beforeAll(async () => {
+    if (usingPostgres) testDb = await createTestDb();
+    env = { DATA_DIR: dataDir, ...(testDb?.url ? { DATABASE_URL: testDb.url } : {}) };
+    await withDb((db) =>
+      seedOrders(
+        db,
+        ['a@example.org', 'b@example.org', 'c@example.org'].map((email, i) => ({
+          email,
+          test: false,
+          createdAt: new Date(`2025-0${i + 1}-15T15:00:00Z`),
+        })),
+      ),
+    );
+  });
+
+  afterAll(async () => {
+    await testDb?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses a missing or bad --year with the usage, exit 2, and changes nothing', async () => {
+    const missing = await run([], env);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--year is required.');
+    const bad = await run(['--year', '20x5'], env);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--year: "20x5" is not a year between 2000 and');
+    expect(bad.stderr).toContain('Usage:');
+    expect(await statementRows()).toBe(0);
+  });
+
+  it('counts on a dry run, queues once per donor, and queues nothing the second time', async () => {
+    const dry = await run(['--year', '2025', '--dry-run'], env);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain('3 of 3 donors looked at');
+    expect(dry.stdout).toContain(
+      'Dry run for 2025: 3 donors gave; 3 statements would be queued, 0 were queued by an earlier run. Nothing was changed.',
+    );
+    expect(await statementRows()).toBe(0);
+
+    const first = await run(['--year', '2025'], env);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toContain('Statements for 2025: 3 donors gave; 3 statements queued now, 0 already queued');
+    const again = await run(['--year=2025'], env);
+    expect(again.stdout).toContain('Statements for 2025: 3 donors gave; 0 statements queued now, 3 already queued');
+    expect(await statementRows()).toBe(3);
+    const mails = await withDb(
+      async (db) =>
+        (
+          await db.execute<{ n: number }>(
+            sql`select count(*)::int as n from mail_outbox where kind = 'year-end-statement'`,
+          )
+        ).rows[0]?.n,
+    );
+    expect(mails).toBe(3);
+  });
+});
