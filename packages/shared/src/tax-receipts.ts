@@ -9,3 +9,6 @@ export const accountReceiptPdfPath = (orderId: string) => `/api/account/receipts
 export const accountStatementPdfPath = (year: number) => `/api/account/statements/${year}.pdf`;
 /** Any order's receipt, for an administrator (Basic auth, like /api/report-data). */
 export const reportReceiptPdfPath = (orderId: string) => `/api/report/receipts/${orderId}.pdf`;
+
+/** A receipt's download link or button: the visible text is 'PDF', the name says which receipt. */
+export const receiptPdfLabel = (receiptNumber: string) => `Download receipt ${receiptNumber} (PDF)`;

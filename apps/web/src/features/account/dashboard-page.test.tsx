@@ -60,28 +60,26 @@ describe('dashboard (/dashboard)', () => {
       within(donations)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Date', 'Receipt', 'Center', 'Products', 'Amount', 'Tax-deductible', 'Transaction ID', 'PDF']);
+    ).toEqual(['Date', 'Receipt', 'Center', 'Products', 'Amount', 'Tax-deductible', 'Transaction ID']);
     expect(cellsOf(donations)).toEqual([
       [
         local('2026-03-05T20:30:00.000Z'),
-        'R-20260305-0B6F3C',
+        'R-20260305-0B6F3C PDF',
         'Dallas Center, Texas',
         'Any Other Donation × 1',
         '$1,234.50',
         '$1,234.50',
         'sbx_txn_7Q2W9E',
-        'Receipt (PDF)',
       ],
       [
         local('2025-12-20T18:00:00.000Z'),
-        'R-20251220-0B6F3C',
+        'R-20251220-0B6F3C PDF',
         'Toronto Center, Canada',
         'SGS Vagdevi Center - $25.00 × 1',
         '$25.00',
         // Before the tax receipts: no figure on record.
         '—',
         'sbx_txn_1A2B3C',
-        'Receipt (PDF)',
       ],
     ]);
     const registrations = screen.getByRole('table', { name: 'Your Event Registrations' });

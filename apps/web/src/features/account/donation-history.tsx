@@ -4,6 +4,7 @@
  */
 import type { AccountActivity } from '@store/shared/auth';
 import { formatDollars } from '@store/shared/money';
+import { receiptPdfLabel } from '@store/shared/tax-receipts';
 import { type DataColumn, DateCell } from '#src/components/data-table';
 import { TableSection } from '#src/components/table-section';
 
@@ -12,12 +13,11 @@ export const NO_DONATIONS = 'No donations yet.';
 
 type Donation = AccountActivity['donations'][number];
 
-/** The visible text says what the file is; the name says which one, as every row has the same text. */
-export const receiptPdfLabel = (receiptNumber: string) => `Download receipt ${receiptNumber} (PDF)`;
-
 const COLUMNS: readonly DataColumn<Donation>[] = [
   { header: 'Date', cell: (donation) => <DateCell iso={donation.date} /> },
-  { header: 'Receipt', cell: (donation) => donation.receiptNumber },
+  // The number and its PDF together, at the start of the row: on a phone the table scrolls sideways,
+  // and the download is what a donor comes here for at tax time.
+  { header: 'Receipt', cell: ReceiptCell, className: 'account-receipt' },
   { header: 'Center', cell: (donation) => donation.center },
   { header: 'Products', cell: (donation) => donation.products, className: 'report-table__products' },
   { header: 'Amount', cell: (donation) => formatDollars(donation.amount), className: 'report-table__number' },
@@ -28,16 +28,18 @@ const COLUMNS: readonly DataColumn<Donation>[] = [
     className: 'report-table__number',
   },
   { header: 'Transaction ID', cell: (donation) => donation.transactionId },
-  { header: 'PDF', cell: ReceiptPdfCell },
 ];
 
-function ReceiptPdfCell(donation: Donation) {
-  if (!donation.receiptPdf) return null;
+function ReceiptCell(donation: Donation) {
+  if (!donation.receiptPdf) return donation.receiptNumber;
   // Same origin and the session cookie: a plain link downloads it.
   return (
-    <a href={donation.receiptPdf} download aria-label={receiptPdfLabel(donation.receiptNumber)}>
-      Receipt (PDF)
-    </a>
+    <>
+      {donation.receiptNumber}{' '}
+      <a href={donation.receiptPdf} download aria-label={receiptPdfLabel(donation.receiptNumber)}>
+        PDF
+      </a>
+    </>
   );
 }
 

@@ -3,13 +3,13 @@
  * credentials live in memory, not in a cookie, so the file is fetched with them rather than linked.
  * A failure is a toast: the table's cell has no room for a sentence.
  */
+
+import { receiptPdfLabel } from '@store/shared/tax-receipts';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { ApiClientError } from '#src/lib/api-client';
 import { downloadReceiptPdf } from './download-receipt-pdf';
 import type { ReportCredentials } from './report-credentials';
-
-export const receiptPdfLabel = (receiptNumber: string) => `Download receipt ${receiptNumber} (PDF)`;
 
 type ReceiptPdfButtonProps = {
   orderId: string;
