@@ -20,6 +20,11 @@ the foundation's time zone. Run it again safely: a donor's statement for a year 
 --dry-run counts what would be queued and changes nothing.
 Settings as for the server: DATABASE_URL, or DATA_DIR (PGlite: stop the server first).`;
 
+/** '1 donor gave', '3 donors gave'. */
+function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 export async function runStatementsCommand(
   args: readonly string[],
   out: { log: (line: string) => void },
@@ -49,10 +54,12 @@ export async function runStatementsCommand(
       dryRun,
       onProgress: (done, total) => out.log(`${done} of ${total} donors looked at`),
     });
+    const donors = count(summary.donors, 'donor gave', 'donors gave');
+    const queued = count(summary.queued, 'statement', 'statements');
     out.log(
       dryRun
-        ? `Dry run for ${year}: ${summary.donors} donors gave; ${summary.queued} statements would be queued, ${summary.alreadyQueued} were queued by an earlier run. Nothing was changed.`
-        : `Statements for ${year}: ${summary.donors} donors gave; ${summary.queued} statements queued now, ${summary.alreadyQueued} already queued by an earlier run. The server's mail worker sends them.`,
+        ? `Dry run for ${year}: ${donors}; ${queued} would be queued, ${summary.alreadyQueued} were queued by an earlier run. Nothing was changed.`
+        : `Statements for ${year}: ${donors}; ${queued} queued now, ${summary.alreadyQueued} already queued by an earlier run. The server's mail worker sends them.`,
     );
   } finally {
     await connection.close();

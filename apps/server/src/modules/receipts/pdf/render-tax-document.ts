@@ -62,14 +62,16 @@ export async function renderTaxDocumentPdf(doc: TaxDocument): Promise<Buffer> {
     size: 'LETTER',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN },
     bufferPages: true,
-    // The starting font: pdfkit would otherwise select its Helvetica, which is never embedded.
-    font: latin.path,
+    // The starting font: pdfkit would otherwise select its Helvetica, which is never embedded. The
+    // parsed font (tax-fonts.ts), as registerFont below: pdfkit takes a fontkit font as it is.
+    font: latin.font as unknown as string,
     lang: 'en',
     displayTitle: true,
     info: { Title: doc.title, Author: doc.issuer.name, Subject: subjectOf(doc), Creator: doc.issuer.name },
   });
   const bytes = collect(pdf);
-  for (const file of fonts.files) pdf.registerFont(file.name, file.bytes);
+  // The parsed fonts (tax-fonts.ts): pdfkit accepts a fontkit font where its types say file or bytes.
+  for (const file of fonts.files) pdf.registerFont(file.name, file.font as unknown as Buffer);
   const ctx: Ctx = { pdf, fonts };
 
   // Content stops above the footer, whose height depends on its lines.

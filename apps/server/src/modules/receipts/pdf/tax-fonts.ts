@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 import { avoidNullAnchorCrash } from './fontkit-null-anchor';
+import { woffToSfnt } from './woff-to-sfnt';
 
 export type TaxFontWeight = 'regular' | 'bold';
 /** Which font a run of text is set in; text-runs.ts decides. */
@@ -40,7 +41,20 @@ export function taxFontName(script: TaxFontScript, weight: TaxFontWeight): strin
   return `${script}-${weight}`;
 }
 
-export type TaxFontFile = { name: string; script: TaxFontScript; weight: TaxFontWeight; path: string; bytes: Buffer };
+/**
+ * A font file, read, inflated (`bytes` is the plain sfnt) and parsed once per process. `font` is
+ * what pdfkit is given: parsing the six files for every document, and fontkit inflating WOFF tables
+ * on every read, were ~95% of a receipt's CPU; pdfkit takes a parsed fontkit font as it is and makes
+ * each document's subset from it.
+ */
+export type TaxFontFile = {
+  name: string;
+  script: TaxFontScript;
+  weight: TaxFontWeight;
+  path: string;
+  bytes: Buffer;
+  font: fontkit.Font;
+};
 
 export type TaxFonts = {
   files: TaxFontFile[];
@@ -50,7 +64,7 @@ export type TaxFonts = {
 
 let loaded: TaxFonts | undefined;
 
-/** Reads the font files once per process (about 600 KB); every document embeds only the glyphs it uses. */
+/** Reads and parses the font files once per process (about 600 KB); every document embeds only the glyphs it uses. */
 export function loadTaxFonts(): TaxFonts {
   if (loaded) return loaded;
   const require = createRequire(import.meta.url);
@@ -59,14 +73,13 @@ export function loadTaxFonts(): TaxFonts {
   for (const script of TAX_FONT_SCRIPTS) {
     for (const weight of ['regular', 'bold'] as const) {
       const path = require.resolve(FILES[script][weight]);
-      const bytes = readFileSync(path);
-      files.push({ name: taxFontName(script, weight), script, weight, path, bytes });
-      if (weight === 'regular') {
-        const font = fontkit.create(bytes);
-        if (!('hasGlyphForCodePoint' in font)) throw new Error(`${FILES[script][weight]} is a font collection`);
-        coverage.set(script, font);
-        if (script === 'telugu') avoidNullAnchorCrash(font);
-      }
+      // Inflated once here, not by fontkit on every read of a table (woff-to-sfnt.ts).
+      const bytes = woffToSfnt(readFileSync(path));
+      const font = fontkit.create(bytes);
+      if (!('hasGlyphForCodePoint' in font)) throw new Error(`${FILES[script][weight]} is a font collection`);
+      files.push({ name: taxFontName(script, weight), script, weight, path, bytes, font });
+      if (weight === 'regular') coverage.set(script, font);
+      if (script === 'telugu') avoidNullAnchorCrash(font);
     }
   }
   loaded = {

@@ -1,0 +1,126 @@
+/**
+ * Tax receipts (issue 20) as a donor and a treasurer meet them in Chromium against the built site:
+ * a Canadian center asks for the donor's address and the receipt e-mail carries the PDF; a
+ * signed-in donor downloads their receipt from /dashboard; an administrator downloads any receipt
+ * from /report. Every PDF is read back with a real PDF text extractor.
+ */
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Download, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { pdfText } from '../apps/server/test/pdf-text';
+import { usePage } from './support/browser';
+import { donate, fillCard, fillDonor, openCheckout } from './support/checkout-flow';
+
+const RECEIPT_NUMBER = /^\d{4}-\d{6}$/;
+
+async function downloaded(download: Download): Promise<{ name: string; text: string }> {
+  const file = await download.path();
+  return { name: download.suggestedFilename(), text: await pdfText(readFileSync(file)) };
+}
+
+/** The PDF attached to the receipt e-mail of this number, once the mail worker has written it. */
+async function mailedPdf(receiptNumber: string): Promise<string> {
+  const outbox = join(inject('dataDir'), 'outbox');
+  let mail = '';
+  await expect
+    .poll(
+      () => {
+        const names = readdirSync(outbox).filter((name) => name.includes('-receipt-'));
+        mail =
+          names
+            .map((name) => readFileSync(join(outbox, name), 'utf8'))
+            .find((m) => m.includes(`receipt-${receiptNumber}.pdf`)) ?? '';
+        return mail !== '';
+      },
+      { timeout: 20_000, interval: 200 },
+    )
+    .toBe(true);
+  const part = mail.split(/\r?\n--/).find((p) => /Content-Type: application\/pdf/i.test(p)) ?? '';
+  const base64 = part
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join('')
+    .replace(/\s|--.*$/g, '');
+  return pdfText(Buffer.from(base64, 'base64'));
+}
+
+async function placeOrder(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await page.waitForURL('**/order-success', { timeout: 30_000 });
+  const number = (await page.locator('.order-receipt__number').textContent()) ?? '';
+  expect(number).toMatch(RECEIPT_NUMBER);
+  return number;
+}
+
+describe('tax receipts', () => {
+  const t = usePage();
+
+  it("asks a Canadian center's donor for their address, and mails the receipt with its PDF", async () => {
+    const { page } = t;
+    await donate(page, '251');
+    await openCheckout(page);
+    await fillDonor(page);
+    await fillCard(page, '4111 1111 1111 1111');
+    const address = page.getByRole('group', { name: 'Your address for the Canadian tax receipt' });
+    expect(await address.count()).toBe(0);
+    await page.getByLabel('Center', { exact: true }).selectOption({ label: 'Toronto Center, Canada' });
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    for (const message of ['Street address', 'City', 'Province', 'Postal code']) {
+      await address.getByText(`${message} is required for a Canadian tax receipt`).waitFor();
+    }
+    expect(page.url()).toMatch(/\/checkout$/);
+    await address.getByLabel('Street address').fill('12 Finch Ave');
+    await address.getByLabel('City').fill('Toronto');
+    await address.getByLabel('Province').fill('ON');
+    await address.getByLabel('Postal code').fill('M2N 1A1');
+    const number = await placeOrder(page);
+
+    const text = await mailedPdf(number);
+    expect(text).toContain(number);
+    expect(text).toContain('Toronto Center, Canada');
+    expect(text).toContain('12 Finch Ave, Toronto, ON M2N 1A1');
+    // The e2e store runs the sandbox: a test order's receipt says so and claims nothing.
+    expect(text).toContain('TEST');
+  });
+
+  it('lets a signed-in donor download their receipt from the dashboard, and an administrator from the report', async () => {
+    const { page } = t;
+    const email = `tax.${randomBytes(4).toString('hex')}@example.org`;
+    await page.goto('/register');
+    await page.getByLabel('Name').fill('Asha Rao');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: false }).fill('correct horse battery');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.waitForURL('**/dashboard');
+
+    await donate(page, '101');
+    await openCheckout(page);
+    await fillDonor(page);
+    await page.getByLabel('Email').fill(email);
+    await fillCard(page, '4111 1111 1111 1111');
+    const number = await placeOrder(page);
+
+    await page.goto('/dashboard');
+    const link = page.getByRole('link', { name: `Download receipt ${number} (PDF)` });
+    const [fromDashboard] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    const mine = await downloaded(fromDashboard);
+    expect(mine.name).toBe(`receipt-${number}.pdf`);
+    expect(mine.text).toContain(number);
+    expect(mine.text).toContain('Asha Rao');
+
+    const admin = inject('admin');
+    await page.goto('/report');
+    await page.getByLabel('Username').fill(admin.username);
+    await page.getByLabel('Password').fill(admin.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByLabel('Search').fill(email);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const button = page.getByRole('button', { name: `Download receipt ${number} (PDF)` });
+    const [fromReport] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    const theirs = await downloaded(fromReport);
+    expect(theirs.name).toBe(`receipt-${number}.pdf`);
+    expect(theirs.text).toContain(number);
+  });
+});
