@@ -127,8 +127,18 @@ const correction = (overrides: Partial<ReceiptCorrection>): ReceiptCorrection =>
   ...overrides,
 });
 
-const gifts = Array.from({ length: 40 }, (_, i) =>
-  order({
+const gifts = Array.from({ length: 40 }, (_, i) => ({
+  // The 8th gift was partly refunded: listed under its corrected receipt.
+  correction:
+    i === 7
+      ? correction({
+          orderId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+          receiptNumber: '2026-000107-C1',
+          amountCents: 2_000,
+          deductibleCents: 2_000,
+        })
+      : null,
+  ...order({
     id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
     createdAt: new Date(Date.UTC(2026, 0, 3 + i * 9, 17)),
     receiptNumber: `2026-${String(100 + i).padStart(6, '0')}`,
@@ -136,7 +146,7 @@ const gifts = Array.from({ length: 40 }, (_, i) =>
       ? {}
       : { products: [gift(5_100 + i * 100)], amountCents: 5_100 + i * 100, deductibleCents: 5_100 + i * 100 }),
   }),
-);
+}));
 
 const samples: Record<string, TaxDocument> = {
   'receipt-us': renderReceipt({ order: us, site, signature }).document,

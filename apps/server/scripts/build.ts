@@ -56,7 +56,11 @@ export async function buildServer(): Promise<void> {
   await rm(SERVER_DIST, { recursive: true, force: true });
   await build({
     absWorkingDir: repoRoot,
-    entryPoints: { main: join(serverRoot, 'src/main.ts') },
+    // The PDF thread's code is a file of its own (receipts/pdf/render-off-thread.ts starts it).
+    entryPoints: {
+      main: join(serverRoot, 'src/main.ts'),
+      'pdf-worker': join(serverRoot, 'src/modules/receipts/pdf/pdf-worker.ts'),
+    },
     outdir: SERVER_DIST,
     bundle: true,
     platform: 'node',
@@ -67,6 +71,8 @@ export async function buildServer(): Promise<void> {
     // Readable stack traces without a source map: names are kept, nothing is minified.
     sourcemap: 'linked',
     plugins: [sourceRelativeMetaUrl, externalPackages],
+    // Tells code that finds files of the build (the PDF thread's) that it runs from the bundle.
+    define: { __STORE_BUNDLE__: 'true' },
     logLevel: 'warning',
   });
 }

@@ -6,7 +6,7 @@
 import type { Site } from '@store/shared/site';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { renderTaxDocumentPdf } from '#src/modules/receipts/pdf/render-tax-document';
+import { renderTaxDocumentPdfOffThread } from '#src/modules/receipts/pdf/render-off-thread';
 import { renderReceipt } from './receipt';
 import { orders, receiptCorrections } from './tables';
 
@@ -30,5 +30,5 @@ export async function receiptPdf(
     .orderBy(desc(receiptCorrections.version))
     .limit(1);
   const { document, fileName } = renderReceipt({ order, site, signature, correction });
-  return { pdf: await renderTaxDocumentPdf(document), fileName };
+  return { pdf: await renderTaxDocumentPdfOffThread(document), fileName };
 }

@@ -9,7 +9,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { isUuid } from '#src/lib/uuid';
 import type { MailRenderer, RenderedMail } from '#src/modules/mail/render';
-import { renderTaxDocumentPdf } from '#src/modules/receipts/pdf/render-tax-document';
+import { renderTaxDocumentPdfOffThread } from '#src/modules/receipts/pdf/render-off-thread';
 import { type ReceiptOptions, type RenderedReceipt, renderReceipt } from './receipt';
 import { orders, receiptCorrections } from './tables';
 
@@ -18,7 +18,7 @@ export type ReceiptRendererOptions = { db: Database; site: Site; signature: Uint
 /** The receipt e-mail with its PDF attached. */
 export async function receiptMail(options: ReceiptOptions): Promise<RenderedMail> {
   const { document, fileName, ...mail }: RenderedReceipt = renderReceipt(options);
-  const pdf = await renderTaxDocumentPdf(document);
+  const pdf = await renderTaxDocumentPdfOffThread(document);
   return { ...mail, attachments: [{ fileName, contentType: 'application/pdf', content: pdf }] };
 }
 

@@ -23,16 +23,21 @@ export type StatementOptions = {
 const dayFormat = (timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone });
 
-/** An order's deductible part; orders from before issue 20 are computed from their lines. */
+/** What the foundation kept of a gift: less any refund its corrected receipt records. */
+function giftAmount(gift: YearGift): number {
+  return gift.correction?.amountCents ?? gift.amountCents;
+}
+
+/** A gift's deductible part, as corrected; orders from before issue 20 are computed from their lines. */
 function giftDeductible(gift: YearGift): number {
-  return gift.deductibleCents ?? deductibleCents(gift.amountCents, gift.products);
+  return gift.correction?.deductibleCents ?? gift.deductibleCents ?? deductibleCents(gift.amountCents, gift.products);
 }
 
 export function buildStatementDocument({ year, gifts, site, issuedAt }: StatementOptions): StatementDocument {
   const timeZone = site.foundation.timeZone;
   const latest = gifts.at(-1);
   const day = dayFormat(timeZone);
-  const total = gifts.reduce((sum, g) => sum + g.amountCents, 0);
+  const total = gifts.reduce((sum, g) => sum + giftAmount(g), 0);
   const deductible = gifts.reduce((sum, g) => sum + giftDeductible(g), 0);
   const address = latest?.donorAddress;
   return {
@@ -56,10 +61,11 @@ export function buildStatementDocument({ year, gifts, site, issuedAt }: Statemen
       { label: 'Gifts', value: String(gifts.length) },
     ],
     gifts: gifts.map((g) => ({
-      receiptNumber: receiptNumberOf(g, timeZone),
+      // A corrected gift is listed under its corrected receipt's number.
+      receiptNumber: g.correction?.receiptNumber ?? receiptNumberOf(g, timeZone),
       date: day.format(g.createdAt),
       center: g.centerName,
-      amount: formatCents(g.amountCents),
+      amount: formatCents(giftAmount(g)),
       deductible: formatCents(giftDeductible(g)),
     })),
     totals: [
@@ -68,7 +74,7 @@ export function buildStatementDocument({ year, gifts, site, issuedAt }: Statemen
       { label: `Total deductible in ${year}`, value: formatCents(deductible) },
     ],
     statements: [
-      `This statement lists every gift you made to ${site.foundation.name} in ${year}. Each gift's receipt, numbered as above, is the official record for tax purposes; this statement sums them up.`,
+      `This statement lists every gift you made to ${site.foundation.name} in ${year}, less any refunds. Each gift's receipt, numbered as above, is the official record for tax purposes; this statement sums them up.`,
       'Deductible amounts are what you paid minus the estimated fair market value of any goods or services you received (concert seats, books). Gifts to a Canadian center are receipted separately with a CRA official receipt.',
     ],
     signature: null,

@@ -1,7 +1,7 @@
 /** A donor's statement for a year as a PDF, and the name it is saved under. */
 import type { Site } from '@store/shared/site';
 import type { Database } from '#src/db/client';
-import { renderTaxDocumentPdf } from '#src/modules/receipts/pdf/render-tax-document';
+import { renderTaxDocumentPdfOffThread } from '#src/modules/receipts/pdf/render-off-thread';
 import type { StatementDocument } from '#src/modules/receipts/tax-document';
 import { buildStatementDocument } from './statement-document';
 import { type Giver, listYearGifts } from './year-gifts';
@@ -19,7 +19,7 @@ export async function statementPdf(
   const document = buildStatementDocument({ year, gifts, site, issuedAt });
   return {
     document,
-    pdf: await renderTaxDocumentPdf(document),
+    pdf: await renderTaxDocumentPdfOffThread(document),
     fileName: `giving-statement-${year}.pdf`,
     giftCount: gifts.length,
   };

@@ -29,6 +29,7 @@ import { seedOrders } from '../../../test/seed-orders';
 import { describeWithDb } from '../../../test/test-db';
 import { sendYearEndStatements } from './send-statements';
 import { STATEMENT_KIND } from './statement-kind';
+import { statementPdf } from './statement-pdf';
 
 const YEAR = new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone: 'America/Chicago' }).format(new Date());
 const number = (seq: number) => `${YEAR}-${String(seq).padStart(6, '0')}`;
@@ -276,6 +277,53 @@ describeWithDb('tax receipts and year-end statements', () => {
 
       const report = await requestReport(t);
       expect(report.json().statements).toEqual([{ year: 2025, sent: 0, queued: 2 }]);
+    });
+
+    it('lists a refunded gift at its corrected amount and receipt number, and leaves out a voided one', async () => {
+      const gift = (cents: number, createdAt: string) => ({
+        email: 'refunded@example.org',
+        test: false,
+        createdAt: new Date(createdAt),
+        deductibleCents: cents,
+        products: [
+          {
+            id: 8,
+            name: 'Any Other Donation',
+            unitCents: cents,
+            quantity: 1,
+            custom: true,
+            benefit: 'none' as const,
+            fairMarketValueCents: 0,
+          },
+        ],
+        receiptNumber: `2024-${createdAt.slice(5, 7)}0000`,
+      });
+      const [kept, partly, voided] = await seedOrders(t.testDb.db, [
+        gift(10_000, '2024-02-01T15:00:00Z'),
+        gift(20_000, '2024-03-01T15:00:00Z'),
+        gift(30_000, '2024-04-01T15:00:00Z'),
+      ]);
+      const timeZone = 'America/Chicago';
+      await issueReceiptCorrection(t.testDb.db, {
+        orderId: partly?.id ?? '',
+        refundedCents: 5_000,
+        reason: 'Partial refund',
+        idempotencyKey: randomUUID(),
+        timeZone,
+      });
+      await issueReceiptCorrection(t.testDb.db, {
+        orderId: voided?.id ?? '',
+        refundedCents: 30_000,
+        reason: 'Refunded in full',
+        idempotencyKey: randomUUID(),
+        timeZone,
+      });
+      const { document } = await statementPdf(t.testDb.db, t.site, { email: 'refunded@example.org' }, 2024);
+      expect(document.gifts.map((g) => [g.receiptNumber, g.amount, g.deductible])).toEqual([
+        [kept?.receiptNumber, '$100.00', '$100.00'],
+        ['2024-030000-C1', '$150.00', '$150.00'],
+      ]);
+      expect(document.totals).toContainEqual({ label: 'Total deductible in 2024', value: '$250.00' });
     });
 
     it("lets a signed-in donor download their own receipts and statements, and nobody else's", async () => {

@@ -4,12 +4,16 @@
  * orders). By e-mail for the treasurer's run, by account (its own orders and, once its e-mail is
  * verified, those made with it while signed out: db/owned-by.ts) for the dashboard.
  */
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { type AccountOwner, ownedBy, sameEmail } from '#src/db/owned-by';
-import { orders } from '#src/modules/checkout/tables';
+import { orders, receiptCorrections } from '#src/modules/checkout/tables';
 
-export type YearGift = typeof orders.$inferSelect;
+type Order = typeof orders.$inferSelect;
+type Correction = typeof receiptCorrections.$inferSelect;
+
+/** A paid order and its latest corrected receipt, if a refund corrected it (checkout/correct-receipt.ts). */
+export type YearGift = Order & { correction: Correction | null };
 
 /** Whose gifts: everything given with an e-mail, or an account's own. */
 export type Giver = { email: string } | { owner: AccountOwner };
@@ -28,12 +32,32 @@ function giverCondition(giver: Giver): SQL {
   return 'email' in giver ? sameEmail(orders.email, giver.email) : ownedBy(giver.owner, orders.userId, orders.email);
 }
 
+/**
+ * The year's gifts, each with its latest corrected receipt; a gift whose receipt was voided (refunded
+ * in full) is left out: nothing of it was given.
+ */
 export async function listYearGifts(db: Database, giver: Giver, year: number, timeZone: string): Promise<YearGift[]> {
-  return db
+  const paid = await db
     .select()
     .from(orders)
     .where(and(countsForStatements, giverCondition(giver), inCalendarYear(year, timeZone)))
     .orderBy(asc(orders.createdAt), asc(orders.id));
+  if (paid.length === 0) return [];
+  const corrections = await db
+    .select()
+    .from(receiptCorrections)
+    .where(
+      inArray(
+        receiptCorrections.orderId,
+        paid.map((o) => o.id),
+      ),
+    )
+    .orderBy(desc(receiptCorrections.version));
+  const latest = new Map<string, Correction>();
+  for (const c of corrections) if (!latest.has(c.orderId)) latest.set(c.orderId, c);
+  return paid
+    .map((order) => ({ ...order, correction: latest.get(order.id) ?? null }))
+    .filter((gift) => gift.correction?.kind !== 'void');
 }
 
 /** The calendar years an account gave in, newest first: one statement each on its dashboard. */
