@@ -3,6 +3,8 @@
  * CPU, which on the server's own thread held every request behind it (checkout p99 5 s under load,
  * bench/BENCHMARKS.md "Receipt PDFs"). One document at a time, in the order asked.
  */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import type { TaxDocument } from '../tax-document';
 import { renderTaxDocumentPdf } from './render-tax-document';
@@ -12,6 +14,21 @@ export type PdfAnswer = { id: number; pdf: Uint8Array } | { id: number; error: s
 
 const port = parentPort;
 if (!port) throw new Error('pdf-worker.ts runs as a worker thread (render-off-thread.ts)');
+
+/**
+ * PDFs are background work: on Linux a thread has its own nice value, so this thread takes only the
+ * CPU that requests leave (at nice 0 it took a core's share from checkouts under load; bench/BENCHMARKS.md
+ * "Receipt PDFs"). /proc/thread-self names this thread's id. Elsewhere, or if refused, it stays as is.
+ */
+function lowerThisThreadsPriority(): void {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, 19);
+  } catch {
+    // Not Linux, or not allowed: the PDFs are drawn at the process's own priority.
+  }
+}
+lowerThisThreadsPriority();
 
 let queue = Promise.resolve();
 port.on('message', (job: PdfJob) => {
