@@ -12,16 +12,15 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Order } from '../apps/server/src/modules/checkout/order-repo';
 import { renderReceipt } from '../apps/server/src/modules/checkout/receipt';
 import type { ReceiptCorrection } from '../apps/server/src/modules/checkout/receipt-document';
-import type { OrderProduct, orders } from '../apps/server/src/modules/checkout/tables';
 import { renderTaxDocumentPdf } from '../apps/server/src/modules/receipts/pdf/render-tax-document';
 import { signatureImage } from '../apps/server/src/modules/receipts/signature-image';
 import type { TaxDocument } from '../apps/server/src/modules/receipts/tax-document';
 import { buildStatementDocument } from '../apps/server/src/modules/statements/statement-document';
 import { loadSite } from '../apps/server/src/site/load-site';
-
-type Order = typeof orders.$inferSelect;
+import { giftLine, paidOrderRow } from '../apps/server/test/tax-lines';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'data/samples');
@@ -29,75 +28,17 @@ const siteFile = join(root, 'config/site.json');
 const site = loadSite(siteFile);
 const signature = signatureImage(siteFile, site.taxReceipts);
 
-const patron: OrderProduct = {
-  id: 102,
-  name: 'Concert Patron',
-  unitCents: 50_000,
-  quantity: 1,
-  custom: false,
-  benefit: 'services',
-  benefitDescription: 'Two reserved seats at the concert',
-  fairMarketValueCents: 10_000,
-};
-const book: OrderProduct = {
-  id: 9,
-  name: 'Guruvara Dattam Vimalacharita Satakam',
-  unitCents: 500,
-  quantity: 1,
-  custom: false,
-  benefit: 'purchase',
-  benefitDescription: 'The book Guruvara Dattam Vimalacharita Satakam',
-  fairMarketValueCents: 500,
-};
-const gift = (cents: number): OrderProduct => ({
-  id: 7,
-  name: 'SGS Vagdevi Center',
-  unitCents: cents,
-  quantity: 1,
-  custom: true,
-  benefit: 'none',
-  fairMarketValueCents: 0,
-});
-
-function order(overrides: Partial<Order>): Order {
-  return {
-    id: '1a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d',
-    idempotencyKey: 'sample',
-    requestHash: 'sample',
-    status: 'succeeded',
-    amountCents: 50_500,
-    currency: 'USD',
+const gift = (cents: number) => giftLine(cents, 7);
+const order = (overrides: Partial<Order>) =>
+  paidOrderRow({
     centerId: 2,
     centerName: 'Dallas Center, Texas',
-    firstName: 'Asha',
-    lastName: 'Rao',
-    studentName: null,
-    email: 'asha@example.org',
-    mobile: '5125550123',
     delivery: { pickup: true },
-    products: [patron, book],
-    itemCount: 2,
-    gateway: 'braintree',
-    test: false,
     transactionId: 'kq7m2x9p',
-    processorCode: '1000',
-    processorText: 'Approved',
-    failureMessage: null,
-    answer: null,
-    clientIp: null,
-    userId: null,
-    deductibleCents: 40_000,
-    donorAddress: null,
     paymentMethod: 'Visa ending in 4242',
-    receiptNumber: '2026-000123',
-    receiptYear: 2026,
-    receiptSeq: 123,
-    reconciled: false,
     createdAt: new Date('2026-11-21T21:04:05Z'),
-    updatedAt: new Date('2026-11-21T21:04:06Z'),
     ...overrides,
-  };
-}
+  });
 
 const us = order({});
 const canadian = order({

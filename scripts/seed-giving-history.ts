@@ -14,41 +14,16 @@ import { migrateDatabase } from '../apps/server/src/db/migrate';
 import { users } from '../apps/server/src/modules/auth/tables';
 import type { OrderProduct } from '../apps/server/src/modules/checkout/tables';
 import { seedOrders } from '../apps/server/test/seed-orders';
+import { BOOK_LINE, giftLine, PATRON_LINE } from '../apps/server/test/tax-lines';
 
 const { values } = parseArgs({
   options: { email: { type: 'string' }, 'data-dir': { type: 'string', default: 'data' } },
 });
 if (!values.email) throw new Error('--email is required');
 
-const gift = (cents: number): OrderProduct => ({
-  id: 8,
-  name: 'Any Other Donation',
-  unitCents: cents,
-  quantity: 1,
-  custom: true,
-  benefit: 'none',
-  fairMarketValueCents: 0,
-});
-const patron: OrderProduct = {
-  id: 102,
-  name: 'Concert Patron',
-  unitCents: 50_000,
-  quantity: 1,
-  custom: false,
-  benefit: 'services',
-  benefitDescription: 'Two reserved seats at the concert',
-  fairMarketValueCents: 10_000,
-};
-const book: OrderProduct = {
-  id: 9,
-  name: 'Guruvara Dattam Vimalacharita Satakam',
-  unitCents: 500,
-  quantity: 2,
-  custom: false,
-  benefit: 'purchase',
-  benefitDescription: 'The book Guruvara Dattam Vimalacharita Satakam',
-  fairMarketValueCents: 500,
-};
+const gift = (cents: number) => giftLine(cents);
+const patron = PATRON_LINE;
+const book = { ...BOOK_LINE, quantity: 2 };
 
 const connection = await openDatabase({ kind: 'pglite', dataDir: join(resolve(values['data-dir']), 'pglite') });
 try {

@@ -3,7 +3,6 @@
  * operator runs them: child processes under tsx, on a populated store. A round trip must give back
  * every row of every table.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,29 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DbConnection, openDatabase } from '#src/db/client';
 import { migrateDatabase } from '#src/db/migrate';
 import { populateStore, snapshotTables } from '../../test/populate-store';
+import { runCli } from '../../test/run-cli';
 import { createTestDb, describeWithDb, type TestDb, usingPostgres } from '../../test/test-db';
 
 const BACKUP = join(import.meta.dirname, 'backup.ts');
 const MOVE = join(import.meta.dirname, 'db-move.ts');
 const SLOW = 180_000;
 
-type Run = { code: number | null; stdout: string; stderr: string };
-
-function run(script: string, args: string[], env: Record<string, string>): Promise<Run> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
+const run = runCli;
 
 async function withPglite<T>(dataDir: string, use: (connection: DbConnection) => Promise<T>): Promise<T> {
   const connection = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });

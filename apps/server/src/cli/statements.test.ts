@@ -3,7 +3,6 @@
  * configured database (PGlite in DATA_DIR, or DATABASE_URL), with its progress lines and summary;
  * a second run queues nothing; a bad argument is a usage error naming it, and changes nothing.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,28 +11,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '#src/db/client';
 import { openDatabase } from '#src/db/client';
 import { migrateDatabase } from '#src/db/migrate';
+import { runCli } from '../../test/run-cli';
 import { seedOrders } from '../../test/seed-orders';
 import { createTestDb, describeWithDb, type TestDb, usingPostgres } from '../../test/test-db';
 
 const SCRIPT = join(import.meta.dirname, 'statements.ts');
 
-type Run = { code: number | null; stdout: string; stderr: string };
-
-function run(args: string[], env: Record<string, string>): Promise<Run> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT, ...args], {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
+const run = (args: string[], env: Record<string, string>) => runCli(SCRIPT, args, env);
 
 describeWithDb('npm run statements', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'statements-cli-'));

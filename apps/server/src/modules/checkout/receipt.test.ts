@@ -7,11 +7,9 @@
 import type { Site } from '@store/shared/site';
 import { describe, expect, it } from 'vitest';
 import { legacyReceiptNumber, receiptNumberOf } from '#src/modules/receipts/receipt-number';
+import { BOOK_LINE, giftLine, paidOrderRow } from '../../../test/tax-lines';
 import { renderReceipt } from './receipt';
 import type { ReceiptCorrection } from './receipt-document';
-import type { OrderProduct, orders } from './tables';
-
-type Order = typeof orders.$inferSelect;
 
 const taxReceipts: Site['taxReceipts'] = {
   numberPrefix: '',
@@ -36,77 +34,11 @@ const site: Pick<Site, 'foundation' | 'centers' | 'taxReceipts'> = {
   taxReceipts,
 };
 
-const gift: OrderProduct = {
-  id: 8,
-  name: 'Any Other Donation',
-  unitCents: 10_100,
-  quantity: 1,
-  custom: true,
-  benefit: 'none',
-  fairMarketValueCents: 0,
-};
-const book: OrderProduct = {
-  id: 9,
-  name: 'Guruvara Dattam Vimalacharita Satakam',
-  unitCents: 500,
-  quantity: 1,
-  custom: false,
-  benefit: 'purchase',
-  benefitDescription: 'The book Guruvara Dattam Vimalacharita Satakam',
-  fairMarketValueCents: 500,
-};
-const patron: OrderProduct = {
-  id: 102,
-  name: 'Concert Patron',
-  unitCents: 50_000,
-  quantity: 1,
-  custom: false,
-  benefit: 'services',
-  benefitDescription: 'Two reserved seats at the concert',
-  fairMarketValueCents: 10_000,
-};
+const gift = giftLine(10_100);
+const book = BOOK_LINE;
+const order = paidOrderRow;
 
-function order(overrides: Partial<Order> = {}): Order {
-  return {
-    id: '1a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d',
-    idempotencyKey: 'key',
-    requestHash: 'hash',
-    status: 'succeeded',
-    amountCents: 50_500,
-    currency: 'USD',
-    centerId: 1,
-    centerName: 'Bay Area Center, California',
-    firstName: 'Asha',
-    lastName: 'Rao',
-    studentName: null,
-    email: 'asha@example.org',
-    mobile: '5551234567',
-    delivery: null,
-    products: [patron, book],
-    itemCount: 2,
-    gateway: 'braintree',
-    test: false,
-    transactionId: 'sbx_7f3k2m',
-    processorCode: '1000',
-    processorText: 'Approved',
-    failureMessage: null,
-    answer: null,
-    clientIp: '127.0.0.1',
-    userId: null,
-    deductibleCents: 40_000,
-    donorAddress: null,
-    paymentMethod: 'Visa ending in 1111',
-    receiptNumber: '2026-000123',
-    receiptYear: 2026,
-    receiptSeq: 123,
-    reconciled: false,
-    createdAt: new Date('2026-11-21T15:04:05Z'),
-    updatedAt: new Date('2026-11-21T15:04:06Z'),
-    ...overrides,
-  };
-}
-
-const canadian = (overrides: Partial<Order> = {}) =>
+const canadian = (overrides: Parameters<typeof paidOrderRow>[0] = {}) =>
   order({
     centerId: 7,
     centerName: 'Toronto Center, Canada',

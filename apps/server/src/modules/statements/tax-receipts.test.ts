@@ -26,6 +26,7 @@ import { outboxMessages } from '../../../test/outbox-helpers';
 import { pdfText } from '../../../test/pdf-text';
 import { buildReportTestApp, type ReportTestApp, requestReport } from '../../../test/report-helpers';
 import { seedOrders } from '../../../test/seed-orders';
+import { PATRON_LINE } from '../../../test/tax-lines';
 import { describeWithDb } from '../../../test/test-db';
 import { sendYearEndStatements } from './send-statements';
 import { STATEMENT_KIND } from './statement-kind';
@@ -126,18 +127,7 @@ describeWithDb('tax receipts and year-end statements', () => {
           receiptSeq: 900_001,
           deductibleCents: 40_000,
           paymentMethod: 'Visa ending in 4242',
-          products: [
-            {
-              id: 102,
-              name: 'Concert Patron',
-              unitCents: 50_000,
-              quantity: 1,
-              custom: false,
-              benefit: 'services',
-              benefitDescription: 'Two reserved seats at the concert',
-              fairMarketValueCents: 10_000,
-            },
-          ],
+          products: [PATRON_LINE],
         },
       ]);
       orderId = order?.id ?? '';

@@ -1,0 +1,76 @@
+/**
+ * Order lines and a paid order row as issue 20 keeps them (each line with what the donor got back),
+ * for the receipt tests, the sample PDFs and the screenshot history: a concert tier with two seats,
+ * the book (a purchase) and an open gift. The values are config/site.json's.
+ */
+import type { Order } from '#src/modules/checkout/order-repo';
+import type { OrderProduct } from '#src/modules/checkout/tables';
+
+export const PATRON_LINE: OrderProduct = {
+  id: 102,
+  name: 'Concert Patron',
+  unitCents: 50_000,
+  quantity: 1,
+  custom: false,
+  benefit: 'services',
+  benefitDescription: 'Two reserved seats at the concert',
+  fairMarketValueCents: 10_000,
+};
+
+export const BOOK_LINE: OrderProduct = {
+  id: 9,
+  name: 'Guruvara Dattam Vimalacharita Satakam',
+  unitCents: 500,
+  quantity: 1,
+  custom: false,
+  benefit: 'purchase',
+  benefitDescription: 'The book Guruvara Dattam Vimalacharita Satakam',
+  fairMarketValueCents: 500,
+};
+
+/** An open amount: a pure gift. */
+export function giftLine(cents: number, id: 7 | 8 = 8): OrderProduct {
+  const name = id === 7 ? 'SGS Vagdevi Center' : 'Any Other Donation';
+  return { id, name, unitCents: cents, quantity: 1, custom: true, benefit: 'none', fairMarketValueCents: 0 };
+}
+
+/** A whole paid order row (the patron tier and the book, $505.00, $400.00 deductible), for the pure builders. */
+export function paidOrderRow(overrides: Partial<Order> = {}): Order {
+  return {
+    id: '1a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d',
+    idempotencyKey: 'key',
+    requestHash: 'hash',
+    status: 'succeeded',
+    amountCents: 50_500,
+    currency: 'USD',
+    centerId: 1,
+    centerName: 'Bay Area Center, California',
+    firstName: 'Asha',
+    lastName: 'Rao',
+    studentName: null,
+    email: 'asha@example.org',
+    mobile: '5551234567',
+    delivery: null,
+    products: [PATRON_LINE, BOOK_LINE],
+    itemCount: 2,
+    gateway: 'braintree',
+    test: false,
+    transactionId: 'sbx_7f3k2m',
+    processorCode: '1000',
+    processorText: 'Approved',
+    failureMessage: null,
+    answer: null,
+    clientIp: '127.0.0.1',
+    userId: null,
+    deductibleCents: 40_000,
+    donorAddress: null,
+    paymentMethod: 'Visa ending in 1111',
+    receiptNumber: '2026-000123',
+    receiptYear: 2026,
+    receiptSeq: 123,
+    reconciled: false,
+    createdAt: new Date('2026-11-21T15:04:05Z'),
+    updatedAt: new Date('2026-11-21T15:04:06Z'),
+    ...overrides,
+  };
+}
