@@ -83,6 +83,8 @@ describe('sale', () => {
       status: 'succeeded',
       transactionId: recorded?.id,
       processor: { code: '1000', text: 'Approved' },
+      // Issue 20: what a receipt may say of the card (Braintree's creditCard.cardType and last4).
+      card: { brand: 'Visa', lastFour: '1111' },
     });
     expect(recorded).toMatchObject({
       amount: '12.34',

@@ -45,6 +45,8 @@ describeWithDb('sandbox gateway', () => {
       status: 'succeeded',
       transactionId: expect.stringMatching(/^[a-z0-9]{10}$/),
       processor: { code: '1000', text: 'Approved' },
+      // Issue 20: the card as the receipt names it, from the nonce it was tokenized into.
+      card: { brand: 'Visa', lastFour: '1111' },
     });
     const rows = await testDb.db.select().from(sandboxTransactions).where(eq(sandboxTransactions.orderId, orderId));
     expect(rows).toEqual([expect.objectContaining({ amountCents: 4550, status: 'submitted_for_settlement' })]);
