@@ -21,9 +21,10 @@ function decodeQuotedPrintable(text: string): Buffer {
 
 /** The decoded body of the message's `text/<subtype>` part. */
 export function emlPart(eml: string, subtype: 'html' | 'plain'): string {
-  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(eml)?.[1];
-  if (!boundary) throw new Error('not a multipart message');
-  for (const part of eml.split(`--${boundary}`)) {
+  // Every multipart level: a receipt with its PDF is multipart/mixed around multipart/alternative.
+  const boundaries = [...eml.matchAll(/boundary="?([^";\r\n]+)"?/gi)].map((match) => match[1] ?? '');
+  if (boundaries.length === 0) throw new Error('not a multipart message');
+  for (const part of boundaries.flatMap((boundary) => eml.split(`--${boundary}`))) {
     const split = part.indexOf('\r\n\r\n');
     if (split === -1) continue;
     const headers = part.slice(0, split);
