@@ -126,9 +126,10 @@ describe('accounts', () => {
     const row = page.getByRole('table', { name: 'Your Donations' }).getByRole('row').filter({ hasText: transactionId });
     await row.waitFor();
     const cells = await row.getByRole('cell').allTextContents();
-    const [, receipt, center, products, amount, id] = cells;
-    expect(receipt).toMatch(/^R-\d{8}-[0-9A-F]{6}$/);
-    expect([center, amount, id]).toEqual(['Dallas Center, Texas', '$25.00', transactionId]);
+    const [, receipt, center, products, amount, deductible, id] = cells;
+    // Issue 20: the year's receipt number with its PDF beside it, and the deductible part.
+    expect(receipt).toMatch(/^\d{4}-\d{6} PDF$/);
+    expect([center, amount, deductible, id]).toEqual(['Dallas Center, Texas', '$25.00', '$25.00', transactionId]);
     expect(products).toMatch(/^SGS Vagdevi Center\b/);
 
     // On a 360 px phone the page does not scroll sideways: the table scrolls inside its own box.

@@ -101,7 +101,10 @@ describe('payment report in the foundation time zone', () => {
     const table = page.getByRole('table', { name: 'Donor Details' });
     const rows = table.locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(2);
-    const dates = await Promise.all((await rows.all()).map((row) => said(row.locator('td').nth(5))));
+    // The Date column, found by its header (issue 20 put Deductible and Receipt before it).
+    const dateColumn = (await table.getByRole('columnheader').allTextContents()).indexOf('Date');
+    expect(dateColumn).toBeGreaterThan(0);
+    const dates = await Promise.all((await rows.all()).map((row) => said(row.locator('td').nth(dateColumn))));
     // Nisha at 11:30 PM in Chicago; in India's zone that was already Jan 14 (what the old page showed).
     expect(dates).toEqual(['Jan 13, 2026, 11:30 PM', 'Jan 13, 2026, 12:00 PM']);
     expect(await said(rows.first().locator('td').first())).toBe('Nisha Latenight');
@@ -136,7 +139,7 @@ describe('payment report in the foundation time zone', () => {
     // The next day starts at the foundation's midnight: Vikram's 12:30 AM, nobody from the day before.
     await applyFilters(page, { from: '2026-01-14', to: '2026-01-14' });
     await expect.poll(() => rows.count()).toBe(1);
-    expect(await said(rows.first().locator('td').nth(5))).toBe('Jan 14, 2026, 12:30 AM');
+    expect(await said(rows.first().locator('td').nth(dateColumn))).toBe('Jan 14, 2026, 12:30 AM');
     expect(await said(page.locator('.report-totals'))).toBe('1 donation, $40.00');
     expect(await chart.getAttribute('aria-label')).toBe(
       'Donations per day, Jan 14, 2026: 1 donation, $40.00 in all; most on Jan 14, 2026 ($40.00).',
