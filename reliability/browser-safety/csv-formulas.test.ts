@@ -5,7 +5,7 @@
  * as a formula) unless it is a plain number; the text itself is kept, behind a leading quote.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { siteSchema } from '@store/shared/site';
@@ -15,6 +15,7 @@ import { describeWithDb } from '../../apps/server/test/test-db';
 import { parseCsv } from '../support/csv';
 import { recordFigures } from '../support/figures';
 import { REPO_ROOT } from '../support/server-process';
+import { writeSiteConfig } from '../support/site-config';
 import { basic, cardNonce, postJson, registrant, send } from '../support/store-client';
 import { type StoreServer, startStoreServer } from '../support/store-server';
 
@@ -43,9 +44,8 @@ describeWithDb('CSV formula injection', () => {
     const site = siteSchema.parse(JSON.parse(readFileSync(join(REPO_ROOT, 'config/site.json'), 'utf8')));
     site.catalogue = site.catalogue.map((item) => (item.id === 7 ? { ...item, name: ITEM_NAME } : item));
     site.centers = site.centers.map((center) => (center.id === 2 ? { ...center, name: CENTER_NAME } : center));
-    writeFileSync(join(siteDir, 'site.json'), JSON.stringify(site));
     store = await startStoreServer({
-      SITE_CONFIG: join(siteDir, 'site.json'),
+      SITE_CONFIG: writeSiteConfig(siteDir, site),
       CAPTCHA_PROVIDER: 'off',
       TRUST_PROXY: 'true',
       ADMIN_USERNAME: ADMIN.username,

@@ -8,7 +8,7 @@
  * pages report no CSP violation (which an injected handler would cause).
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { siteSchema } from '@store/shared/site';
@@ -22,6 +22,7 @@ import { type WatchedPage, watchedPage } from '../support/chromium';
 import { emlHtmlPart } from '../support/eml';
 import { recordFigures } from '../support/figures';
 import { REPO_ROOT } from '../support/server-process';
+import { writeSiteConfig } from '../support/site-config';
 import { cardNonce, postJson, registrant } from '../support/store-client';
 import { type StoreServer, startStoreServer } from '../support/store-server';
 
@@ -82,9 +83,7 @@ function payloadSite(dir: string): string {
   site.concert = site.concert.map((item, i) => (i === 0 ? { ...item, name: CONCERT } : item));
   site.centers = site.centers.map((center) => (center.id === 2 ? { ...center, name: CENTER } : center));
   site.event = { ...site.event, title: EVENT, description: `${IMG} Recite together.` };
-  const file = join(dir, 'site.json');
-  writeFileSync(file, JSON.stringify(site));
-  return file;
+  return writeSiteConfig(dir, site);
 }
 
 describeWithDb('script and HTML in names stay text', () => {

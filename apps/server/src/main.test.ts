@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, describeWithDb, type TestDb, usingPostgres } from '../test/test-db';
 
 const MAIN = join(import.meta.dirname, 'main.ts');
+const REPO_ROOT = join(import.meta.dirname, '../../..');
 
 type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
@@ -66,6 +67,17 @@ describe('main.ts refuses bad settings', () => {
     const run = start({ SITE_CONFIG: site, DATA_DIR: dir });
     expect(await run.exited).toBe(1);
     expect(run.output()).toMatch(/site\.json is invalid: catalogue: .*centers: /);
+  });
+
+  it("exits 1 naming the CRA receipts' signature image when it cannot be read (issue 20)", async () => {
+    const real = JSON.parse(readFileSync(join(REPO_ROOT, 'config/site.json'), 'utf8'));
+    real.taxReceipts.canada.signatureImage = 'no-such-signature.png';
+    const site = join(dir, 'site.json');
+    writeFileSync(site, JSON.stringify(real));
+    const run = start({ SITE_CONFIG: site, DATA_DIR: dir });
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain('taxReceipts.canada.signatureImage could not be read');
+    expect(run.output()).not.toMatch(/\n\s+at /);
   });
 
   it('DEPLOYMENT=production without its settings exits 1, one line per problem, no stack trace', async () => {
