@@ -10,8 +10,12 @@ export { accountLinks, authHandOffs, authSessions, users } from '#src/modules/au
 export { captchaSpent } from '#src/modules/captcha/tables';
 export { orders, paymentDeclines, receiptCorrections } from '#src/modules/checkout/tables';
 export { mailOutbox } from '#src/modules/mail/tables';
-export { sandboxNonces, sandboxTransactions } from '#src/modules/payments/gateways/sandbox-tables';
+export { sandboxNonces, sandboxRefunds, sandboxTransactions } from '#src/modules/payments/gateways/sandbox-tables';
 export { receiptCounters } from '#src/modules/receipts/tables';
 export { registrants, registrations } from '#src/modules/registrations/tables';
 export { reportDailyTotals, reportSettings } from '#src/modules/report/tables';
 export { yearEndStatements } from '#src/modules/statements/tables';
+export { donorAliases } from '#src/modules/donors/tables';
+export { refunds } from '#src/modules/refunds/tables';
+export { siteContent, siteImages } from '#src/modules/site-content/tables';
+export { auditLog, staffRecoveryCodes, staffSessions } from '#src/modules/staff/tables';

@@ -4,7 +4,13 @@
  * exists anywhere (DESIGN.md "Data that SPEC.md leaves open").
  */
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Issue 21: what a staff member may do (packages/shared/src/staff.ts says which role may do what).
+ * The administrators from before the back office are owners.
+ */
+export type StaffRole = 'owner' | 'treasurer' | 'editor' | 'volunteer';
 
 export const admins = pgTable(
   'admins',
@@ -12,11 +18,26 @@ export const admins = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
+    role: text('role').$type<StaffRole>().notNull().default('owner'),
+    /** A volunteer's center (site.json center id): they read that center's orders and registrations only. */
+    centerId: integer('center_id'),
+    /**
+     * The TOTP secret, sealed with a key derived from the session secret (staff/totp-secret.ts): a
+     * leaked table or backup gives nobody the codes. Set at enrolment, confirmed by `totp_enabled_at`.
+     */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** A disabled member cannot sign in (Basic or session); their name stays in the audit log. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // Usernames are compared case-insensitively: 'Treasurer' and 'treasurer' are one account.
-  (t) => [uniqueIndex('admins_username_lower_idx').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('admins_username_lower_idx').on(sql`lower(${t.username})`),
+    check('admins_role_known', sql`${t.role} in ('owner', 'treasurer', 'editor', 'volunteer')`),
+    check('admins_volunteer_center', sql`${t.role} <> 'volunteer' or ${t.centerId} is not null`),
+  ],
 );
 
 /** One row per failed login, per scope: the client address and the (lower-cased) username tried. */

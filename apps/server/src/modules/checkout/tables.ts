@@ -18,6 +18,8 @@ import {
 import { users } from '#src/modules/auth/tables';
 
 export type OrderStatus = 'pending' | 'succeeded' | 'failed';
+export type OrderSource = 'card' | 'offline';
+export type OfflineMethod = 'cash' | 'cheque' | 'bank_transfer';
 
 /**
  * A bucket line as the server priced it from the catalogue (never the browser's price for fixed
@@ -103,6 +105,21 @@ export const orders = pgTable(
     receiptNumber: text('receipt_number').unique(),
     receiptYear: integer('receipt_year'),
     receiptSeq: integer('receipt_seq'),
+    /**
+     * Issue 21. All that has been refunded or voided of this order, in cents (refunds table); the
+     * report and statements count `amount_cents - refunded_cents`. Moved in the refund's settling
+     * transaction only.
+     */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    /** 'card' (the checkout) or 'offline' (cash, cheque or bank transfer recorded by staff). */
+    source: text('source').$type<OrderSource>().notNull().default('card'),
+    offlineMethod: text('offline_method').$type<OfflineMethod>(),
+    /** The cheque number or bank reference of an offline gift. */
+    offlineReference: text('offline_reference'),
+    /** The day an offline gift was received ('YYYY-MM-DD'); its receipt is dated so. */
+    receivedOn: text('received_on'),
+    /** The staff member who recorded an offline gift. */
+    recordedBy: uuid('recorded_by'),
     /** Set by the reconciler when it settled a pending order left by a crash. */
     reconciled: boolean('reconciled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -111,6 +128,8 @@ export const orders = pgTable(
   (t) => [
     check('orders_amount_positive', sql`${t.amountCents} > 0`),
     check('orders_status_known', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check('orders_refunded_range', sql`${t.refundedCents} between 0 and ${t.amountCents}`),
+    check('orders_source_known', sql`${t.source} in ('card', 'offline')`),
     check('orders_deductible_range', sql`${t.deductibleCents} between 0 and ${t.amountCents}`),
     uniqueIndex('orders_receipt_year_seq_idx').on(t.receiptYear, t.receiptSeq),
     index('orders_status_created_idx').on(t.status, t.createdAt),

@@ -31,3 +31,23 @@ export const sandboxTransactions = pgTable(
   },
   (t) => [check('sandbox_transactions_amount_positive', sql`${t.amountCents} > 0`)],
 );
+
+/**
+ * The sandbox's refunds and voids (issue 21), mirroring Braintree: a void cancels an unsettled sale
+ * whole, a refund returns part or all of a settled one. `request_id` is OUR refund id: asking twice
+ * with it answers the first result, never a second refund.
+ */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    id: text('id').primaryKey(),
+    requestId: text('request_id').notNull().unique(),
+    transactionId: text('transaction_id')
+      .notNull()
+      .references(() => sandboxTransactions.id),
+    kind: text('kind').$type<'void' | 'refund'>().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('sandbox_refunds_amount_positive', sql`${t.amountCents} > 0`)],
+);
