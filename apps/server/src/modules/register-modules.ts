@@ -27,12 +27,12 @@ import { paymentRoutes } from '#src/modules/payments/routes';
 import { signatureImage } from '#src/modules/receipts/signature-image';
 import { listAccountRegistrations } from '#src/modules/registrations/account-registrations';
 import { registrationRoutes } from '#src/modules/registrations/routes';
-import { staffRegistrationRoutes } from '#src/modules/registrations/staff-routes';
 import { reportRoutes } from '#src/modules/report/routes';
 import { memberRoutes } from '#src/modules/staff/member-routes';
 import { createStaffGuard } from '#src/modules/staff/require-staff';
 import { staffRoutes } from '#src/modules/staff/routes';
 import { totpSealKey } from '#src/modules/staff/totp';
+import { staffRegistrationRoutes } from '#src/modules/staff-registrations/routes';
 import { accountDocumentRoutes } from '#src/modules/statements/routes';
 import { listGivingYears } from '#src/modules/statements/year-gifts';
 
