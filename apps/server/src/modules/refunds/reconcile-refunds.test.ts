@@ -56,7 +56,11 @@ describeWithDb('refunds left pending are settled by the refund reconciler', () =
     expect(res.statusCode).toBe(502);
     expect(res.json().error).toMatchObject({ code: 'payment_unconfirmed' });
     expect(res.json().error.message).toMatch(/settled automatically/);
-    expect(await refundBooks(t.testDb.db, order.orderId)).toMatchObject({ pending: 1, ledgerCents: 1200, refundedCents: 0 });
+    expect(await refundBooks(t.testDb.db, order.orderId)).toMatchObject({
+      pending: 1,
+      ledgerCents: 1200,
+      refundedCents: 0,
+    });
     // A repeat while pending never asks the gateway again.
     const repeat = await postRefund(t.app, treasurer, order.orderId, { amountCents: 1200, reason: 'Lost answer' }, key);
     expect(repeat.statusCode).toBe(409);
@@ -86,7 +90,13 @@ describeWithDb('refunds left pending are settled by the refund reconciler', () =
     const [row] = await t.testDb.db.select().from(refunds).where(eq(refunds.idempotencyKey, key));
     expect(row).toMatchObject({ status: 'succeeded', reconciled: true, kind: 'refund' });
     // Now the same key gets the settled answer.
-    const settled = await postRefund(t.app, treasurer, order.orderId, { amountCents: 1200, reason: 'Lost answer' }, key);
+    const settled = await postRefund(
+      t.app,
+      treasurer,
+      order.orderId,
+      { amountCents: 1200, reason: 'Lost answer' },
+      key,
+    );
     expect(settled.statusCode).toBe(200);
     expect(settled.json().refund).toMatchObject({ status: 'succeeded', amountCents: 1200 });
   });
@@ -100,7 +110,11 @@ describeWithDb('refunds left pending are settled by the refund reconciler', () =
     expect(await reconcile()).toEqual({ succeeded: 0, failed: 1, stillPending: 0 });
     const [row] = await t.testDb.db.select().from(refunds).where(eq(refunds.orderId, order.orderId));
     expect(row).toMatchObject({ status: 'failed', failureMessage: NOT_REFUNDED_MESSAGE, reconciled: true });
-    expect(await refundBooks(t.testDb.db, order.orderId)).toMatchObject({ ledgerRows: 0, refundedCents: 0, corrections: 0 });
+    expect(await refundBooks(t.testDb.db, order.orderId)).toMatchObject({
+      ledgerRows: 0,
+      refundedCents: 0,
+      corrections: 0,
+    });
     const again = await postRefund(t.app, treasurer, order.orderId, { amountCents: 3500, reason: 'Now for real' });
     expect(again.statusCode, again.body).toBe(200);
   });
