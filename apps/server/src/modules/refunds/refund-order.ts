@@ -93,6 +93,9 @@ export async function refundOrder(input: RefundOrderInput): Promise<IdempotentRe
       // without holding the order's lock while it answers; decided again under the lock below.
       const order = refusable(await findOrder(db, input.orderId), input.orderId);
       const left = leftCents(order, await pendingCents(db, order.id));
+      // After the sums: a twin request (same key) that got in since the first look is already in
+      // them, and must be answered as a repeat rather than refused as too much.
+      if (await findRefundByKey(db, input.idempotencyKey)) return KEY_TAKEN;
       if (input.amountCents > left) throw moreThanLeft(Math.max(0, left));
       const wholeSale = order.refundedCents === 0 && input.amountCents === order.amountCents;
       const transactionId = order.transactionId as string;

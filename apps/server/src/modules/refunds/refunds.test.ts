@@ -214,3 +214,22 @@ describeWithDb('refunds and voids of paid orders', () => {
     expect((await staffCall(t.app, treasurer, 'GET', '/api/staff/orders?center=x')).statusCode).toBe(400);
   });
 });
+
+describeWithDb('SANDBOX_SETTLEMENT_SECONDS=0: a sandbox sale is settled at once', () => {
+  let t: TestApp;
+  afterAll(async () => t?.close());
+
+  it('refunds in part right after the checkout, then the rest, never more than the sale', async () => {
+    t = await buildTestApp({ env: { SANDBOX_SETTLEMENT_SECONDS: '0' } });
+    const treasurer = await signInStaff(t, 'treasurer');
+    const order = await paidOrder(t.app);
+    const part = await postRefund(t.app, treasurer, order.orderId, { amountCents: 500, ...WHY });
+    expect(part.statusCode, part.body).toBe(200);
+    expect(part.json().refund).toMatchObject({ kind: 'refund', status: 'succeeded' });
+    const rest = await postRefund(t.app, treasurer, order.orderId, { amountCents: 3000, ...WHY });
+    expect(rest.json().refund).toMatchObject({ kind: 'refund', status: 'succeeded' });
+    const more = await postRefund(t.app, treasurer, order.orderId, { amountCents: 1, ...WHY });
+    expect(more.statusCode).toBe(400);
+    expect(await refundBooks(t.testDb.db, order.orderId)).toMatchObject({ ledgerCents: 3500, refundedCents: 3500 });
+  });
+});

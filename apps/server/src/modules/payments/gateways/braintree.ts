@@ -178,7 +178,7 @@ export function createBraintreeGateway(options: BraintreeGatewayOptions): Paymen
       // did is looked up first, so a retry after a lost answer never refunds twice.
       const sale = await find(input.transactionId);
       const earlier = await refundOf(sale, input.refundId);
-      if (earlier) return { status: 'succeeded', ...earlier };
+      if (earlier) return { status: 'succeeded', kind: earlier.kind, gatewayRefundId: earlier.gatewayRefundId };
       if (settlementOf(sale) === 'unsettled') {
         if (!input.wholeSale) return { status: 'failed', message: NOT_SETTLED_MESSAGE, reason: 'not_settled' };
         let result: unknown;

@@ -38,6 +38,11 @@ export function toRecordedRefund(row: RefundRow): RecordedRefund {
   };
 }
 
+function succeeded(row: RefundRow): RefundOutcome {
+  const { kind, gatewayRefundId } = toRecordedRefund(row);
+  return { status: 'succeeded', kind, gatewayRefundId };
+}
+
 export async function findSandboxRefund(db: Database, refundId: string): Promise<RefundRow | null> {
   const [row] = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.requestId, refundId));
   return row ?? null;
@@ -79,7 +84,7 @@ export async function recordSandboxRefund(
       .for('update');
     if (!sale) return { status: 'failed', message: 'The payment to refund was not found.' };
     const [earlier] = await tx.select().from(sandboxRefunds).where(eq(sandboxRefunds.requestId, input.refundId));
-    if (earlier) return { status: 'succeeded', ...toRecordedRefund(earlier) };
+    if (earlier) return succeeded(earlier);
     const [done] = await tx
       .select({ cents: sql<number>`coalesce(sum(${sandboxRefunds.amountCents}), 0)::int` })
       .from(sandboxRefunds)
@@ -101,6 +106,6 @@ export async function recordSandboxRefund(
       })
       .returning();
     if (!row) throw new Error('the sandbox refund was not written');
-    return { status: 'succeeded', ...toRecordedRefund(row) };
+    return succeeded(row);
   });
 }
