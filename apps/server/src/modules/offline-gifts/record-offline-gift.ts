@@ -36,7 +36,9 @@ export function offlinePaymentMethod(input: Pick<OfflineGiftInput, 'method' | 'r
 
 function checkInput(input: OfflineGiftInput, centerName: string | undefined, today: string): string {
   if (centerName === undefined) {
-    throw new AppError('validation_error', 'centerId: no such center', { fields: { centerId: 'Choose one of the centers' } });
+    throw new AppError('validation_error', 'centerId: no such center', {
+      fields: { centerId: 'Choose one of the centers' },
+    });
   }
   if (input.method !== 'cash' && !input.reference) {
     throw new AppError('validation_error', 'reference: the cheque number or bank reference is required', {
@@ -61,7 +63,9 @@ export type RecordOfflineGiftOptions = {
 };
 
 /** The order's id: the first one recorded under this key (a repeat records nothing). */
-export async function recordOfflineGift(options: RecordOfflineGiftOptions): Promise<{ orderId: string; replayed: boolean }> {
+export async function recordOfflineGift(
+  options: RecordOfflineGiftOptions,
+): Promise<{ orderId: string; replayed: boolean }> {
   const { db, input, idempotencyKey, actor, receipts } = options;
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: receipts.timeZone }).format(new Date());
   const centerName = checkInput(input, options.centerName(input.centerId), today);

@@ -6,10 +6,10 @@
 import type { StaffOrder, StaffOrderDetail } from '@store/shared/staff';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
+import { containsPattern } from '#src/db/contains-pattern';
 import { admins } from '#src/modules/admins/tables';
 import { orders, receiptCorrections } from '#src/modules/checkout/tables';
 import { encodeCursor, type PagePosition } from '#src/modules/report/cursor';
-import { containsPattern } from '#src/modules/report/report-filter';
 import { listOrderRefunds, type Refund } from './refund-repo';
 
 export const STAFF_PAGE_SIZE = 50;

@@ -7,7 +7,7 @@
 
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { type AccountOwner, ownedBy, sameEmail } from '#src/db/owned-by';
+import { type AccountOwner, ownedBy } from '#src/db/owned-by';
 import { orders, receiptCorrections } from '#src/modules/checkout/tables';
 import { givenByDonor } from '#src/modules/donors/donor-key';
 
