@@ -22,8 +22,10 @@ import { listAccountDonations } from '#src/modules/checkout/account-donations';
 import { checkoutRoutes } from '#src/modules/checkout/routes';
 import { donorRoutes } from '#src/modules/donors/routes';
 import { healthRoutes } from '#src/modules/health/routes';
+import { offlineGiftRoutes } from '#src/modules/offline-gifts/routes';
 import { createGateway } from '#src/modules/payments/create-gateway';
 import { paymentRoutes } from '#src/modules/payments/routes';
+import { receiptSettings } from '#src/modules/receipts/receipt-number';
 import { signatureImage } from '#src/modules/receipts/signature-image';
 import { refundRoutes } from '#src/modules/refunds/routes';
 import { listAccountRegistrations } from '#src/modules/registrations/account-registrations';
@@ -110,6 +112,13 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
     issuer: site.foundation.name,
   });
   await app.register(memberRoutes, { db, guard: staffGuard, isCenter: (id) => centerName(id) !== undefined });
+  await app.register(offlineGiftRoutes, {
+    db,
+    guard: staffGuard,
+    receipts: receiptSettings(site),
+    centerName,
+    mail: context.mail,
+  });
   await app.register(donorRoutes, { db, guard: staffGuard, timeZone: site.foundation.timeZone });
   await app.register(staffRegistrationRoutes, { db, guard: staffGuard, centers: () => site.centers });
 }

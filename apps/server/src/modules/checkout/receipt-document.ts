@@ -99,7 +99,8 @@ export function buildReceiptDocument({ order, site, signature, correction }: Rec
     ...(order.studentName?.trim() ? [{ label: 'Student', value: order.studentName.trim() }] : []),
     { label: 'Center', value: order.centerName },
     { label: 'Payment method', value: order.paymentMethod ?? 'Card' },
-    { label: 'Transaction ID', value: order.transactionId ?? 'not available' },
+    // An offline gift (issue 21) has no gateway transaction: its payment method names the cheque or transfer.
+    ...(order.source === 'offline' ? [] : [{ label: 'Transaction ID', value: order.transactionId ?? 'not available' }]),
   ];
 
   const refundFacts: TaxFact[] = correction

@@ -1,0 +1,166 @@
+/**
+ * Issue 21, offline gifts through the API on both databases: a cheque recorded by a treasurer is a
+ * paid order with its receipt (number, e-mail naming the cheque), once per Idempotency-Key, in the
+ * report; bad entries refused by field; a mistaken one voided (void receipt, taken out of the
+ * totals), never deleted; other roles refused.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECEIPT_CORRECTION_KIND, RECEIPT_KIND } from '#src/modules/checkout/receipt-kind';
+import { receiptCorrections } from '#src/modules/checkout/tables';
+import { outboxMessages } from '../../../test/outbox-helpers';
+import { paidOrder } from '../../../test/refund-helpers';
+import { buildReportTestApp, getReport, type ReportTestApp } from '../../../test/report-helpers';
+import { type SignedInStaff, signInStaff, staffCall } from '../../../test/staff-helpers';
+import { describeWithDb } from '../../../test/test-db';
+
+const ZONE = 'America/Chicago';
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date());
+const thisYear = () => Number(today().slice(0, 4));
+
+describeWithDb('offline gifts', () => {
+  let t: ReportTestApp;
+  let treasurer: SignedInStaff;
+  beforeAll(async () => {
+    t = await buildReportTestApp();
+    treasurer = await signInStaff(t, 'treasurer');
+  });
+  afterAll(() => t?.close());
+
+  const cheque = (overrides: object = {}) => ({
+    firstName: 'Ravi',
+    lastName: 'Kumar',
+    email: 'ravi@example.org',
+    centerId: 2,
+    amountCents: 25_000,
+    description: 'Building fund',
+    method: 'cheque',
+    reference: '1042',
+    receivedOn: today(),
+    ...overrides,
+  });
+  const record = (body: object, key: string | null = randomUUID(), who: SignedInStaff = treasurer) =>
+    staffCall(t.app, who, 'POST', '/api/staff/offline-gifts', body, key === null ? {} : { 'idempotency-key': key });
+
+  it('records a cheque as a paid offline order with its receipt, once per key, in the report', async () => {
+    const key = randomUUID();
+    const res = await record(cheque(), key);
+    expect(res.statusCode).toBe(201);
+    const order = res.json();
+    expect(order).toMatchObject({
+      source: 'offline',
+      status: 'succeeded',
+      amountCents: 25_000,
+      refundedCents: 0,
+      centerName: 'Dallas Center, Texas',
+      offlineMethod: 'cheque',
+      offlineReference: '1042',
+      receivedOn: today(),
+      paymentMethod: 'Cheque no. 1042',
+      deductibleCents: 25_000,
+      test: false,
+      products: [{ name: 'Building fund', unitCents: 25_000, quantity: 1 }],
+    });
+    expect(order.receiptNumber).toMatch(new RegExp(`^${thisYear()}-\\d{6}$`));
+
+    const again = await record(cheque(), key);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().id).toBe(order.id);
+    expect((await record(cheque({ amountCents: 1 }), key)).statusCode).toBe(422);
+
+    const [mail] = await outboxMessages(t.testDb.db, t.site, order.id, RECEIPT_KIND);
+    expect(mail?.toAddress).toBe('ravi@example.org');
+    expect(mail?.text).toContain('Cheque no. 1042');
+    expect(mail?.text).toContain(order.receiptNumber);
+    expect(mail?.text).not.toContain('Transaction ID');
+
+    const report = await getReport(t, { q: 'ravi@example.org' });
+    expect(report.donors).toEqual([expect.objectContaining({ email: 'ravi@example.org', amount: 250 })]);
+  });
+
+  it("numbers a gift received last year in last year's series", async () => {
+    const res = await record(cheque({ receivedOn: `${thisYear() - 1}-12-30`, reference: '1043' }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().receiptNumber).toBe(`${thisYear() - 1}-000001`);
+    expect(res.json().createdAt.slice(0, 10)).toBe(`${thisYear() - 1}-12-30`);
+  });
+
+  it('refuses bad entries by field, and records nothing', async () => {
+    const cases: [object, string][] = [
+      [cheque({ reference: undefined }), 'reference'],
+      [cheque({ method: 'bank_transfer', reference: '' }), 'reference'],
+      [cheque({ receivedOn: '2999-01-01' }), 'receivedOn'],
+      [cheque({ receivedOn: '2026-02-30' }), 'receivedOn'],
+      [cheque({ centerId: 99 }), 'centerId'],
+      [cheque({ amountCents: 0 }), 'amountCents'],
+      [cheque({ amountCents: 12.5 }), 'amountCents'],
+      [cheque({ email: 'not an e-mail' }), 'email'],
+      [cheque({ method: 'crypto' }), 'method'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await record(body);
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().error.fields, field).toHaveProperty(field);
+    }
+    const noKey = await record(cheque(), null);
+    expect(noKey.statusCode).toBe(400);
+    expect(noKey.json().error.message).toMatch(/Idempotency-Key/i);
+    // Cash needs no reference.
+    expect((await record(cheque({ method: 'cash', reference: undefined }))).json().paymentMethod).toBe('Cash');
+  });
+
+  it('lets only treasurers and owners record or void', async () => {
+    for (const role of ['editor', 'volunteer'] as const) {
+      expect((await record(cheque(), randomUUID(), await signInStaff(t, role))).statusCode).toBe(403);
+    }
+    expect(
+      (
+        await staffCall(t.app, undefined, 'POST', '/api/staff/offline-gifts', cheque(), {
+          'idempotency-key': randomUUID(),
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  describe('a mistaken entry', () => {
+    it('is voided, not deleted: a void receipt, out of the totals, once', async () => {
+      const order = (
+        await record(cheque({ amountCents: 7_700, reference: '2001', email: 'mistake@example.org' }))
+      ).json();
+      const before = await getReport(t);
+      const voidIt = (body: object, id = order.id) =>
+        staffCall(t.app, treasurer, 'POST', `/api/staff/orders/${id}/void`, body);
+      expect((await voidIt({ reason: '' })).json().error.fields).toHaveProperty('reason');
+      const voided = await voidIt({ reason: 'Entered twice' });
+      expect(voided.statusCode).toBe(200);
+      expect(voided.json()).toMatchObject({ status: 'succeeded', refundedCents: 7_700 });
+      expect(voided.json().correctedReceiptNumber).toBe(`${order.receiptNumber}-V1`);
+      const after = await getReport(t);
+      expect(after.totals.amount).toBeCloseTo(before.totals.amount - 77, 2);
+      const corrections = await t.testDb.db
+        .select()
+        .from(receiptCorrections)
+        .where(eq(receiptCorrections.orderId, order.id));
+      expect(corrections).toEqual([expect.objectContaining({ kind: 'void', amountCents: 0 })]);
+      const [voidMail] = await outboxMessages(t.testDb.db, t.site, corrections[0]?.id ?? '', RECEIPT_CORRECTION_KIND);
+      expect(voidMail?.toAddress).toBe('mistake@example.org');
+      expect(voidMail?.text).toContain('Entered twice');
+      expect((await voidIt({ reason: 'Again' })).statusCode).toBe(409);
+      const card = await paidOrder(t.app);
+      expect((await voidIt({ reason: 'Not offline' }, card.orderId)).statusCode).toBe(409);
+      expect((await voidIt({ reason: 'Nothing' }, randomUUID())).statusCode).toBe(404);
+
+      const owner = await signInStaff(t, 'owner');
+      const audit = (await staffCall(t.app, owner, 'GET', '/api/staff/audit')).json().entries as {
+        action: string;
+        targetId: string;
+      }[];
+      expect(audit.filter((e) => e.targetId === order.id).map((e) => e.action)).toEqual([
+        'offline-gift.void',
+        'offline-gift.create',
+      ]);
+    });
+  });
+});

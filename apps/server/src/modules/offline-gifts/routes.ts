@@ -1,0 +1,97 @@
+/**
+ * Offline gifts in the back office (issue 21; calls in packages/shared/src/staff.ts): record one
+ * (Idempotency-Key: a double click records it once), and void a mistaken one. Treasurers and owners.
+ */
+import { apiErrorSchema } from '@store/shared/api-error';
+import { idempotencyKeySchema } from '@store/shared/checkout';
+import { offlineGiftRequestSchema, staffOrderDetailSchema, voidOfflineGiftRequestSchema } from '@store/shared/staff';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '#src/db/client';
+import { IDEMPOTENT_REPLAYED_HEADER } from '#src/lib/idempotent-request';
+import type { MailNotifier } from '#src/modules/mail/worker';
+import type { ReceiptSettings } from '#src/modules/receipts/receipt-number';
+import { findStaffOrder } from '#src/modules/refunds/staff-orders';
+import { auditActor } from '#src/modules/staff/audit';
+import type { StaffGuard } from '#src/modules/staff/require-staff';
+import { recordOfflineGift } from './record-offline-gift';
+import { voidOfflineGift } from './void-offline-gift';
+
+export type OfflineGiftRoutesOptions = {
+  db: Database;
+  guard: StaffGuard;
+  receipts: ReceiptSettings;
+  centerName: (id: number) => string | undefined;
+  mail?: MailNotifier | undefined;
+};
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+};
+
+export const offlineGiftRoutes: FastifyPluginAsyncZod<OfflineGiftRoutesOptions> = async (app, options) => {
+  const { db, guard, receipts, centerName, mail } = options;
+
+  async function detail(orderId: string) {
+    const order = await findStaffOrder(db, orderId, undefined);
+    if (!order) throw new Error(`offline gift ${orderId} was recorded but cannot be read`);
+    return order;
+  }
+
+  app.post(
+    '/api/staff/offline-gifts',
+    {
+      schema: {
+        tags: ['staff'],
+        summary:
+          'Record a cash, cheque or bank-transfer gift; repeat with the same Idempotency-Key to get the same order',
+        headers: z.looseObject({ 'idempotency-key': idempotencyKeySchema }),
+        body: offlineGiftRequestSchema,
+        response: { 200: staffOrderDetailSchema, 201: staffOrderDetailSchema, ...errors },
+      },
+      preHandler: guard('moveMoney'),
+    },
+    async (request, reply) => {
+      const { orderId, replayed } = await recordOfflineGift({
+        db,
+        input: request.body,
+        idempotencyKey: request.headers['idempotency-key'],
+        actor: auditActor(request),
+        centerName,
+        receipts,
+      });
+      if (replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      else mail?.kick();
+      return reply.code(replayed ? 200 : 201).send(await detail(orderId));
+    },
+  );
+
+  app.post(
+    '/api/staff/orders/:id/void',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Void a mistaken offline gift (it stays, counted as taken back, with a void receipt)',
+        params: z.object({ id: z.uuid('id must be an order id (a UUID)') }),
+        body: voidOfflineGiftRequestSchema,
+        response: { 200: staffOrderDetailSchema, ...errors },
+      },
+      preHandler: guard('moveMoney'),
+    },
+    async (request) => {
+      await voidOfflineGift(db, {
+        orderId: request.params.id,
+        reason: request.body.reason,
+        actor: auditActor(request),
+        timeZone: receipts.timeZone,
+      });
+      mail?.kick();
+      return detail(request.params.id);
+    },
+  );
+};
