@@ -27,16 +27,25 @@ import { signatureImage } from '#src/modules/receipts/signature-image';
 import { listAccountRegistrations } from '#src/modules/registrations/account-registrations';
 import { registrationRoutes } from '#src/modules/registrations/routes';
 import { reportRoutes } from '#src/modules/report/routes';
+import { imageRoutes } from '#src/modules/site-content/image-routes';
+import { siteContentRoutes } from '#src/modules/site-content/routes';
+import type { SiteContentStore } from '#src/modules/site-content/site-content-store';
 import { accountDocumentRoutes } from '#src/modules/statements/routes';
 import { listGivingYears } from '#src/modules/statements/year-gifts';
 
 /** The newest this many of each on a dashboard: a list, not an archive (the receipts are in the mailbox). */
 export const ACTIVITY_LIMIT = 200;
 
-export async function registerModules(app: FastifyInstance, context: AppContext): Promise<void> {
-  const { db, site } = context;
+export async function registerModules(
+  app: FastifyInstance,
+  context: AppContext & { siteContent: SiteContentStore },
+): Promise<void> {
+  const { db, site, siteContent } = context;
+  const { allowedOrigins } = context.config;
   await app.register(healthRoutes, { db, shuttingDown: context.shuttingDown });
-  await app.register(catalogueRoutes, { site });
+  await app.register(catalogueRoutes, { siteSource: siteContent });
+  await app.register(siteContentRoutes, { db, store: siteContent, allowedOrigins });
+  await app.register(imageRoutes, { db, allowedOrigins });
   await app.register(adminRoutes, { db });
   await app.register(captchaRoutes, { config: context.config, secrets: context.secrets });
   // One verifier for every guarded route; a module puts `preHandler: captchaPreHandler(captcha, action)` on it.
@@ -68,7 +77,7 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(paymentRoutes, { gateway: paymentGateway, captcha });
   await app.register(checkoutRoutes, {
     db,
-    site,
+    siteSource: siteContent,
     gateway: paymentGateway,
     captcha,
     mail: context.mail,
@@ -78,9 +87,10 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(reportRoutes, {
     db,
     site,
+    siteSource: siteContent,
     databaseKind: context.config.database.kind,
     preHandler: createAdminGuard({ db, logger: app.log }),
     signature,
   });
-  await app.register(accountDocumentRoutes, { db, site, signature, resolveOwner });
+  await app.register(accountDocumentRoutes, { db, site, siteSource: siteContent, signature, resolveOwner });
 }
