@@ -11,6 +11,7 @@ import { createAdmin } from '../../apps/server/src/modules/admins/admin-repo';
 import { basicAuthorization } from '../../apps/server/src/modules/admins/basic-credentials';
 import { createSandboxClientToken } from '../../apps/server/src/modules/payments/gateways/sandbox-client-token';
 import { buildTestApp, TEST_SESSION_SECRET, type TestApp } from '../../apps/server/test/build-test-app';
+import { signInStaff } from '../../apps/server/test/staff-helpers';
 import { REPO_ROOT } from '../support/server-process';
 
 type Credentials = { username: string; password: string };
@@ -24,6 +25,8 @@ export type FuzzTarget = {
   reader: Credentials;
   /** The base of the Authorization fuzz: its failures are counted, which is what the limit is for. */
   guessed: Credentials;
+  /** A signed-in editor's staff session token: the catalogue editor's bodies are fuzzed past the guard (issue 21). */
+  editorToken: string;
   /** The origin the auth server's origin check expects from an injected request (Host: localhost:80). */
   origin: string;
   webDist: string | undefined;
@@ -53,10 +56,12 @@ export async function buildFuzzTarget(): Promise<FuzzTarget> {
     },
   });
   const reader = { username: 'treasurer', password: 'correct horse battery staple' };
+  let editorToken = '';
   const guessed = { username: 'auditor', password: 'another long passphrase' };
   try {
     await createAdmin(t.testDb.db, reader);
     await createAdmin(t.testDb.db, guessed);
+    editorToken = (await signInStaff(t, 'editor', { username: 'fuzz-editor' })).token;
     // The report's first read builds its daily sums (report_settings, report_daily_totals): a write
     // by design, once. Done here so the fuzz's "nothing changed" compares against a warm report.
     const warm = await t.app.inject({
@@ -74,6 +79,7 @@ export async function buildFuzzTarget(): Promise<FuzzTarget> {
     clientToken: createSandboxClientToken(TEST_SESSION_SECRET),
     reader,
     guessed,
+    editorToken,
     origin: 'http://localhost',
     webDist,
     serverErrors,
