@@ -64,6 +64,22 @@ describe('the catalogue editor (/admin/catalogue)', () => {
     const [sent] = api.requests('PUT /api/staff/catalogue/items/9');
     expect(sent?.body).toMatchObject({ version: 3, item: { name: BOOK, price: 7.5, archived: false } });
     expect(within(screen.getByRole('region', { name: 'Store items' })).getByText('$7.50')).toBeInTheDocument();
+    // Keyboard users carry on from the button that opened the form.
+    expect(screen.getByRole('button', { name: `Edit ${BOOK}` })).toHaveFocus();
+  });
+
+  test('Cancel closes the form without sending anything and returns focus to its button', async () => {
+    const { api, user } = await openEditor();
+    await user.click(screen.getByRole('button', { name: 'Add a center' }));
+    await user.type(screen.getByLabelText('Name'), 'Toronto');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByLabelText('Name')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add a center' })).toHaveFocus();
+    expect(api.requests('POST /api/staff/catalogue/centers')).toHaveLength(0);
+    expect(screen.getByRole('link', { name: 'Download site.json' })).toHaveAttribute(
+      'href',
+      '/api/staff/catalogue/export',
+    );
   });
 
   test('checks the fields before sending, and shows what the server refuses by its field, focused', async () => {

@@ -6,7 +6,7 @@
 
 import type { SiteCenter, SiteEvent, SiteItem } from '@store/shared/site';
 import type { CatalogueList, CenterFields, ItemFields, StaffCatalogue } from '@store/shared/site-content';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { createCenter, createItem, saveCenter, saveEvent, saveItem } from './catalogue-api';
 import { CenterForm } from './center-form';
 import { EventForm } from './event-form';
@@ -26,16 +26,44 @@ const LIST_LABELS: Record<CatalogueList, { heading: string; one: string }> = {
   concert: { heading: 'Concert tiers', one: 'concert tier' },
 };
 
+/** The id of the button that opens this form (items: ItemList's). */
+function focusIdOf(editing: Editing): string {
+  switch (editing.kind) {
+    case 'item':
+      return `edit-item-${editing.id}`;
+    case 'new-item':
+      return `add-${editing.list}`;
+    case 'center':
+      return `edit-center-${editing.id}`;
+    case 'new-center':
+      return 'add-center';
+  }
+}
+
 const withoutId = <T extends { id: number }>({ id: _id, ...rest }: T): Omit<T, 'id'> => rest;
 
 export function CatalogueAdminPage() {
   const { state, reload, apply, version } = useStaffCatalogue();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [notice, setNotice] = useState('');
+  /** The button a closed form goes back to, so a keyboard user carries on where they were. */
+  const [returnFocus, setReturnFocus] = useState<string | undefined>(undefined);
 
+  useEffect(() => {
+    if (returnFocus) document.getElementById(returnFocus)?.focus();
+  }, [returnFocus]);
+
+  const close = () => {
+    setReturnFocus(editing ? focusIdOf(editing) : undefined);
+    setEditing(null);
+  };
+  const open = (next: Editing) => {
+    setReturnFocus(undefined);
+    setEditing(next);
+  };
   const done = (answer: StaffCatalogue, message: string) => {
     apply(answer);
-    setEditing(null);
+    close();
     setNotice(message);
   };
 
@@ -79,7 +107,7 @@ export function CatalogueAdminPage() {
     <ItemForm
       item={item}
       title={item ? `Edit ${item.name}` : `New ${LIST_LABELS[list].one}`}
-      onCancel={() => setEditing(null)}
+      onCancel={close}
       onSave={async (fields) =>
         item
           ? saveItemFields(item.id, fields, `${fields.name} saved.`)
@@ -92,7 +120,7 @@ export function CatalogueAdminPage() {
     <CenterForm
       center={center}
       title={center ? `Edit ${center.name}` : 'New center'}
-      onCancel={() => setEditing(null)}
+      onCancel={close}
       onSave={async (fields: CenterFields) =>
         done(
           center ? await saveCenter(version(), center.id, fields) : await createCenter(version(), fields),
@@ -106,9 +134,14 @@ export function CatalogueAdminPage() {
     <section aria-labelledby="catalogue-heading" className="catalogue-admin">
       <div className="catalogue-admin__top">
         <h2 id="catalogue-heading">Catalogue</h2>
-        <button type="button" className="button button--secondary" onClick={reload}>
-          Reload
-        </button>
+        <span className="catalogue-admin__actions">
+          <a className="button button--secondary" href="/api/staff/catalogue/export" download>
+            Download site.json
+          </a>
+          <button type="button" className="button button--secondary" onClick={reload}>
+            Reload
+          </button>
+        </span>
       </div>
       <p role="status" className="catalogue-admin__notice">
         {notice}
@@ -120,11 +153,12 @@ export function CatalogueAdminPage() {
           items={content[list]}
           editingId={editing?.kind === 'item' ? editing.id : undefined}
           renderForm={(item) => itemForm(list, item)}
-          onEdit={(id) => setEditing({ kind: 'item', id })}
+          onEdit={(id) => open({ kind: 'item', id })}
           onToggleArchived={toggleArchived}
           adding={editing?.kind === 'new-item' && editing.list === list ? itemForm(list, undefined) : undefined}
-          onAdd={() => setEditing({ kind: 'new-item', list })}
+          onAdd={() => open({ kind: 'new-item', list })}
           addLabel={`Add a ${LIST_LABELS[list].one}`}
+          addId={focusIdOf({ kind: 'new-item', list })}
         />
       ))}
       <section aria-labelledby="centers-heading">
@@ -142,9 +176,10 @@ export function CatalogueAdminPage() {
                   </span>
                   <button
                     type="button"
+                    id={focusIdOf({ kind: 'center', id: center.id })}
                     className="button button--secondary"
                     aria-label={`Edit ${center.name}`}
-                    onClick={() => setEditing({ kind: 'center', id: center.id })}
+                    onClick={() => open({ kind: 'center', id: center.id })}
                   >
                     Edit
                   </button>
@@ -156,7 +191,12 @@ export function CatalogueAdminPage() {
         {editing?.kind === 'new-center' ? (
           centerForm(undefined)
         ) : (
-          <button type="button" className="button button--secondary" onClick={() => setEditing({ kind: 'new-center' })}>
+          <button
+            type="button"
+            id={focusIdOf({ kind: 'new-center' })}
+            className="button button--secondary"
+            onClick={() => open({ kind: 'new-center' })}
+          >
             Add a center
           </button>
         )}

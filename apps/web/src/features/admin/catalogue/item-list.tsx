@@ -14,6 +14,8 @@ export type ItemListProps = {
   adding: ReactNode;
   onAdd: () => void;
   addLabel: string;
+  /** The Add button's id (the page returns focus to it). */
+  addId: string;
 };
 
 export function ItemList({
@@ -26,6 +28,7 @@ export function ItemList({
   adding,
   onAdd,
   addLabel,
+  addId,
 }: ItemListProps) {
   const headingId = `list-${heading.toLowerCase().replace(/\W+/g, '-')}`;
   return (
@@ -46,6 +49,7 @@ export function ItemList({
                 <span className="catalogue-admin__actions">
                   <button
                     type="button"
+                    id={`edit-item-${item.id}`}
                     className="button button--secondary"
                     aria-label={`Edit ${item.name}`}
                     onClick={() => onEdit(item.id)}
@@ -67,7 +71,7 @@ export function ItemList({
         ))}
       </ul>
       {adding ?? (
-        <button type="button" className="button button--secondary" onClick={onAdd}>
+        <button type="button" id={addId} className="button button--secondary" onClick={onAdd}>
           {addLabel}
         </button>
       )}
