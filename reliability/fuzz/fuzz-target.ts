@@ -5,15 +5,13 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { createAdmin } from '../../apps/server/src/modules/admins/admin-repo';
 import { basicAuthorization } from '../../apps/server/src/modules/admins/basic-credentials';
-import { admins } from '../../apps/server/src/modules/admins/tables';
 import { createSandboxClientToken } from '../../apps/server/src/modules/payments/gateways/sandbox-client-token';
-import { openStaffSession } from '../../apps/server/src/modules/staff/staff-sessions';
 import { buildTestApp, TEST_SESSION_SECRET, type TestApp } from '../../apps/server/test/build-test-app';
+import { signInStaff } from '../../apps/server/test/staff-helpers';
 import { REPO_ROOT } from '../support/server-process';
 
 type Credentials = { username: string; password: string };
@@ -32,6 +30,8 @@ export type FuzzTarget = {
    * leaves it), so the staff routes' fuzz reaches their validation, not only the guard.
    */
   staffToken: string;
+  /** A signed-in editor's staff session token: the catalogue editor's bodies are fuzzed past the guard (issue 21). */
+  editorToken: string;
   /** The origin the auth server's origin check expects from an injected request (Host: localhost:80). */
   origin: string;
   webDist: string | undefined;
@@ -61,14 +61,14 @@ export async function buildFuzzTarget(): Promise<FuzzTarget> {
     },
   });
   const reader = { username: 'treasurer', password: 'correct horse battery staple' };
+  let editorToken = '';
   const guessed = { username: 'auditor', password: 'another long passphrase' };
   let staffToken = '';
   try {
     await createAdmin(t.testDb.db, reader);
     await createAdmin(t.testDb.db, guessed);
-    const staff = await createAdmin(t.testDb.db, { username: 'fuzz-treasurer', password: 'a third long passphrase' });
-    await t.testDb.db.update(admins).set({ role: 'treasurer' }).where(eq(admins.id, staff.id));
-    staffToken = (await openStaffSession(t.testDb.db, { adminId: staff.id, stage: 'full', clientIp: null })).token;
+    staffToken = (await signInStaff(t, 'treasurer', { username: 'fuzz-treasurer' })).token;
+    editorToken = (await signInStaff(t, 'editor', { username: 'fuzz-editor' })).token;
     // The report's first read builds its daily sums (report_settings, report_daily_totals): a write
     // by design, once. Done here so the fuzz's "nothing changed" compares against a warm report.
     const warm = await t.app.inject({
@@ -87,6 +87,7 @@ export async function buildFuzzTarget(): Promise<FuzzTarget> {
     reader,
     guessed,
     staffToken,
+    editorToken,
     origin: 'http://localhost',
     webDist,
     serverErrors,

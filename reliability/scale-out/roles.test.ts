@@ -2,7 +2,8 @@
  * Production's split (issue 19): two `web` replicas and one `worker` on one PostgreSQL behave like
  * the single process. Over real HTTP: a session opened on one replica is known to the other, one
  * Idempotency-Key sent to both charges once, declines count across replicas, every receipt is sent
- * exactly once and only by the worker, which serves nothing but its health checks. The migrate
+ * exactly once and only by the worker, which serves nothing but its health checks; a price an
+ * editor changes through one replica is the other's next answer and charge. The migrate
  * role runs first and exits. On PGlite (single-process) the split is refused, naming ROLE.
  */
 
@@ -11,9 +12,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { catalogueResponseSchema } from '@store/shared/site';
+import { staffCatalogueSchema } from '@store/shared/site-content';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutBody, DECLINING_CARD } from '../../apps/server/test/checkout-helpers';
+import { openDatabase } from '../../apps/server/src/db/client';
+import { BOOK, checkoutBody, DECLINING_CARD } from '../../apps/server/test/checkout-helpers';
+import { signInStaff } from '../../apps/server/test/staff-helpers';
 import { postgresMissing, usingPostgres } from '../../apps/server/test/test-db';
 import { freePort } from '../../test/free-port';
 import { recordFigures } from '../support/figures';
@@ -194,6 +199,42 @@ describe.runIf(usingPostgres && !postgresMissing)('two web replicas and one work
     expect(unsent.rows[0]?.n).toBe(0);
     for (const dir of dirs.filter((d) => d !== workerDir)) expect(outboxFiles(dir)).toEqual([]);
   }, 60_000);
+
+  it('serves and charges a price an editor changed through the other replica, at once (issue 21)', async () => {
+    // An editor's session, as the back office's sign-in leaves it, written straight to the shared database.
+    const connection = await openDatabase({ kind: 'postgres', url: database.databaseUrl ?? '' });
+    let token: string;
+    try {
+      token = (await signInStaff({ testDb: { db: connection.db, connection, close: connection.close } }, 'editor'))
+        .token;
+    } finally {
+      await connection.close();
+    }
+    const headers = { origin: webA.baseUrl, cookie: `store_staff=${token}`, 'content-type': 'application/json' };
+    const setBookPrice = async (price: number) => {
+      const current = staffCatalogueSchema.parse((await send(webA.baseUrl, '/api/staff/catalogue', { headers })).body);
+      const book = current.content.catalogue.find((i) => i.id === BOOK.id);
+      const saved = await send(webA.baseUrl, `/api/staff/catalogue/items/${BOOK.id}`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ version: current.version, item: { ...book, id: undefined, price } }),
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    };
+    await setBookPrice(6.5);
+    try {
+      // Replica B, the very next request: no restart, no wait.
+      const shown = catalogueResponseSchema.parse((await send(webB.baseUrl, '/api/public/catalogue')).body);
+      expect(shown.items.find((i) => i.id === BOOK.id)?.price).toBe(6.5);
+      const paid = await checkout(webB.baseUrl, randomUUID(), await cardNonce(webB.baseUrl), [
+        { ...BOOK, price: 6.5, quantity: 1 },
+      ]);
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      expect(paid.body.amount).toBe(6.5);
+    } finally {
+      await setBookPrice(BOOK.price);
+    }
+  });
 
   it('stops every role cleanly on SIGTERM (exit 0, no error logged)', async () => {
     const exits = await Promise.all([webA, webB, worker].map((p) => p.stop()));

@@ -5,13 +5,20 @@ import type { AppSecrets } from '#src/db/secrets';
 import type { MailNotifier } from '#src/modules/mail/worker';
 import type { StoreMetrics } from '#src/modules/metrics/create-metrics';
 import type { PaymentGateway } from '#src/modules/payments/gateway';
+import type { SiteContentStore } from '#src/modules/site-content/site-content-store';
 import type { Config } from './config';
 
 export type AppContext = {
   config: Config;
   db: Database;
-  /** config/site.json, validated, loaded once at start. */
+  /**
+   * config/site.json, validated, loaded once at start. Its foundation, giving and taxReceipts are
+   * read from here; the catalogue, concert tiers, centers and event only seed the database: read
+   * them from `siteContent` (issue 21), which staff edit at run time.
+   */
   site: Site;
+  /** The content as the database holds it now (modules/site-content). Unset: buildApp makes it. */
+  siteContent?: SiteContentStore;
   secrets: AppSecrets;
   /**
    * The gateway config.payment chooses, made by main.ts (the reconciler shares it). Unset: the

@@ -4,16 +4,16 @@
  * app with its not-found handling (the catch-all comes last).
  */
 import fastifyCookie from '@fastify/cookie';
-import { CATALOGUE_DATA_ID } from '@store/shared/embedded-data';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authLocation } from '#src/modules/auth/auth-location';
 import { authCspSources } from '#src/modules/auth/csp';
 import { captchaCspSources } from '#src/modules/captcha/csp';
-import { catalogueView } from '#src/modules/catalogue/service';
+import { embeddedCatalogue } from '#src/modules/catalogue/embedded-catalogue';
 import { installMetrics, installMetricsOff } from '#src/modules/metrics/routes';
 import { paymentCspSources } from '#src/modules/payments/csp';
 import { registerModules } from '#src/modules/register-modules';
+import { createSiteContentStore } from '#src/modules/site-content/site-content-store';
 import { API_DOCS_PREFIX, registerApiDocs } from '#src/plugins/api-docs';
 import { frameworkErrors, installErrorHandler } from '#src/plugins/error-handler';
 import { installRequestIdHeader, requestIdGenerator } from '#src/plugins/request-id';
@@ -78,14 +78,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Parses Cookie for every module (the account session is read by the auth routes and the checkout).
   await app.register(fastifyCookie);
   await registerApiDocs(app);
-  await registerModules(app, { config, ...context });
+  // The catalogue, centers and event as staff edit them (issue 21); the first read seeds an empty
+  // database from site.json, so it happens here, at start.
+  const siteContent = context.siteContent ?? createSiteContentStore({ db: context.db, site: context.site });
+  await siteContent.current();
+  await registerModules(app, { config, ...context, siteContent });
   // The auth server's path (AUTH_BASE_URL) answers JSON 404s like /api, never the web app's page.
   const { prefix: authPrefix } = authLocation(config);
   await registerWebApp(app, {
     webDist: config.webDist,
     serverPrefixes: authPrefix === '' ? [] : [authPrefix],
     // The store draws its cards from the page itself: no second request, no validator (decision 0020).
-    embedded: [{ id: CATALOGUE_DATA_ID, json: JSON.stringify(catalogueView(context.site)) }],
+    embedded: embeddedCatalogue(siteContent),
     // A production deployment allowed the sandbox's payments says so on every page (issue 19).
     bodyStart: isTestSite(config) ? TEST_SITE_BANNER_HTML : '',
   });

@@ -20,15 +20,19 @@ import { CONFIRMATION_KIND } from '#src/modules/registrations/confirmation-kind'
 import { createConfirmationRenderer } from '#src/modules/registrations/confirmation-renderer';
 import { STATEMENT_KIND } from '#src/modules/statements/statement-kind';
 import { createStatementRenderer } from '#src/modules/statements/statement-renderer';
+import { fixedSiteSource, type SiteSource } from '#src/site/site-source';
 
 export function mailRenderers({
   db,
   site,
+  siteSource = fixedSiteSource(site),
   secrets,
   signature,
 }: {
   db: Database;
   site: Site;
+  /** The catalogue, centers and event as edited (issue 21); unset, site.json's. */
+  siteSource?: SiteSource | undefined;
   secrets: AppSecrets;
   /** The CRA receipts' signature image (receipts/signature-image.ts). */
   signature: Uint8Array | null;
@@ -39,10 +43,10 @@ export function mailRenderers({
     links[LINK_MAIL_KIND[purpose]] = createAccountLinkRenderer({ db, site, key, purpose });
   }
   return {
-    [RECEIPT_KIND]: createReceiptRenderer({ db, site, signature }),
-    [RECEIPT_CORRECTION_KIND]: createReceiptCorrectionRenderer({ db, site, signature }),
+    [RECEIPT_KIND]: createReceiptRenderer({ db, siteSource, signature }),
+    [RECEIPT_CORRECTION_KIND]: createReceiptCorrectionRenderer({ db, siteSource, signature }),
     [STATEMENT_KIND]: createStatementRenderer({ db, site }),
-    [CONFIRMATION_KIND]: createConfirmationRenderer({ db, site }),
+    [CONFIRMATION_KIND]: createConfirmationRenderer({ db, siteSource }),
     [GUESSING_ALERT_KIND]: createGuessingAlertRenderer({ db, site }),
     ...links,
     [EMAIL_CHANGED_KIND]: createEmailChangedRenderer({ db, site }),

@@ -21,6 +21,9 @@ import { createMailTransport, defaultMailFrom, type MailTransport } from '#src/m
 import { type MailWorker, startMailWorker } from '#src/modules/mail/worker';
 import { receiptSettings } from '#src/modules/receipts/receipt-number';
 import { signatureImage } from '#src/modules/receipts/signature-image';
+import { seedContent } from '#src/modules/site-content/content-repo';
+import { contentOf } from '#src/modules/site-content/merge-site';
+import { createSiteContentStore } from '#src/modules/site-content/site-content-store';
 import { loadSite } from '#src/site/load-site';
 import { type Config, loadConfig } from './config';
 import { createLogger } from './logger';
@@ -123,6 +126,8 @@ async function main(): Promise<void> {
     const { db } = connection;
     if (role === 'migrate') {
       await migrateDatabase(connection);
+      // site.json's catalogue, centers and event, when the database has none yet (issue 21).
+      await seedContent(db, contentOf(site));
       logger.info({ database: config.database.kind }, 'migrations applied');
       await stop(0);
       return;
@@ -138,6 +143,9 @@ async function main(): Promise<void> {
     // Someone must be able to read the report: ADMIN_USERNAME/ADMIN_PASSWORD, or a first random password.
     const admin = serves ? await ensureAdmin({ db, config, logger }) : undefined;
     const secrets = await resolveSecrets(config, db);
+    // The catalogue, centers and event as staff edit them; the first read seeds an empty database.
+    const siteContent = createSiteContentStore({ db, site });
+    await siteContent.current();
     if (renderersModule) {
       const { mailRenderers } = await renderersModule;
       // Sends the e-mail outbox off the request path; `kick` lets the app send a receipt at once.
@@ -156,6 +164,7 @@ async function main(): Promise<void> {
         renderers: mailRenderers({
           db,
           site,
+          siteSource: siteContent,
           secrets,
           signature: signatureImage(config.siteConfigPath, site.taxReceipts),
         }),
@@ -189,6 +198,7 @@ async function main(): Promise<void> {
         config,
         db,
         site,
+        siteContent,
         secrets,
         logger,
         paymentGateway,

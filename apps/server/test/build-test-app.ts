@@ -16,6 +16,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '#src/app';
 import type { AppContext } from '#src/app-context';
 import { type Config, loadConfig } from '#src/config';
+import { openDatabase } from '#src/db/client';
 import type { MailNotifier } from '#src/modules/mail/worker';
 import { createMetrics } from '#src/modules/metrics/create-metrics';
 import { createGateway } from '#src/modules/payments/create-gateway';
@@ -44,7 +45,20 @@ export type BuildTestAppOptions = {
   paymentGateway?: (context: AppContext) => PaymentGateway;
   /** Stands in for the mail worker main.ts runs (AppContext.mail), e.g. to count kicks. */
   mail?: MailNotifier;
+  /**
+   * Another app's database, as a second server process would share it (issue 21's scale-out tests):
+   * on PostgreSQL a connection of its own to the same database, on PGlite (one process) the same
+   * one. `close()` leaves that database open for its owner.
+   */
+  sharedDb?: TestDb;
 };
+
+/** A second server process on the same database: its own pool on PostgreSQL. */
+async function joinTestDb(shared: TestDb): Promise<TestDb> {
+  if (!shared.url) return { ...shared, close: async () => undefined };
+  const connection = await openDatabase({ kind: 'postgres', url: shared.url });
+  return { db: connection.db, connection, url: shared.url, close: connection.close };
+}
 
 const silentLogger = { warn: () => undefined };
 
@@ -62,7 +76,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       ...options.env,
     });
     const site = options.site ?? loadSite(config.siteConfigPath);
-    const db = await createTestDb();
+    const db = options.sharedDb ? await joinTestDb(options.sharedDb) : await createTestDb();
     testDb = db;
     const context: AppContext = { config, db: db.db, site, secrets: { session: TEST_SESSION_SECRET } };
     if (options.paymentGateway) context.paymentGateway = options.paymentGateway(context);

@@ -147,20 +147,47 @@ export type TaxReceipts = z.infer<typeof taxReceiptsSchema>;
 
 const uniqueIds = (items: { id: number }[]) => new Set(items.map((i) => i.id)).size === items.length;
 
+/**
+ * An item or center that was bought from, or given to, is never deleted (issue 21): archived, it
+ * leaves the store and the checkout, while old orders and receipts keep naming it. Absent = active.
+ */
+const archived = z.boolean().optional();
+
+/** An item as site.json and the back office hold it: `imageId` names an uploaded picture (site_images). */
+export const siteItemSchema = catalogueItemSchema.extend({ archived, imageId: z.uuid().optional() });
+export type SiteItem = z.infer<typeof siteItemSchema>;
+
+export const siteCenterSchema = centerSchema.extend({ archived });
+export type SiteCenter = z.infer<typeof siteCenterSchema>;
+
+/**
+ * The part of the site staff edit from /admin (issue 21), kept in the database once seeded from
+ * site.json; foundation, giving and taxReceipts stay in the file. Shared by both schemas below.
+ */
+export const siteContentShape = {
+  catalogue: z.array(siteItemSchema).min(1).refine(uniqueIds, 'ids must be unique'),
+  concert: z.array(siteItemSchema).min(1).refine(uniqueIds, 'ids must be unique'),
+  centers: z.array(siteCenterSchema).min(1).refine(uniqueIds, 'ids must be unique'),
+  event: eventSchema,
+};
+
+/** Catalogue and concert items share one id space: a bucket line names an item by id alone. */
+export const noOverlappingIds: [
+  (s: { catalogue: { id: number }[]; concert: { id: number }[] }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (s) => uniqueIds([...s.catalogue, ...s.concert]),
+  { message: 'catalogue and concert ids must not overlap', path: ['concert'] },
+];
+
 export const siteSchema = z
   .object({
     foundation: foundationSchema,
-    catalogue: z.array(catalogueItemSchema).min(1).refine(uniqueIds, 'ids must be unique'),
-    concert: z.array(catalogueItemSchema).min(1).refine(uniqueIds, 'ids must be unique'),
-    centers: z.array(centerSchema).min(1).refine(uniqueIds, 'ids must be unique'),
-    event: eventSchema,
+    ...siteContentShape,
     giving: givingSchema.default({ suggestedAmounts: [51, 101, 251, 501, 1116] }),
     taxReceipts: taxReceiptsSchema.default({ numberPrefix: '' }),
   })
-  .refine((s) => uniqueIds([...s.catalogue, ...s.concert]), {
-    message: 'catalogue and concert ids must not overlap',
-    path: ['concert'],
-  });
+  .refine(...noOverlappingIds);
 export type Site = z.infer<typeof siteSchema>;
 
 /** GET /api/public/catalogue */

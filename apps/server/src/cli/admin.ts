@@ -162,7 +162,7 @@ async function setRole(command: Extract<Command, { name: 'set-role' }>, config: 
       connection.db,
       existing.id,
       { role, centerId: centerId ?? null },
-      { actor: CLI_ACTOR, isCenter: () => true },
+      { actor: CLI_ACTOR, isCenter: async () => true },
     );
     console.log(
       `"${member.username}" is now ${member.role}${member.centerId === null ? '' : ` of center ${member.centerId}`}; their sessions were ended.`,

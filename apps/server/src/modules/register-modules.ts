@@ -31,6 +31,9 @@ import { refundRoutes } from '#src/modules/refunds/routes';
 import { listAccountRegistrations } from '#src/modules/registrations/account-registrations';
 import { registrationRoutes } from '#src/modules/registrations/routes';
 import { reportRoutes } from '#src/modules/report/routes';
+import { imageRoutes } from '#src/modules/site-content/image-routes';
+import { siteContentRoutes } from '#src/modules/site-content/routes';
+import type { SiteContentStore } from '#src/modules/site-content/site-content-store';
 import { memberRoutes } from '#src/modules/staff/member-routes';
 import { createStaffGuard } from '#src/modules/staff/require-staff';
 import { staffRoutes } from '#src/modules/staff/routes';
@@ -42,10 +45,16 @@ import { listGivingYears } from '#src/modules/statements/year-gifts';
 /** The newest this many of each on a dashboard: a list, not an archive (the receipts are in the mailbox). */
 export const ACTIVITY_LIMIT = 200;
 
-export async function registerModules(app: FastifyInstance, context: AppContext): Promise<void> {
-  const { db, site } = context;
+export async function registerModules(
+  app: FastifyInstance,
+  context: AppContext & { siteContent: SiteContentStore },
+): Promise<void> {
+  const { db, site, siteContent } = context;
+  const { allowedOrigins } = context.config;
   await app.register(healthRoutes, { db, shuttingDown: context.shuttingDown });
-  await app.register(catalogueRoutes, { site });
+  await app.register(catalogueRoutes, { siteSource: siteContent });
+  await app.register(siteContentRoutes, { db, store: siteContent, allowedOrigins });
+  await app.register(imageRoutes, { db, allowedOrigins });
   await app.register(adminRoutes, { db });
   await app.register(captchaRoutes, { config: context.config, secrets: context.secrets });
   // One verifier for every guarded route; a module puts `preHandler: captchaPreHandler(captcha, action)` on it.
@@ -77,7 +86,7 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(paymentRoutes, { gateway: paymentGateway, captcha });
   await app.register(checkoutRoutes, {
     db,
-    site,
+    siteSource: siteContent,
     gateway: paymentGateway,
     captcha,
     mail: context.mail,
@@ -94,15 +103,17 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
   await app.register(reportRoutes, {
     db,
     site,
+    siteSource: siteContent,
     databaseKind: context.config.database.kind,
     preHandler: createAdminGuard({ db, logger: app.log }),
     signature,
   });
-  await app.register(accountDocumentRoutes, { db, site, signature, resolveOwner });
+  await app.register(accountDocumentRoutes, { db, site, siteSource: siteContent, signature, resolveOwner });
   // The back office (issue 21): one guard for every /api/staff route, each with its permission.
-  const allowedOrigins = context.config.allowedOrigins;
   const staffGuard = createStaffGuard({ db, allowedOrigins });
-  const centerName = (id: number) => site.centers.find((center) => center.id === id)?.name;
+  // Centers as staff edit them now (site_content), not as site.json had them at start.
+  const centers = async () => (await siteContent.current()).site.centers;
+  const centerName = async (id: number) => (await centers()).find((center) => center.id === id)?.name;
   await app.register(staffRoutes, {
     db,
     guard: staffGuard,
@@ -111,7 +122,11 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
     centerName,
     issuer: site.foundation.name,
   });
-  await app.register(memberRoutes, { db, guard: staffGuard, isCenter: (id) => centerName(id) !== undefined });
+  await app.register(memberRoutes, {
+    db,
+    guard: staffGuard,
+    isCenter: async (id) => (await centerName(id)) !== undefined,
+  });
   await app.register(offlineGiftRoutes, {
     db,
     guard: staffGuard,
@@ -120,5 +135,5 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
     mail: context.mail,
   });
   await app.register(donorRoutes, { db, guard: staffGuard, timeZone: site.foundation.timeZone });
-  await app.register(staffRegistrationRoutes, { db, guard: staffGuard, centers: () => site.centers });
+  await app.register(staffRegistrationRoutes, { db, guard: staffGuard, centers });
 }

@@ -2,8 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { CatalogueResponse } from '@store/shared/site';
+import type { StaffCatalogue } from '@store/shared/site-content';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { signInStaff, staffCall } from '../../test/staff-helpers';
 import { describeWithDb } from '../../test/test-db';
 import { NO_BUILD_TEXT } from './web-app';
 
@@ -98,6 +101,30 @@ describeWithDb('the web app', () => {
       expect(stale.statusCode).toBe(200);
       // Another page, another tag.
       expect((await t.app.inject({ url: '/' })).headers.etag).not.toBe(etag);
+    });
+
+    it('embeds the catalogue as staff edited it, at once, with a new ETag (issue 21)', async () => {
+      const before = await t.app.inject({ url: '/' });
+      const editor = await signInStaff(t, 'editor');
+      const current = (await staffCall(t.app, editor, 'GET', '/api/staff/catalogue')).json<StaffCatalogue>();
+      const book = current.content.catalogue.find((i) => i.id === 9);
+      const edit = await staffCall(t.app, editor, 'PUT', '/api/staff/catalogue/items/9', {
+        version: current.version,
+        item: { ...book, id: undefined, price: 6 },
+      });
+      expect(edit.statusCode).toBe(200);
+      const after = await t.app.inject({ url: '/', headers: { 'if-none-match': String(before.headers.etag) } });
+      expect(after.statusCode).toBe(200);
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+      const edited = (await t.app.inject({ url: '/api/public/catalogue' })).json<CatalogueResponse>();
+      expect(edited.items.find((i) => i.id === 9)?.price).toBe(6);
+      expectPage(after.body, STORE_PAGE, edited);
+      // Put back: the other tests compare pages with the catalogue read at the start.
+      const undo = await staffCall(t.app, editor, 'PUT', '/api/staff/catalogue/items/9', {
+        version: current.version + 1,
+        item: { ...book, id: undefined },
+      });
+      expect(undo.statusCode).toBe(200);
     });
 
     it('serves index.html for the other app routes and unknown pages, with status 200', async () => {

@@ -20,6 +20,8 @@ import { type EmbeddedJson, type HtmlPage, htmlPage } from './html-pages';
 
 const SERVER_PREFIXES = ['/api', '/auth', '/healthz'];
 
+const NO_BLOCKS: readonly EmbeddedJson[] = [];
+
 /** Vite names files under /assets/ by content hash: a changed file gets a new name, so cache forever. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Other public files (favicon, pictures) keep their names: cache briefly. */
@@ -68,27 +70,33 @@ export type WebAppOptions = {
   webDist: string;
   /** More paths that belong to the server, e.g. the auth server's when AUTH_BASE_URL moves it. */
   serverPrefixes?: readonly string[];
-  /** JSON documents every HTML page carries for its scripts (the catalogue). */
-  embedded?: readonly EmbeddedJson[];
+  /**
+   * JSON documents every HTML page carries for its scripts (the catalogue), asked for per page
+   * request: the catalogue changes when staff edit it (issue 21). Return the SAME array while
+   * nothing changed: a page is rebuilt (and compressed again) only when its blocks are new.
+   */
+  embedded?: () => Promise<readonly EmbeddedJson[]>;
   /** Server-made HTML first in every page's <body> (the test-site banner). */
   bodyStart?: string;
 };
 
 export async function registerWebApp(
   app: FastifyInstance,
-  { webDist, serverPrefixes = [], embedded = [], bodyStart = '' }: WebAppOptions,
+  { webDist, serverPrefixes = [], embedded = async () => NO_BLOCKS, bodyStart = '' }: WebAppOptions,
 ): Promise<void> {
   const built = existsSync(join(webDist, 'index.html'));
   const pages = built ? prerenderedPages(webDist) : new Map<string, string>();
-  // Read at start (a build replaced under a running server is a restart anyway, as before).
-  const html = new Map<string, HtmlPage>();
-  const pageFor = (file: string): HtmlPage => {
-    let page = html.get(file);
-    if (!page) {
-      page = htmlPage(webDist, file, embedded, bodyStart);
-      html.set(file, page);
+  // Made when first asked for and again when the embedded data changes (a build replaced under a
+  // running server is a restart anyway, as before).
+  const html = new Map<string, { blocks: readonly EmbeddedJson[]; page: HtmlPage }>();
+  const pageFor = async (file: string): Promise<HtmlPage> => {
+    const blocks = await embedded();
+    let entry = html.get(file);
+    if (!entry || entry.blocks !== blocks) {
+      entry = { blocks, page: htmlPage(webDist, file, blocks, bodyStart) };
+      html.set(file, entry);
     }
-    return page;
+    return entry.page;
   };
   if (built) {
     const assetsDir = `${join(webDist, 'assets')}${sep}`;
@@ -108,10 +116,12 @@ export async function registerWebApp(
     // Each pre-rendered route answers with its own HTML (a route of its own, `/` included, rather
     // than the static files' index.html).
     for (const [route, file] of pages) {
-      const page = pageFor(file);
-      app.get(route, { schema: { hide: true } }, async (request, reply) => page.send(request, reply, REVALIDATE));
+      app.get(route, { schema: { hide: true } }, async (request, reply) =>
+        (await pageFor(file)).send(request, reply, REVALIDATE),
+      );
     }
-    pageFor('index.html');
+    // At start: a missing or unreadable index.html fails the start, not a visitor's request.
+    await pageFor('index.html');
   } else {
     app.log.warn({ webDist }, 'web app not built: / shows how to build it');
     app.get('/', { schema: { hide: true } }, async (_request, reply) =>
@@ -125,6 +135,6 @@ export async function registerWebApp(
     if (!isPage) throw notFound(request);
     if (looksLikeFile(path)) return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
     if (!built) return reply.code(404).type('text/plain; charset=utf-8').send(NO_BUILD_TEXT);
-    return pageFor('index.html').send(request, reply, REVALIDATE);
+    return (await pageFor('index.html')).send(request, reply, REVALIDATE);
   });
 }

@@ -1,28 +1,44 @@
 /**
- * GET /api/public/catalogue and GET /api/public/centers. The data comes from config/site.json, read
- * once at start, so the answers are computed and serialized once (static-json.ts) and browsers and
- * proxies may cache them briefly.
+ * GET /api/public/catalogue and GET /api/public/centers, from the content staff edit (issue 21;
+ * seeded from config/site.json). Each request checks the content's version (one small query), and
+ * the answers are computed and serialized once per version (static-json.ts); browsers and proxies
+ * may cache them briefly.
  */
-import type { Site } from '@store/shared/site';
 import { catalogueResponseSchema, centersResponseSchema } from '@store/shared/site';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { SiteSnapshot, SiteSource } from '#src/site/site-source';
 import { catalogueView, centersView } from './service';
-import { staticJson } from './static-json';
+import { type StaticJson, staticJson } from './static-json';
 
-/** Short: a corrected site.json reaches visitors within a minute of a restart. */
+/** Short: an edit reaches visitors holding an older copy within a minute. */
 const PUBLIC_CACHE = 'public, max-age=60';
 
 /** The answer to a request whose If-None-Match holds the current ETag: no body. */
 const notModified = z.null().describe('Not modified: the ETag in If-None-Match is current');
 
-export type CatalogueRoutesOptions = { site: Site };
+export type CatalogueRoutesOptions = { siteSource: SiteSource };
 
-export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = async (app, { site }) => {
-  const catalogue = staticJson(catalogueResponseSchema, catalogueView(site));
-  const centers = staticJson(centersResponseSchema, centersView(site));
+type Answers = { catalogue: StaticJson; centers: StaticJson };
 
-  // Plain (not async) handlers: the answer is ready, so no promise per request.
+export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = async (app, { siteSource }) => {
+  // Per snapshot: a new version gets new answers, the same one reuses its bytes.
+  const answers = new WeakMap<SiteSnapshot, Answers>();
+  const current = async (): Promise<Answers> => {
+    const snapshot = await siteSource.current();
+    let found = answers.get(snapshot);
+    if (!found) {
+      found = {
+        catalogue: staticJson(catalogueResponseSchema, catalogueView(snapshot.site)),
+        centers: staticJson(centersResponseSchema, centersView(snapshot.site)),
+      };
+      answers.set(snapshot, found);
+    }
+    return found;
+  };
+  // Built at start: an invalid catalogue fails the start, not a visitor's request.
+  await current();
+
   app.get(
     '/api/public/catalogue',
     {
@@ -32,8 +48,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         response: { 200: catalogueResponseSchema, 304: notModified },
       },
     },
-    (request, reply) => {
-      catalogue.send(request, reply, PUBLIC_CACHE);
+    async (request, reply) => {
+      (await current()).catalogue.send(request, reply, PUBLIC_CACHE);
+      return reply;
     },
   );
 
@@ -46,8 +63,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         response: { 200: centersResponseSchema, 304: notModified },
       },
     },
-    (request, reply) => {
-      centers.send(request, reply, PUBLIC_CACHE);
+    async (request, reply) => {
+      (await current()).centers.send(request, reply, PUBLIC_CACHE);
+      return reply;
     },
   );
 };

@@ -1,6 +1,6 @@
 /**
- * An answer that never changes while the server runs (the catalogue and the centers come from
- * site.json, read once at start): checked against its schema and serialized ONCE, then sent as the
+ * An answer that stays the same until the content's version moves (the catalogue and the centers,
+ * routes.ts): checked against its schema and serialized ONCE per version, then sent as the
  * same bytes to everyone. Serializing per request validated the whole catalogue with zod each time,
  * which made GET /api/public/catalogue several times dearer than the request itself
  * (bench/BENCHMARKS.md, "API throughput"). A strong ETag lets a browser revalidate for a 304.

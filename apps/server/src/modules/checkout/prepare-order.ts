@@ -76,7 +76,8 @@ export function prepareOrder(site: Site, body: CheckoutRequest): PreparedOrder {
   const fields: Record<string, string> = {};
   // The form's center, confirmed by the top-level `center` SPEC.md §7 sends beside it.
   const centerId = Number(body.customerDetails.center);
-  const center = site.centers.find((c) => c.id === centerId);
+  // An archived center (issue 21) takes no new gifts; its old orders keep it.
+  const center = site.centers.find((c) => c.id === centerId && !c.archived);
   const shipped = requiresDelivery(body.products);
   const schemas = shipped ? detailsSchemas.shipped : detailsSchemas.notShipped;
   // A Canadian center's receipt is a CRA official receipt: it needs the donor's address.

@@ -8,7 +8,7 @@
 import type { CartLine } from '@store/shared/cart';
 import { checkoutMessages } from '@store/shared/checkout';
 import { dollarsToCents, isWholeCents, MAX_AMOUNT_CENTS } from '@store/shared/money';
-import type { CatalogueItem, Site } from '@store/shared/site';
+import type { Site, SiteItem } from '@store/shared/site';
 import { lineBenefit } from '#src/modules/receipts/deductible';
 import type { OrderProduct } from './tables';
 
@@ -19,12 +19,13 @@ export type PricingResult = { ok: true; priced: PricedProducts } | { ok: false; 
 export const UNKNOWN_ITEM_MESSAGE = 'This item is no longer offered. Please remove it from your bucket.';
 
 export function priceProducts(site: Pick<Site, 'catalogue' | 'concert'>, lines: readonly CartLine[]): PricingResult {
-  const items = new Map<number, CatalogueItem>([...site.catalogue, ...site.concert].map((item) => [item.id, item]));
+  const items = new Map<number, SiteItem>([...site.catalogue, ...site.concert].map((item) => [item.id, item]));
   const fields: Record<string, string> = {};
   const products: OrderProduct[] = [];
   lines.forEach((line, index) => {
     const item = items.get(line.id);
-    if (!item) {
+    // Archived by staff (issue 21): old orders keep it, a bucket made before cannot buy it again.
+    if (!item || item.archived) {
       fields[`products.${index}.id`] = UNKNOWN_ITEM_MESSAGE;
       return;
     }

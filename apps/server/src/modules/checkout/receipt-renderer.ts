@@ -4,16 +4,17 @@
  * and the corrected or void receipts (RECEIPT_CORRECTION_KIND, by correction id). Registered at
  * start-up (src/mail-renderers.ts).
  */
-import type { Site } from '@store/shared/site';
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { isUuid } from '#src/lib/uuid';
 import type { MailRenderer, RenderedMail } from '#src/modules/mail/render';
 import { renderTaxDocumentPdfOffThread } from '#src/modules/receipts/pdf/render-off-thread';
+import type { SiteSource } from '#src/site/site-source';
 import { type ReceiptOptions, type RenderedReceipt, renderReceipt } from './receipt';
 import { orders, receiptCorrections } from './tables';
 
-export type ReceiptRendererOptions = { db: Database; site: Site; signature: Uint8Array | null };
+/** `siteSource`: read per batch, so a receipt names its center (and country) as edited now (issue 21). */
+export type ReceiptRendererOptions = { db: Database; siteSource: SiteSource; signature: Uint8Array | null };
 
 /** The receipt e-mail with its PDF attached. */
 export async function receiptMail(options: ReceiptOptions): Promise<RenderedMail> {
@@ -22,10 +23,11 @@ export async function receiptMail(options: ReceiptOptions): Promise<RenderedMail
   return { ...mail, attachments: [{ fileName, contentType: 'application/pdf', content: pdf }] };
 }
 
-export function createReceiptRenderer({ db, site, signature }: ReceiptRendererOptions): MailRenderer {
+export function createReceiptRenderer({ db, siteSource, signature }: ReceiptRendererOptions): MailRenderer {
   return async (orderIds) => {
     const ids = orderIds.filter(isUuid); // An outbox row's subject id is free text.
     if (ids.length === 0) return new Map();
+    const { site } = await siteSource.current();
     const rows = await db.select().from(orders).where(inArray(orders.id, ids));
     const rendered = await Promise.all(
       rows.map(async (order) => [order.id, await receiptMail({ order, site, signature })] as const),
@@ -34,10 +36,11 @@ export function createReceiptRenderer({ db, site, signature }: ReceiptRendererOp
   };
 }
 
-export function createReceiptCorrectionRenderer({ db, site, signature }: ReceiptRendererOptions): MailRenderer {
+export function createReceiptCorrectionRenderer({ db, siteSource, signature }: ReceiptRendererOptions): MailRenderer {
   return async (correctionIds) => {
     const ids = correctionIds.filter(isUuid);
     if (ids.length === 0) return new Map();
+    const { site } = await siteSource.current();
     const rows = await db
       .select({ correction: receiptCorrections, order: orders })
       .from(receiptCorrections)

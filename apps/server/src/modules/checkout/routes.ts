@@ -11,7 +11,6 @@ import {
   checkoutSucceededSchema,
   idempotencyKeySchema,
 } from '@store/shared/checkout';
-import type { Site } from '@store/shared/site';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '#src/db/client';
@@ -21,13 +20,15 @@ import type { CaptchaVerifier } from '#src/modules/captcha/captcha-verifier';
 import { captchaHeaders, captchaPreHandler } from '#src/modules/captcha/pre-handler';
 import type { MailNotifier } from '#src/modules/mail/worker';
 import type { PaymentGateway } from '#src/modules/payments/gateway';
+import type { SiteSource } from '#src/site/site-source';
 import { TooManyDeclinesError } from './decline-limit';
 import { placeOrder } from './place-order';
 import { webhookRoutes } from './webhook-routes';
 
 export type CheckoutRoutesOptions = {
   db: Database;
-  site: Site;
+  /** Read per checkout: a price an editor changed on any process is the price charged (issue 21). */
+  siteSource: SiteSource;
   gateway: PaymentGateway;
   captcha: CaptchaVerifier;
   /** Told when a receipt was queued, so it goes out now rather than at the worker's next poll. */
@@ -43,7 +44,7 @@ export type CheckoutRoutesOptions = {
 export const CHECKOUT_PATH = '/api/public/payment/checkout';
 
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app, options) => {
-  const { db, site, gateway, captcha, mail, resolveUserId } = options;
+  const { db, siteSource, gateway, captcha, mail, resolveUserId } = options;
 
   app.post(
     CHECKOUT_PATH,
@@ -69,6 +70,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       try {
+        const { site } = await siteSource.current();
         const result = await placeOrder({
           db,
           gateway,

@@ -58,7 +58,7 @@ export type RecordOfflineGiftOptions = {
   input: OfflineGiftInput;
   idempotencyKey: string;
   actor: AuditActor;
-  centerName: (id: number) => string | undefined;
+  centerName: (id: number) => Promise<string | undefined>;
   receipts: ReceiptSettings;
 };
 
@@ -68,7 +68,7 @@ export async function recordOfflineGift(
 ): Promise<{ orderId: string; replayed: boolean }> {
   const { db, input, idempotencyKey, actor, receipts } = options;
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: receipts.timeZone }).format(new Date());
-  const centerName = checkInput(input, options.centerName(input.centerId), today);
+  const centerName = checkInput(input, await options.centerName(input.centerId), today);
   const requestHash = canonicalHash(input);
   const earlier = await findByKey(db, idempotencyKey, requestHash);
   if (earlier) return { orderId: earlier, replayed: true };

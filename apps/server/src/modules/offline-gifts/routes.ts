@@ -21,7 +21,7 @@ export type OfflineGiftRoutesOptions = {
   db: Database;
   guard: StaffGuard;
   receipts: ReceiptSettings;
-  centerName: (id: number) => string | undefined;
+  centerName: (id: number) => Promise<string | undefined>;
   mail?: MailNotifier | undefined;
 };
 

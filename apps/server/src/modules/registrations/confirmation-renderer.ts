@@ -3,22 +3,17 @@
  * registrations, read in two queries (the registrations, then all their people), written as
  * renderConfirmation writes them. Registered for CONFIRMATION_KIND at start-up (src/mail-renderers.ts).
  */
-import type { Site } from '@store/shared/site';
 import { inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { isUuid } from '#src/lib/uuid';
 import type { MailRenderer } from '#src/modules/mail/render';
+import type { SiteSource } from '#src/site/site-source';
 import { renderConfirmation } from './confirmation';
 import { registrantsOf } from './registration-repo';
 import { registrations } from './tables';
 
-export function createConfirmationRenderer({
-  db,
-  site,
-}: {
-  db: Database;
-  site: Pick<Site, 'foundation' | 'event'>;
-}): MailRenderer {
+/** `siteSource`: read per batch, so the e-mail names the event as edited now (issue 21). */
+export function createConfirmationRenderer({ db, siteSource }: { db: Database; siteSource: SiteSource }): MailRenderer {
   return async (registrationIds) => {
     const ids = registrationIds.filter(isUuid); // An outbox row's subject id is free text.
     if (ids.length === 0) return new Map();
@@ -32,6 +27,7 @@ export function createConfirmationRenderer({
       .from(registrations)
       .where(inArray(registrations.id, ids));
     if (found.length === 0) return new Map();
+    const { site } = await siteSource.current();
     const byRegistration = await registrantsOf(
       db,
       found.map((r) => r.id),

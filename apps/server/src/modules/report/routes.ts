@@ -18,6 +18,7 @@ import type { Database } from '#src/db/client';
 import { AppError } from '#src/errors/app-error';
 import { sendPdf } from '#src/lib/send-pdf';
 import { receiptPdf } from '#src/modules/checkout/receipt-pdf';
+import type { SiteSource } from '#src/site/site-source';
 import { csvExport, csvFileName } from './csv-export';
 import { decodeCursor } from './cursor';
 import { getReport } from './get-report';
@@ -27,6 +28,8 @@ import { checkReportFilter } from './report-filter';
 export type ReportRoutesOptions = {
   db: Database;
   site: Site;
+  /** The centers as edited now (issue 21): a receipt names its center and follows its country. */
+  siteSource: SiteSource;
   /** Picks how the CSV is written: COPY on PostgreSQL, keyset pages on PGlite (csv-export.ts). */
   databaseKind: DatabaseConfig['kind'];
   /** The admin guard (modules/admins/require-admin.ts): refuses with 401 / 429 by throwing. */
@@ -47,7 +50,7 @@ const reportCsvQuerySchema = reportQuerySchema.safeExtend({
 const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema };
 
 export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (app, options) => {
-  const { db, site, databaseKind, preHandler, signature } = options;
+  const { db, site, siteSource, databaseKind, preHandler, signature } = options;
   const timeZone = site.foundation.timeZone;
 
   app.get(
@@ -62,7 +65,11 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (a
       preHandler,
     },
     async (request, reply) => {
-      const found = await receiptPdf(db, { site, signature, orderId: request.params.orderId });
+      const found = await receiptPdf(db, {
+        site: (await siteSource.current()).site,
+        signature,
+        orderId: request.params.orderId,
+      });
       if (!found) throw new AppError('not_found', 'No paid order has this id.');
       return sendPdf(reply, found.pdf, found.fileName);
     },

@@ -13,7 +13,11 @@ import { centerScopeOf, type StaffGuard, staffOf } from '#src/modules/staff/requ
 import { centerRegion } from './center-region';
 import { listStaffRegistrations } from './list-staff-registrations';
 
-export type StaffRegistrationRoutesOptions = { db: Database; guard: StaffGuard; centers: () => readonly Center[] };
+export type StaffRegistrationRoutesOptions = {
+  db: Database;
+  guard: StaffGuard;
+  centers: () => Promise<readonly Center[]>;
+};
 
 /** A region no registrant has: a volunteer whose center has no region in its address sees nothing. */
 const NO_REGION = '--';
@@ -40,7 +44,7 @@ export const staffRegistrationRoutes: FastifyPluginAsyncZod<StaffRegistrationRou
       const region =
         scope === undefined
           ? undefined
-          : (centerRegion(centers().find((center) => center.id === scope)?.address) ?? NO_REGION);
+          : (centerRegion((await centers()).find((center) => center.id === scope)?.address) ?? NO_REGION);
       return listStaffRegistrations(db, { cursor: request.query.cursor, region });
     },
   );

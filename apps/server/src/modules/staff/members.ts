@@ -43,11 +43,15 @@ export async function listStaff(db: Database): Promise<StaffMember[]> {
   return rows.map(toStaffMember);
 }
 
-export type CenterCheck = (centerId: number) => boolean;
+export type CenterCheck = (centerId: number) => Promise<boolean>;
 
-function checkCenter(role: StaffRole, centerId: number | null | undefined, isCenter: CenterCheck): number | null {
+async function checkCenter(
+  role: StaffRole,
+  centerId: number | null | undefined,
+  isCenter: CenterCheck,
+): Promise<number | null> {
   if (role !== 'volunteer') return null;
-  if (centerId === undefined || centerId === null || !isCenter(centerId)) {
+  if (centerId === undefined || centerId === null || !(await isCenter(centerId))) {
     throw new AppError('validation_error', 'centerId: a volunteer needs one of the centers', {
       fields: { centerId: 'Choose the volunteer’s center' },
     });
@@ -60,7 +64,7 @@ export async function addStaffMember(
   input: { username: string; password: string; role: StaffRole; centerId?: number | null | undefined },
   { actor, isCenter }: { actor: AuditActor; isCenter: CenterCheck },
 ): Promise<StaffMember> {
-  const centerId = checkCenter(input.role, input.centerId, isCenter);
+  const centerId = await checkCenter(input.role, input.centerId, isCenter);
   return db.transaction(async (tx) => {
     const created = await createAdmin(tx, {
       username: input.username,
@@ -103,7 +107,7 @@ export async function changeStaffMember(
     if (!row) throw new AppError('not_found', 'There is no such staff member.', { fields: { id: 'Unknown member' } });
     const before = toStaffMember(row);
     const role = change.role ?? row.role;
-    const centerId = checkCenter(role, change.centerId === undefined ? row.centerId : change.centerId, isCenter);
+    const centerId = await checkCenter(role, change.centerId === undefined ? row.centerId : change.centerId, isCenter);
     const disabledAt =
       change.disabled === undefined ? row.disabledAt : change.disabled ? (row.disabledAt ?? new Date()) : null;
     const stillOwner = role === 'owner' && disabledAt === null;

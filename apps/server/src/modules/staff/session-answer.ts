@@ -2,9 +2,15 @@
 import { type StaffSession, type StaffStage, TWO_FACTOR_REQUIRED } from '@store/shared/staff';
 import type { StaffRow } from './staff-sessions';
 
-export type CenterName = (centerId: number) => string | undefined;
+/** The center's name as staff edit it now (site_content). */
+export type CenterName = (centerId: number) => Promise<string | undefined>;
 
-export function staffSessionAnswer(staff: StaffRow, stage: StaffStage, centerName: CenterName): StaffSession {
+export async function staffSessionAnswer(
+  staff: StaffRow,
+  stage: StaffStage,
+  centerName: CenterName,
+): Promise<StaffSession> {
+  const center = staff.centerId === null ? undefined : await centerName(staff.centerId);
   return {
     stage,
     staff: {
@@ -12,7 +18,7 @@ export function staffSessionAnswer(staff: StaffRow, stage: StaffStage, centerNam
       username: staff.username,
       role: staff.role,
       centerId: staff.centerId,
-      centerName: staff.centerId === null ? null : (centerName(staff.centerId) ?? null),
+      centerName: center ?? null,
       totpEnabled: staff.totpEnabledAt !== null,
       totpRequired: TWO_FACTOR_REQUIRED.includes(staff.role),
     },

@@ -16,11 +16,14 @@ import type { ResolveAccountOwner } from '#src/lib/resolve-user-id';
 import { sendPdf } from '#src/lib/send-pdf';
 import { receiptPdf } from '#src/modules/checkout/receipt-pdf';
 import { orders } from '#src/modules/checkout/tables';
+import type { SiteSource } from '#src/site/site-source';
 import { statementPdf } from './statement-pdf';
 
 export type AccountDocumentRoutesOptions = {
   db: Database;
   site: Site;
+  /** The centers as edited now (issue 21): a receipt names its center and follows its country. */
+  siteSource: SiteSource;
   signature: Uint8Array | null;
   resolveOwner: ResolveAccountOwner;
 };
@@ -31,7 +34,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema }
 const signInFirst = () => new AppError('unauthorized', 'Please log in to download your receipts and statements.');
 
 export const accountDocumentRoutes: FastifyPluginAsyncZod<AccountDocumentRoutesOptions> = async (app, options) => {
-  const { db, site, signature, resolveOwner } = options;
+  const { db, site, siteSource, signature, resolveOwner } = options;
 
   app.get(
     '/api/account/receipts/:orderId.pdf',
@@ -47,7 +50,7 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<AccountDocumentRoutesO
       const owner = await resolveOwner(request);
       if (!owner) throw signInFirst();
       const found = await receiptPdf(db, {
-        site,
+        site: (await siteSource.current()).site,
         signature,
         orderId: request.params.orderId,
         visibleTo: ownedBy(owner, orders.userId, orders.email),

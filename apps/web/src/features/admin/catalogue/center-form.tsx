@@ -1,0 +1,94 @@
+/** The form for one center (issue 21): name, pickup address, country (a Canadian center's receipts are CRA receipts), archived. */
+
+import type { SiteCenter } from '@store/shared/site';
+import { type CenterFields, centerFieldsSchema } from '@store/shared/site-content';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { LabelledInput } from '#src/components/labelled-input';
+import { LabelledSelect } from '#src/components/labelled-select';
+import { apiErrors, type FormErrors, focusFirstError, issuesAsErrors } from './form-errors';
+
+export type CenterFormProps = {
+  center?: SiteCenter | undefined;
+  title: string;
+  onSave: (fields: CenterFields) => Promise<void>;
+  onCancel: () => void;
+};
+
+export function CenterForm({ center, title, onSave, onCancel }: CenterFormProps) {
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [name, setName] = useState(center?.name ?? '');
+  const [address, setAddress] = useState(center?.address ?? '');
+  const [country, setCountry] = useState<'US' | 'CA'>(center?.country ?? 'US');
+  const [archived, setArchived] = useState(center?.archived ?? false);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [saving, setSaving] = useState(false);
+  const idOf = (field: string) => `${id}-${field}`;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus follows a new set of errors only
+  useEffect(() => focusFirstError(formRef.current, errors, idOf), [errors]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = centerFieldsSchema.safeParse({ name, country, archived, ...(address.trim() ? { address } : {}) });
+    if (!checked.success) return setErrors(issuesAsErrors(checked.error));
+    setSaving(true);
+    setErrors({});
+    try {
+      await onSave(checked.data);
+    } catch (error) {
+      setErrors(apiErrors(error, 'center.'));
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form ref={formRef} className="catalogue-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>{title}</h3>
+      {errors.form && (
+        <p role="alert" tabIndex={-1} className="field__problem">
+          {errors.form}
+        </p>
+      )}
+      <LabelledInput
+        id={idOf('name')}
+        label="Name"
+        value={name}
+        error={errors.name}
+        onChange={(e) => setName(e.target.value)}
+        required
+      />
+      <LabelledInput
+        id={idOf('address')}
+        label="Pickup address"
+        value={address}
+        error={errors.address}
+        onChange={(e) => setAddress(e.target.value)}
+      />
+      <LabelledSelect
+        id={idOf('country')}
+        label="Country"
+        value={country}
+        error={errors.country}
+        onChange={(e) => setCountry(e.target.value === 'CA' ? 'CA' : 'US')}
+      >
+        <option value="US">United States</option>
+        <option value="CA">Canada (CRA receipts)</option>
+      </LabelledSelect>
+      <div className="field">
+        <label>
+          <input type="checkbox" checked={archived} onChange={(e) => setArchived(e.target.checked)} /> Archived (not
+          offered at checkout)
+        </label>
+      </div>
+      <div className="catalogue-form__actions">
+        <button type="submit" className="button" disabled={saving}>
+          {saving ? 'Saving…' : 'Save'}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onCancel} disabled={saving}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
