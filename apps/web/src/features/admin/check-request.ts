@@ -1,0 +1,28 @@
+/**
+ * The form's request checked with the shared schema the server uses (one rule, both sides): the
+ * request, or a message per field, keyed as the server keys its `error.fields` (dot-joined path).
+ */
+import type { z } from 'zod';
+
+export type FieldErrors = Readonly<Record<string, string>>;
+
+export function checkRequest<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+): { ok: true; data: T } | { ok: false; fields: FieldErrors } {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fields[issue.path.join('.')] ??= issue.message;
+  return { ok: false, fields };
+}
+
+/**
+ * A field's error as a sentence: the schemas' messages continue the field's name ('is required',
+ * 'must be more than 0'), so they are read after the label; a message of its own is shown as it is.
+ */
+export function fieldError(fields: FieldErrors, name: string, label: string): string | undefined {
+  const message = fields[name];
+  if (message === undefined) return undefined;
+  return /^[a-z]/.test(message) ? `${label} ${message}.`.replace(/\.\.$/, '.') : message;
+}
