@@ -71,7 +71,6 @@ export function OrderDetailPage() {
     );
   }
   const { order } = state;
-  const left = order.amountCents - order.refundedCents;
   const mayMoveMoney = staffCan(role, 'moveMoney');
   const paid = order.status === 'succeeded';
   return (
@@ -134,8 +133,9 @@ export function OrderDetailPage() {
       </dl>
       <OrderLines products={order.products} />
       <RefundsTable refunds={order.refunds} />
-      {mayMoveMoney && paid && order.source === 'card' && left > 0 && <RefundForm order={order} onRefunded={changed} />}
-      {mayMoveMoney && paid && order.source === 'offline' && left > 0 && <VoidForm order={order} onVoided={changed} />}
+      {/* Kept on screen once nothing is left, so the answer of the last refund or the void stays readable. */}
+      {mayMoveMoney && paid && order.source === 'card' && <RefundForm order={order} onRefunded={changed} />}
+      {mayMoveMoney && paid && order.source === 'offline' && <VoidForm order={order} onVoided={changed} />}
     </article>
   );
 }

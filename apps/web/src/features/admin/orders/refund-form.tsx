@@ -5,7 +5,7 @@
  */
 import { formatCents } from '@store/shared/money';
 import { refundRequestSchema, type StaffOrderDetail } from '@store/shared/staff';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
 import { checkRequest, type FieldErrors, fieldError } from '../check-request';
 import { FormAlert } from '../form-alert';
@@ -25,6 +25,11 @@ export function RefundForm({ order, onRefunded }: RefundFormProps) {
   const [confirming, setConfirming] = useState<RefundRequest | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const amountRef = useRef<HTMLInputElement>(null);
+  // Set when the server refused the amount: focus goes there once the form is back on screen.
+  const [focusAmount, setFocusAmount] = useState(0);
+  useEffect(() => {
+    if (focusAmount > 0) amountRef.current?.focus();
+  }, [focusAmount]);
   const { submit, submitting } = useMoneySubmit((request: RefundRequest, key: string) =>
     postRefund(order.id, request, key),
   );
@@ -60,6 +65,7 @@ export function RefundForm({ order, onRefunded }: RefundFormProps) {
           : `${refund.status === 'pending' ? 'Refund of' : 'Refunded'} ${formatCents(refund.amountCents)}${refund.status === 'pending' ? ' is being processed' : ''}.${receipt}`;
       setConfirming(null);
       setReason('');
+      setAmount(centsToField(next.amountCents - next.refundedCents));
       setDone(outcome);
       onRefunded(next);
       return;
@@ -68,13 +74,15 @@ export function RefundForm({ order, onRefunded }: RefundFormProps) {
     setConfirming(null);
     setFields(result.failure.fields);
     setFailure(result.failure.message);
-    if (result.failure.fields.amountCents) amountRef.current?.focus();
+    if (result.failure.fields.amountCents) setFocusAmount((n) => n + 1);
   }
 
   return (
     <section className="admin-section admin-panel" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Refund</h3>
-      {confirming ? (
+      {left <= 0 ? (
+        <p>Nothing is left to refund.</p>
+      ) : confirming ? (
         <fieldset className="admin-confirm">
           <legend>Confirm the refund</legend>
           <p>

@@ -47,7 +47,9 @@ export function VoidForm({ order, onVoided }: VoidFormProps) {
   return (
     <section className="admin-section admin-panel" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Void this offline gift</h3>
-      {confirming !== null ? (
+      {order.refundedCents >= order.amountCents ? (
+        <p>This gift is void.</p>
+      ) : confirming !== null ? (
         <fieldset className="admin-confirm">
           <legend>Confirm the void</legend>
           <p>{`Void the gift of ${formatCents(order.amountCents)}? Its receipt is cancelled. Reason: ${confirming}`}</p>
