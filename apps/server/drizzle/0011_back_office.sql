@@ -86,6 +86,7 @@ ALTER TABLE "admins" ADD COLUMN "role" text DEFAULT 'owner' NOT NULL;--> stateme
 ALTER TABLE "admins" ADD COLUMN "center_id" integer;--> statement-breakpoint
 ALTER TABLE "admins" ADD COLUMN "totp_secret" text;--> statement-breakpoint
 ALTER TABLE "admins" ADD COLUMN "totp_enabled_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "admins" ADD COLUMN "totp_last_step" integer;--> statement-breakpoint
 ALTER TABLE "admins" ADD COLUMN "disabled_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "refunded_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "source" text DEFAULT 'card' NOT NULL;--> statement-breakpoint

@@ -27,6 +27,10 @@ import { signatureImage } from '#src/modules/receipts/signature-image';
 import { listAccountRegistrations } from '#src/modules/registrations/account-registrations';
 import { registrationRoutes } from '#src/modules/registrations/routes';
 import { reportRoutes } from '#src/modules/report/routes';
+import { memberRoutes } from '#src/modules/staff/member-routes';
+import { createStaffGuard } from '#src/modules/staff/require-staff';
+import { staffRoutes } from '#src/modules/staff/routes';
+import { totpSealKey } from '#src/modules/staff/totp';
 import { accountDocumentRoutes } from '#src/modules/statements/routes';
 import { listGivingYears } from '#src/modules/statements/year-gifts';
 
@@ -83,4 +87,17 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
     signature,
   });
   await app.register(accountDocumentRoutes, { db, site, signature, resolveOwner });
+  // The back office (issue 21): one guard for every /api/staff route, each with its permission.
+  const allowedOrigins = context.config.allowedOrigins;
+  const staffGuard = createStaffGuard({ db, allowedOrigins });
+  const centerName = (id: number) => site.centers.find((center) => center.id === id)?.name;
+  await app.register(staffRoutes, {
+    db,
+    guard: staffGuard,
+    sealKey: totpSealKey(context.secrets.session),
+    allowedOrigins,
+    centerName,
+    issuer: site.foundation.name,
+  });
+  await app.register(memberRoutes, { db, guard: staffGuard, isCenter: (id) => centerName(id) !== undefined });
 }

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Database } from '#src/db/client';
 import { AppError } from '#src/errors/app-error';
 import { hashPassword, passwordProblem } from './passwords';
-import { admins } from './tables';
+import { admins, type StaffRole } from './tables';
 
 export const USERNAME_MESSAGE = 'A username is 1 to 64 letters, digits or the characters . _ - @';
 
@@ -23,8 +23,30 @@ export function isValidUsername(username: string): boolean {
 }
 
 /** What an administrator looks like outside the login check: no hash. */
-export type AdminSummary = { id: string; username: string; createdAt: Date; updatedAt: Date };
-export type AdminCredentials = { id: string; username: string; passwordHash: string };
+export type AdminSummary = {
+  id: string;
+  username: string;
+  role: StaffRole;
+  centerId: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+export type AdminCredentials = {
+  id: string;
+  username: string;
+  passwordHash: string;
+  role: StaffRole;
+  disabled: boolean;
+};
+
+const summaryColumns = {
+  id: admins.id,
+  username: admins.username,
+  role: admins.role,
+  centerId: admins.centerId,
+  createdAt: admins.createdAt,
+  updatedAt: admins.updatedAt,
+};
 
 function checkUsername(username: string): void {
   if (!isValidUsername(username)) throw new AppError('validation_error', USERNAME_MESSAGE);
@@ -45,26 +67,46 @@ export async function findAdminByUsername(db: Database, username: string): Promi
   // An impossible name cannot match: skip the query (and keep junk out of the SQL log).
   if (!isValidUsername(username)) return undefined;
   const [row] = await db
-    .select({ id: admins.id, username: admins.username, passwordHash: admins.passwordHash })
+    .select({
+      id: admins.id,
+      username: admins.username,
+      passwordHash: admins.passwordHash,
+      role: admins.role,
+      disabled: sql<boolean>`${admins.disabledAt} is not null`,
+    })
     .from(admins)
     .where(sameUsername(username));
   return row;
 }
 
+export type NewAdmin = {
+  username: string;
+  password: string;
+  /** Issue 21: owner unless said (the administrators from before the back office are owners). */
+  role?: StaffRole;
+  /** A volunteer's center. */
+  centerId?: number | null;
+};
+
 /** Throws a `conflict` AppError when the name is taken in any case. */
 export async function createAdmin(
   db: Database,
-  { username, password }: { username: string; password: string },
+  { username, password, role = 'owner', centerId = null }: NewAdmin,
 ): Promise<AdminSummary> {
   checkUsername(username);
   checkNewPassword(password);
+  if (role === 'volunteer' && centerId === null) {
+    throw new AppError('validation_error', 'centerId: a volunteer needs a center', {
+      fields: { centerId: 'A volunteer needs a center' },
+    });
+  }
   const passwordHash = await hashPassword(password);
   // ON CONFLICT (any unique index) rather than check-then-insert: two creators racing get one row.
   const [row] = await db
     .insert(admins)
-    .values({ username, passwordHash })
+    .values({ username, passwordHash, role, centerId })
     .onConflictDoNothing()
-    .returning({ id: admins.id, username: admins.username, createdAt: admins.createdAt, updatedAt: admins.updatedAt });
+    .returning(summaryColumns);
   if (!row) throw new AppError('conflict', `An administrator "${username}" already exists (usernames ignore case).`);
   return row;
 }
@@ -87,7 +129,7 @@ export async function setAdminPassword(
 export async function listAdmins(db: Database): Promise<AdminSummary[]> {
   return (
     db
-      .select({ id: admins.id, username: admins.username, createdAt: admins.createdAt, updatedAt: admins.updatedAt })
+      .select(summaryColumns)
       .from(admins)
       // lower(username) is unique (admins_username_lower_idx): a total order.
       .orderBy(asc(sql`lower(${admins.username})`))

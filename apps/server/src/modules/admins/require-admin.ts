@@ -11,6 +11,7 @@
  * then verify. Every refusal is the same 401 'Invalid username or password.', whatever was wrong,
  * so the answer does not tell which usernames exist.
  */
+import { staffCan } from '@store/shared/staff';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Database } from '#src/db/client';
 import { AppError } from '#src/errors/app-error';
@@ -140,6 +141,13 @@ export function createAdminGuard({ db, logger, limits }: AdminGuardOptions): pre
     }
     // The owner's own typos from this address are forgotten; the account's count is not (login-limit.ts).
     if (pairFailures > 0) await limiter.clearFailures(attempt);
+    // Issue 21: the report shows every center's money, so only owners and treasurers read it here; a
+    // disabled member reads nothing. The same 401 as a wrong password, after the password was checked
+    // (so the answer does not tell the password was right).
+    if (admin.disabled || !staffCan(admin.role, 'readAllOrders')) {
+      request.log.warn({ username: admin.username, role: admin.role }, 'report refused to this staff member');
+      refuse(request, reply);
+    }
     request.admin = { id: admin.id, username: admin.username };
   };
 }

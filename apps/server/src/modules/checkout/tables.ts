@@ -75,7 +75,8 @@ export const orders = pgTable(
     delivery: jsonb('delivery').$type<OrderDelivery>(),
     products: jsonb('products').$type<OrderProduct[]>().notNull(),
     itemCount: integer('item_count').notNull(),
-    gateway: text('gateway').$type<'sandbox' | 'braintree'>().notNull(),
+    /** 'offline' for a gift staff recorded (cash, cheque, bank transfer): no gateway moved it. */
+    gateway: text('gateway').$type<'sandbox' | 'braintree' | 'offline'>().notNull(),
     /**
      * Taken by a gateway that moves no money (the offline sandbox, Braintree's sandbox environment):
      * its receipt says so and the report marks it (issue 18). Set at insert, from the gateway.

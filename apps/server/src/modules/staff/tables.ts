@@ -2,7 +2,6 @@
  * The back office's sign-in and its memory (issue 21): staff sessions (a cookie, not Basic auth),
  * the one-time recovery codes of two-factor sign-in, and the audit log of every staff action.
  */
-import { sql } from 'drizzle-orm';
 import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { admins } from '#src/modules/admins/tables';
 

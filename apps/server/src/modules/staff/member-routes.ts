@@ -1,0 +1,96 @@
+/**
+ * The owner's pages (issue 21): the staff list and its changes, and the audit log. Every route is
+ * guarded by role on the server ('manageStaff', 'readAudit'); a refused call changes nothing.
+ */
+import { apiErrorSchema } from '@store/shared/api-error';
+import {
+  auditPageSchema,
+  createStaffRequestSchema,
+  staffMemberSchema,
+  updateStaffRequestSchema,
+} from '@store/shared/staff';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '#src/db/client';
+import { auditActor } from './audit';
+import { listAudit } from './audit-list';
+import { addStaffMember, type CenterCheck, changeStaffMember, listStaff } from './members';
+import type { StaffGuard } from './require-staff';
+
+export type MemberRoutesOptions = { db: Database; guard: StaffGuard; isCenter: CenterCheck };
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+
+export const memberRoutes: FastifyPluginAsyncZod<MemberRoutesOptions> = async (app, { db, guard, isCenter }) => {
+  app.get(
+    '/api/staff/members',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'The staff',
+        response: { 200: z.object({ members: z.array(staffMemberSchema) }), ...errors },
+      },
+      preHandler: guard('manageStaff'),
+    },
+    async () => ({ members: await listStaff(db) }),
+  );
+
+  app.post(
+    '/api/staff/members',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Add a staff member',
+        body: createStaffRequestSchema,
+        response: { 201: staffMemberSchema, ...errors },
+      },
+      preHandler: guard('manageStaff'),
+    },
+    async (request, reply) => {
+      const member = await addStaffMember(db, request.body, { actor: auditActor(request), isCenter });
+      return reply.code(201).send(member);
+    },
+  );
+
+  app.patch(
+    '/api/staff/members/:id',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Change a member: role, center, disabled, password, two-factor reset',
+        params: z.object({ id: z.uuid('must be a staff member id') }),
+        body: updateStaffRequestSchema,
+        response: { 200: staffMemberSchema, ...errors },
+      },
+      preHandler: guard('manageStaff'),
+    },
+    async (request) => changeStaffMember(db, request.params.id, request.body, { actor: auditActor(request), isCenter }),
+  );
+
+  app.get(
+    '/api/staff/audit',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'The audit log, newest first',
+        querystring: z.object({
+          cursor: z.coerce
+            .number()
+            .int('must be a cursor')
+            .positive('must be a cursor')
+            .max(Number.MAX_SAFE_INTEGER)
+            .optional(),
+        }),
+        response: { 200: auditPageSchema, ...errors },
+      },
+      preHandler: guard('readAudit'),
+    },
+    async (request) => listAudit(db, request.query.cursor),
+  );
+};
