@@ -11,6 +11,11 @@ import { CodeForm } from './code-form';
 import { RecoveryCodes } from './recovery-codes';
 import { postTotpConfirm, postTotpSetup, type TotpSetup } from './sign-in-api';
 
+/** The key in groups of four, as authenticator apps show and accept it (they ignore the spaces). */
+function groupsOfFour(secret: string): string {
+  return secret.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
 type Step =
   | { name: 'start' }
   | { name: 'scan'; setup: TotpSetup }
@@ -70,7 +75,7 @@ export function EnrolTotp({ startText, onDone, onFailure }: EnrolTotpProps) {
           />
           <p>
             Cannot scan it? Enter this key in the app instead:{' '}
-            <code className="admin-enrol__secret">{setup.secret}</code>
+            <code className="admin-enrol__secret">{groupsOfFour(setup.secret)}</code>
           </p>
         </li>
         <li>

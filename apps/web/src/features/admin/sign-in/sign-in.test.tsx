@@ -87,7 +87,7 @@ describe('back office sign-in (/admin)', () => {
 
     const qr = await screen.findByRole('img', { name: 'QR code for your authenticator app' });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
-    expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();
+    expect(screen.getByText('JBSW Y3DP EHPK 3PXP')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Code from the app'), '654321');
     await user.click(screen.getByRole('button', { name: 'Turn on two-factor sign-in' }));
 
