@@ -49,7 +49,7 @@ describe('the back office nav shows what the role may do', () => {
     expect(screen.getByText('Volunteer, Dallas Center, Texas')).toBeInTheDocument();
   });
 
-  test('/admin opens an editor on the catalogue; a typed /admin/orders says the role does not allow it', async () => {
+  test('/admin opens an editor on the catalogue, the first page their role may see', async () => {
     await openAdmin('/admin', { 'GET /api/staff/me': () => jsonResponse(sessionOf('editor')) });
     expect(await screen.findByRole('heading', { level: 2, name: 'Catalogue' }, LAZY)).toBeInTheDocument();
     expect(currentPath()).toBe('/admin/catalogue');

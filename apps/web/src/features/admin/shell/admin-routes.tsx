@@ -3,22 +3,9 @@ import type { StaffPermission } from '@store/shared/staff';
 import { staffCan, staffMessages } from '@store/shared/staff';
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { lazyPage } from '#src/lib/lazy-page';
 import { useAdmin } from '../admin-context';
+import { ADMIN_PAGES } from './admin-pages';
 import { sectionsFor } from './admin-sections';
-
-const OrdersPage = lazyPage(() => import('../orders/orders-page').then((m) => m.OrdersPage));
-const OrderDetailPage = lazyPage(() => import('../orders/order-detail-page').then((m) => m.OrderDetailPage));
-const OfflineGiftPage = lazyPage(() => import('../orders/offline-gift-page').then((m) => m.OfflineGiftPage));
-const DonorsPage = lazyPage(() => import('../donors/donors-page').then((m) => m.DonorsPage));
-const DonorDetailPage = lazyPage(() => import('../donors/donor-detail-page').then((m) => m.DonorDetailPage));
-const RegistrationsPage = lazyPage(() =>
-  import('../registrations/registrations-page').then((m) => m.RegistrationsPage),
-);
-const CatalogueAdminPage = lazyPage(() => import('../catalogue/catalogue-page').then((m) => m.CatalogueAdminPage));
-const StaffPage = lazyPage(() => import('../staff/staff-page').then((m) => m.StaffPage));
-const AuditPage = lazyPage(() => import('../audit/audit-page').then((m) => m.AuditPage));
-const SecurityPage = lazyPage(() => import('../security/security-page').then((m) => m.SecurityPage));
 
 /** A page the role may not open (a typed or bookmarked URL): said so, as the server would refuse its calls. */
 function Allowed({ permission, children }: { permission: StaffPermission; children: ReactNode }) {
@@ -35,6 +22,19 @@ function FirstSection() {
   const first = sectionsFor(useAdmin().session.staff.role)[0]?.path ?? 'security';
   return <Navigate to={`/admin/${first}`} replace />;
 }
+
+const {
+  OrdersPage,
+  OrderDetailPage,
+  OfflineGiftPage,
+  DonorsPage,
+  DonorDetailPage,
+  RegistrationsPage,
+  CatalogueAdminPage,
+  StaffPage,
+  AuditPage,
+  SecurityPage,
+} = ADMIN_PAGES;
 
 export function AdminRoutes() {
   const guard = (permission: StaffPermission, page: ReactNode) => <Allowed permission={permission}>{page}</Allowed>;
