@@ -18,11 +18,18 @@ export function checkRequest<T>(
 }
 
 /**
- * A field's error as a sentence: the schemas' messages continue the field's name ('is required',
- * 'must be more than 0'), so they are read after the label; a message of its own is shown as it is.
+ * A field's error as a sentence: most of the schemas' messages continue the field's name ('is
+ * required', 'must be more than 0'), so they are read after the label; others ('a volunteer needs
+ * a center') stand alone.
  */
 export function fieldError(fields: FieldErrors, name: string, label: string): string | undefined {
   const message = fields[name];
   if (message === undefined) return undefined;
-  return /^[a-z]/.test(message) ? `${label} ${message}.`.replace(/\.\.$/, '.') : message;
+  const sentence = CONTINUES_LABEL.test(message)
+    ? `${label} ${message}`
+    : message.replace(/^[a-z]/, (c) => c.toUpperCase());
+  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
 }
+
+/** 'is required', 'must be more than 0', 'may use letters…': said of the field. */
+const CONTINUES_LABEL = /^(is|must|may|has|are|should|cannot|can)\b/;

@@ -10,6 +10,8 @@ import { FormAlert } from '../form-alert';
 import { useStaffFailure } from '../use-staff-failure';
 import { type DonorDetail, postMergeDonors } from './donors-api';
 
+const SAME_ADDRESS = "That is this donor's own address: enter the other record's.";
+
 type MergeFormProps = { into: string; onMerged: (donor: DonorDetail) => void };
 
 export function MergeForm({ into, onMerged }: MergeFormProps) {
@@ -27,7 +29,9 @@ export function MergeForm({ into, onMerged }: MergeFormProps) {
     setFailure(null);
     setDone(null);
     const checked = checkRequest(mergeDonorsRequestSchema, { from: from.trim(), into });
-    setFields(checked.ok ? {} : checked.fields);
+    // The shared rule's words name the request's field (`into`); here it is this donor's address.
+    const same = from.trim().toLowerCase() === into.toLowerCase();
+    setFields(checked.ok ? {} : same ? { from: SAME_ADDRESS } : checked.fields);
     if (checked.ok) setConfirming(checked.data.from);
   }
 

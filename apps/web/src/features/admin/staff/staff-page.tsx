@@ -93,10 +93,11 @@ export function StaffPage() {
                   type="button"
                   className="text-button"
                   aria-expanded={editing === member.id}
+                  // The visible word, then whose row it is.
+                  aria-label={`${editing === member.id ? 'Close' : 'Edit'} ${member.username}`}
                   onClick={() => setEditing((now) => (now === member.id ? null : member.id))}
                 >
                   {editing === member.id ? 'Close' : 'Edit'}
-                  <span className="visually-hidden">{` ${member.username}`}</span>
                 </button>
               ),
             },
