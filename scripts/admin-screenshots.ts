@@ -133,6 +133,10 @@ async function main() {
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await page.getByRole('heading', { name: 'Orders', level: 2 }).waitFor();
+    // The search goes into the URL, so the list comes back as it was after opening an order.
+    await page.getByLabel('Search by name, e-mail or receipt number').fill('donor');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/admin/orders?q=donor');
     await page.waitForLoadState('networkidle');
     await shoot(page, 'orders');
 
