@@ -1,5 +1,5 @@
 /** Adding a member (POST /api/staff/members): username, first password, role, center for a volunteer. */
-import { createStaffRequestSchema, type StaffMember } from '@store/shared/staff';
+import { createStaffRequestSchema, type StaffMember, type StaffRole } from '@store/shared/staff';
 import { type FormEvent, useId, useState } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
 import { PasswordInput } from '#src/components/password-input';
@@ -17,7 +17,7 @@ export function AddMemberForm({ centers, onAdded }: AddMemberFormProps) {
   const describe = useStaffFailure();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [role, setRole] = useState('volunteer');
+  const [role, setRole] = useState<StaffRole>('volunteer');
   const [centerId, setCenterId] = useState('');
   const [fields, setFields] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);

@@ -2,7 +2,7 @@
  * One member's changes (PATCH /api/staff/members/:id): role and center, may sign in or not, a new
  * password, and clearing their two-factor (a lost phone with no recovery codes left; confirmed first).
  */
-import { STAFF_ROLE_LABELS, type StaffMember, updateStaffRequestSchema } from '@store/shared/staff';
+import { STAFF_ROLE_LABELS, type StaffMember, type StaffRole, updateStaffRequestSchema } from '@store/shared/staff';
 import { type FormEvent, useId, useState } from 'react';
 import { PasswordInput } from '#src/components/password-input';
 import type { useCenters } from '#src/lib/use-centers';
@@ -22,7 +22,7 @@ type MemberEditorProps = {
 export function MemberEditor({ member, centers, onChanged, onClose }: MemberEditorProps) {
   const id = useId();
   const describe = useStaffFailure();
-  const [role, setRole] = useState<string>(member.role);
+  const [role, setRole] = useState<StaffRole>(member.role);
   const [centerId, setCenterId] = useState(member.centerId === null ? '' : String(member.centerId));
   const [password, setPassword] = useState('');
   const [fields, setFields] = useState<FieldErrors>({});
@@ -57,11 +57,8 @@ export function MemberEditor({ member, centers, onChanged, onClose }: MemberEdit
 
   const saveRole = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const label = STAFF_ROLE_LABELS[role as StaffMember['role']] ?? role;
-    void change(
-      { role: role as StaffMember['role'], centerId: centerFor(role, centerId) },
-      `${member.username} is now ${label}.`,
-    );
+    const label = STAFF_ROLE_LABELS[role];
+    void change({ role, centerId: centerFor(role, centerId) }, `${member.username} is now ${label}.`);
   };
   const savePassword = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,5 +1,5 @@
 /** A member's role and, for a volunteer (who reads one center's orders), their center. */
-import { STAFF_ROLE_LABELS, STAFF_ROLES } from '@store/shared/staff';
+import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@store/shared/staff';
 import { CenterSelect } from '#src/components/center-select';
 import { LabelledSelect } from '#src/components/labelled-select';
 import type { useCenters } from '#src/lib/use-centers';
@@ -7,9 +7,9 @@ import { type FieldErrors, fieldError } from '../check-request';
 
 type RoleFieldsProps = {
   id: string;
-  role: string;
+  role: StaffRole;
   centerId: string;
-  onRole: (role: string) => void;
+  onRole: (role: StaffRole) => void;
   onCenter: (centerId: string) => void;
   centers: ReturnType<typeof useCenters>;
   fields: FieldErrors;
@@ -23,7 +23,11 @@ export function RoleFields({ id, role, centerId, onRole, onCenter, centers, fiel
         name="role"
         label="Role"
         value={role}
-        onChange={(event) => onRole(event.target.value)}
+        onChange={(event) => {
+          // The options are STAFF_ROLES, so this always finds one.
+          const chosen = STAFF_ROLES.find((value) => value === event.target.value);
+          if (chosen) onRole(chosen);
+        }}
         error={fieldError(fields, 'role', 'Role')}
       >
         {STAFF_ROLES.map((value) => (
@@ -49,6 +53,6 @@ export function RoleFields({ id, role, centerId, onRole, onCenter, centers, fiel
 }
 
 /** The center field's value for the request: a volunteer's center, no center for the other roles. */
-export function centerFor(role: string, centerId: string): number | null {
+export function centerFor(role: StaffRole, centerId: string): number | null {
   return role === 'volunteer' && centerId !== '' ? Number(centerId) : null;
 }
