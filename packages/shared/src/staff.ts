@@ -263,9 +263,8 @@ export const donorPageSchema = z.object({ donors: z.array(donorSummarySchema), n
 export const donorDetailSchema = donorSummarySchema.extend({
   totalsByYear: z.array(z.object({ year: z.number(), totalCents: z.number(), deductibleCents: z.number() })),
   gifts: z.array(staffOrderSchema),
-  registrations: z.array(
-    z.object({ id: z.string(), createdAt: z.string(), centerName: z.string(), people: z.number() }),
-  ),
+  /** Event registrations made with any of the donor's addresses (registrations have no center). */
+  registrations: z.array(z.object({ id: z.string(), createdAt: z.string(), people: z.number() })),
 });
 export const mergeDonorsRequestSchema = z
   .object({ from: z.email('must be an e-mail address'), into: z.email('must be an e-mail address') })

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Database, openDatabase } from '#src/db/client';
 import { findAdminByUsername } from '#src/modules/admins/admin-repo';
@@ -74,12 +75,47 @@ describeWithDb('admin command line', () => {
     'creates an administrator with the first line of stdin as password, and lists it without the hash',
     async () => {
       const created = await admin(['create', 'Treasurer'], 'correct horse battery\r\nignored second line\n');
-      expect(created).toMatchObject({ code: 0, stdout: 'Administrator "Treasurer" created.\n' });
+      expect(created).toMatchObject({ code: 0, stdout: 'Staff member "Treasurer" created as owner.\n' });
       const list = await admin(['list']);
       expect(list.code).toBe(0);
-      expect(list.stdout).toMatch(/^USERNAME +CREATED +UPDATED\nTreasurer +\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC +/);
+      expect(list.stdout).toMatch(
+        /^USERNAME +ROLE +CENTER +TWO-FACTOR +CREATED +UPDATED\nTreasurer +owner +off +\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC +/,
+      );
       expect(list.stdout).not.toContain('argon2');
       expect(await passwordsWork('treasurer', ['correct horse battery'])).toEqual([true]);
+    },
+    SLOW,
+  );
+
+  it(
+    'creates a member with a role and a volunteer with a center, changes a role, and audits both (issue 21)',
+    async () => {
+      const volunteer = await admin(
+        ['create', 'vol-dallas', '--role', 'volunteer', '--center', '2'],
+        'volunteer long password\n',
+      );
+      expect(volunteer).toMatchObject({
+        code: 0,
+        stdout: 'Staff member "vol-dallas" created as volunteer of center 2.\n',
+      });
+      const unknownCenter = await admin(
+        ['create', 'vol-x', '--role', 'volunteer', '--center', '99'],
+        'volunteer long password\n',
+      );
+      expect(unknownCenter.code).toBe(2);
+      expect(unknownCenter.stderr).toContain('There is no center 99.');
+      const promoted = await admin(['set-role', 'VOL-DALLAS', '--role', 'treasurer']);
+      expect(promoted).toMatchObject({ code: 0 });
+      expect(promoted.stdout).toContain('"vol-dallas" is now treasurer; their sessions were ended.');
+      expect((await admin(['list'])).stdout).toMatch(/\nvol-dallas +treasurer +off +/);
+      const actions = await withDb(async (db) => {
+        const { rows } = await db.execute<{ action: string; actor_name: string }>(
+          sql`select action, actor_name from audit_log where target_type = 'staff' order by id`,
+        );
+        return rows.map((row) => `${row.actor_name} ${row.action}`);
+      });
+      expect(actions).toEqual(expect.arrayContaining(['cli staff.create', 'cli staff.update']));
+      expect((await admin(['delete', 'vol-dallas'])).code).toBe(0);
     },
     SLOW,
   );

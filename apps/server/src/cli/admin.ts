@@ -20,6 +20,9 @@ import {
   usernameSchema,
 } from '#src/modules/admins/admin-repo';
 import { INITIAL_ADMIN_USERNAME, removeInitialPasswordFile } from '#src/modules/admins/ensure-admin';
+import { CLI_ACTOR, recordAudit } from '#src/modules/staff/audit';
+import { changeStaffMember } from '#src/modules/staff/members';
+import { loadSite } from '#src/site/load-site';
 import { type Command, parseArgs, USAGE } from './admin-args';
 import { CliError } from './cli-error';
 import { readNewPassword } from './read-password';
@@ -60,6 +63,7 @@ function printTable(rows: string[][]): void {
 const when = (date: Date) => `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 
 async function runCommand(command: Exclude<Command, { name: 'help' }>, config: Config): Promise<void> {
+  if (command.name === 'set-role') return setRole(command, config);
   if (command.name === 'create' && !usernameSchema.safeParse(command.username).success) {
     throw new CliError(`${USERNAME_MESSAGE}.`);
   }
@@ -79,8 +83,15 @@ async function runCommand(command: Exclude<Command, { name: 'help' }>, config: C
       if (admins.length === 0) console.log('No administrators.');
       else
         printTable([
-          ['USERNAME', 'CREATED', 'UPDATED'],
-          ...admins.map((a) => [a.username, when(a.createdAt), when(a.updatedAt)]),
+          ['USERNAME', 'ROLE', 'CENTER', 'TWO-FACTOR', 'CREATED', 'UPDATED'],
+          ...admins.map((a) => [
+            a.username,
+            a.disabled ? `${a.role} (disabled)` : a.role,
+            a.centerId === null ? '' : String(a.centerId),
+            a.totpEnabled ? 'on' : 'off',
+            when(a.createdAt),
+            when(a.updatedAt),
+          ]),
         ]);
       return;
     }
@@ -101,8 +112,23 @@ async function runCommand(command: Exclude<Command, { name: 'help' }>, config: C
         );
       }
     } else if (command.name === 'create') {
-      const created = await createAdmin(db, { username, password: await newPassword() });
-      console.log(`Administrator "${created.username}" created.`);
+      const { role = 'owner', centerId } = command.choice;
+      if (centerId !== undefined) checkCenter(config, centerId);
+      const password = await newPassword();
+      const created = await db.transaction(async (tx) => {
+        const member = await createAdmin(tx, { username, password, role, centerId: centerId ?? null });
+        await recordAudit(tx, {
+          actor: CLI_ACTOR,
+          action: 'staff.create',
+          targetType: 'staff',
+          targetId: member.id,
+          after: { username, role, centerId: member.centerId },
+        });
+        return member;
+      });
+      console.log(
+        `Staff member "${created.username}" created as ${created.role}${created.centerId === null ? '' : ` of center ${created.centerId}`}.`,
+      );
       return;
     } else {
       await setAdminPassword(db, { username, password: await newPassword() });
@@ -111,6 +137,36 @@ async function runCommand(command: Exclude<Command, { name: 'help' }>, config: C
     if (username.toLowerCase() === INITIAL_ADMIN_USERNAME && removeInitialPasswordFile(config.dataDir)) {
       console.log('Removed the now stale initial-admin-password file.');
     }
+  } finally {
+    await connection.close();
+  }
+}
+
+/** A volunteer's center must be one of site.json's. */
+function checkCenter(config: Config, centerId: number): void {
+  const site = loadSite(config.siteConfigPath);
+  if (!site.centers.some((center) => center.id === centerId)) {
+    const known = site.centers.map((center) => `${center.id} (${center.name})`).join(', ');
+    throw new CliError(`There is no center ${centerId}. The centers are: ${known}.`, 2);
+  }
+}
+
+async function setRole(command: Extract<Command, { name: 'set-role' }>, config: Config): Promise<void> {
+  const { role, centerId } = command.choice;
+  if (centerId !== undefined) checkCenter(config, centerId);
+  const connection = await open(config);
+  try {
+    const existing = await findAdminByUsername(connection.db, command.username);
+    if (!existing) throw new CliError(`There is no administrator "${command.username}".`);
+    const member = await changeStaffMember(
+      connection.db,
+      existing.id,
+      { role, centerId: centerId ?? null },
+      { actor: CLI_ACTOR, isCenter: () => true },
+    );
+    console.log(
+      `"${member.username}" is now ${member.role}${member.centerId === null ? '' : ` of center ${member.centerId}`}; their sessions were ended.`,
+    );
   } finally {
     await connection.close();
   }

@@ -20,12 +20,14 @@ import { captchaRoutes } from '#src/modules/captcha/routes';
 import { catalogueRoutes } from '#src/modules/catalogue/routes';
 import { listAccountDonations } from '#src/modules/checkout/account-donations';
 import { checkoutRoutes } from '#src/modules/checkout/routes';
+import { donorRoutes } from '#src/modules/donors/routes';
 import { healthRoutes } from '#src/modules/health/routes';
 import { createGateway } from '#src/modules/payments/create-gateway';
 import { paymentRoutes } from '#src/modules/payments/routes';
 import { signatureImage } from '#src/modules/receipts/signature-image';
 import { listAccountRegistrations } from '#src/modules/registrations/account-registrations';
 import { registrationRoutes } from '#src/modules/registrations/routes';
+import { staffRegistrationRoutes } from '#src/modules/registrations/staff-routes';
 import { reportRoutes } from '#src/modules/report/routes';
 import { memberRoutes } from '#src/modules/staff/member-routes';
 import { createStaffGuard } from '#src/modules/staff/require-staff';
@@ -100,4 +102,6 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
     issuer: site.foundation.name,
   });
   await app.register(memberRoutes, { db, guard: staffGuard, isCenter: (id) => centerName(id) !== undefined });
+  await app.register(donorRoutes, { db, guard: staffGuard, timeZone: site.foundation.timeZone });
+  await app.register(staffRegistrationRoutes, { db, guard: staffGuard, centers: () => site.centers });
 }

@@ -70,7 +70,17 @@ describeWithDb('admin repository', () => {
     await createAdmin(testDb.db, { username: 'alice', password: 'alice long password' });
     const list = await listAdmins(testDb.db);
     expect(list.map((a) => a.username)).toEqual(['alice', 'Treasurer']);
-    for (const admin of list) expect(Object.keys(admin).sort()).toEqual(['createdAt', 'id', 'updatedAt', 'username']);
+    for (const admin of list)
+      expect(Object.keys(admin).sort()).toEqual([
+        'centerId',
+        'createdAt',
+        'disabled',
+        'id',
+        'role',
+        'totpEnabled',
+        'updatedAt',
+        'username',
+      ]);
   });
 
   it('deletes by username in any case, and refuses an unknown one', async () => {

@@ -28,6 +28,8 @@ export type AdminSummary = {
   username: string;
   role: StaffRole;
   centerId: number | null;
+  totpEnabled: boolean;
+  disabled: boolean;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -44,6 +46,8 @@ const summaryColumns = {
   username: admins.username,
   role: admins.role,
   centerId: admins.centerId,
+  totpEnabled: sql<boolean>`${admins.totpEnabledAt} is not null`,
+  disabled: sql<boolean>`${admins.disabledAt} is not null`,
   createdAt: admins.createdAt,
   updatedAt: admins.updatedAt,
 };

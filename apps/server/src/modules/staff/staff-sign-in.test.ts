@@ -10,7 +10,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basicAuthorization } from '#src/modules/admins/basic-credentials';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { signInStaff, STAFF_PASSWORD, staffCall } from '../../../test/staff-helpers';
+import { STAFF_PASSWORD, signInStaff, staffCall } from '../../../test/staff-helpers';
 import { describeWithDb } from '../../../test/test-db';
 import { STAFF_COOKIE } from './staff-cookie';
 import { auditLog } from './tables';
@@ -44,7 +44,10 @@ describeWithDb('staff sign-in', () => {
     it('must enrol first: the session opens only the enrolment', async () => {
       const res = await login(owner.username);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ stage: 'enrol', staff: { role: 'owner', totpEnabled: false, totpRequired: true } });
+      expect(res.json()).toMatchObject({
+        stage: 'enrol',
+        staff: { role: 'owner', totpEnabled: false, totpRequired: true },
+      });
       const cookie = res.cookies.find((c) => c.name === STAFF_COOKIE);
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/staff' });
       const session = tokenOf(res);
@@ -60,11 +63,15 @@ describeWithDb('staff sign-in', () => {
       expect(body.otpauthUrl).toMatch(/^otpauth:\/\/totp\/.+\?.*secret=/);
       secret = decodeBase32IgnorePadding(body.secret);
 
-      const wrong = await staffCall(t.app, session, 'POST', '/api/staff/totp/confirm', { code: '000000' === totpCodeNow(secret) ? '111111' : '000000' });
+      const wrong = await staffCall(t.app, session, 'POST', '/api/staff/totp/confirm', {
+        code: '000000' === totpCodeNow(secret) ? '111111' : '000000',
+      });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().error.fields).toHaveProperty('code');
 
-      const confirmed = await staffCall(t.app, session, 'POST', '/api/staff/totp/confirm', { code: totpCodeNow(secret) });
+      const confirmed = await staffCall(t.app, session, 'POST', '/api/staff/totp/confirm', {
+        code: totpCodeNow(secret),
+      });
       expect(confirmed.statusCode).toBe(200);
       recovery = confirmed.json().recoveryCodes;
       expect(recovery).toHaveLength(10);
@@ -85,21 +92,29 @@ describeWithDb('staff sign-in', () => {
       const replay = await staffCall(t.app, pending, 'POST', '/api/staff/login/code', { code: totpCodeNow(secret) });
       expect(replay.statusCode).toBe(401);
       expect(replay.json().error.message).toBe(staffMessages.invalidCode);
-      const next = await staffCall(t.app, pending, 'POST', '/api/staff/login/code', { code: totpCodeNow(secret, Date.now() + 30_000) });
+      const next = await staffCall(t.app, pending, 'POST', '/api/staff/login/code', {
+        code: totpCodeNow(secret, Date.now() + 30_000),
+      });
       expect(next.statusCode).toBe(200);
       expect(next.json().stage).toBe('full');
 
       const recoveryCode = recovery[0] ?? '';
       const second = tokenOf(await login(owner.username));
-      const withRecovery = await staffCall(t.app, second, 'POST', '/api/staff/login/code', { code: recoveryCode.toUpperCase() });
+      const withRecovery = await staffCall(t.app, second, 'POST', '/api/staff/login/code', {
+        code: recoveryCode.toUpperCase(),
+      });
       expect(withRecovery.statusCode).toBe(200);
       const third = tokenOf(await login(owner.username));
-      expect((await staffCall(t.app, third, 'POST', '/api/staff/login/code', { code: recoveryCode })).statusCode).toBe(401);
+      expect((await staffCall(t.app, third, 'POST', '/api/staff/login/code', { code: recoveryCode })).statusCode).toBe(
+        401,
+      );
     });
 
     it('may not turn two-factor off', async () => {
       const pending = tokenOf(await login(owner.username));
-      const full = tokenOf(await staffCall(t.app, pending, 'POST', '/api/staff/login/code', { code: recovery[1] ?? '' }));
+      const full = tokenOf(
+        await staffCall(t.app, pending, 'POST', '/api/staff/login/code', { code: recovery[1] ?? '' }),
+      );
       const refused = await staffCall(t.app, full, 'POST', '/api/staff/totp/disable', { password: STAFF_PASSWORD });
       expect(refused.statusCode).toBe(403);
       expect((await staffCall(t.app, full, 'GET', '/api/staff/me')).json().staff.totpEnabled).toBe(true);
@@ -146,19 +161,31 @@ describeWithDb('staff sign-in', () => {
       const add = (body: object) => staffCall(t.app, owner, 'POST', '/api/staff/members', body);
       const created = await add({ username: 'Treasurer-A', password: STAFF_PASSWORD, role: 'treasurer' });
       expect(created.statusCode).toBe(201);
-      expect(created.json()).toMatchObject({ username: 'Treasurer-A', role: 'treasurer', totpEnabled: false, disabled: false });
+      expect(created.json()).toMatchObject({
+        username: 'Treasurer-A',
+        role: 'treasurer',
+        totpEnabled: false,
+        disabled: false,
+      });
       expect((await add({ username: 'treasurer-a', password: STAFF_PASSWORD, role: 'editor' })).statusCode).toBe(409);
       const noCenter = await add({ username: 'vol-a', password: STAFF_PASSWORD, role: 'volunteer' });
       expect(noCenter.statusCode).toBe(400);
       expect(noCenter.json().error.fields).toHaveProperty('centerId');
-      const unknownCenter = await add({ username: 'vol-a', password: STAFF_PASSWORD, role: 'volunteer', centerId: 999 });
+      const unknownCenter = await add({
+        username: 'vol-a',
+        password: STAFF_PASSWORD,
+        role: 'volunteer',
+        centerId: 999,
+      });
       expect(unknownCenter.json().error.fields).toHaveProperty('centerId');
       const badRole = await add({ username: 'vol-a', password: STAFF_PASSWORD, role: 'king' });
       expect(badRole.statusCode).toBe(400);
       expect(badRole.json().error.fields).toHaveProperty('role');
       const weak = await add({ username: 'vol-a', password: 'short', role: 'editor' });
       expect(weak.statusCode).toBe(400);
-      expect((await add({ username: 'vol-a', password: STAFF_PASSWORD, role: 'volunteer', centerId: 2 })).json()).toMatchObject({ centerId: 2 });
+      expect(
+        (await add({ username: 'vol-a', password: STAFF_PASSWORD, role: 'volunteer', centerId: 2 })).json(),
+      ).toMatchObject({ centerId: 2 });
 
       // The treasurer's password works at once, and a disabled treasurer can do nothing, even with Basic auth.
       const treasurerId = created.json().id;
@@ -172,7 +199,11 @@ describeWithDb('staff sign-in', () => {
       expect((await t.app.inject({ url: '/api/report-data', headers: basic })).statusCode).toBe(401);
 
       // Owners alone may be demoted only while another active owner stays.
-      const members = (await staffCall(t.app, owner, 'GET', '/api/staff/members')).json().members as { id: string; role: string; disabled: boolean }[];
+      const members = (await staffCall(t.app, owner, 'GET', '/api/staff/members')).json().members as {
+        id: string;
+        role: string;
+        disabled: boolean;
+      }[];
       const owners = members.filter((m) => m.role === 'owner' && !m.disabled);
       for (const other of owners.filter((m) => m.id !== owner.id)) {
         await staffCall(t.app, owner, 'PATCH', `/api/staff/members/${other.id}`, { disabled: true });
@@ -181,15 +212,20 @@ describeWithDb('staff sign-in', () => {
       expect(lastOwner.statusCode).toBe(409);
       expect(lastOwner.json().error.fields).toHaveProperty('role');
       expect((await staffCall(t.app, owner, 'PATCH', `/api/staff/members/${owner.id}`, {})).statusCode).toBe(400);
-      expect((await staffCall(t.app, owner, 'PATCH', '/api/staff/members/not-a-uuid', { disabled: true })).statusCode).toBe(400);
+      expect(
+        (await staffCall(t.app, owner, 'PATCH', '/api/staff/members/not-a-uuid', { disabled: true })).statusCode,
+      ).toBe(400);
 
       const audit = await staffCall(t.app, owner, 'GET', '/api/staff/audit');
-      const actions = (audit.json().entries as { action: string; actorName: string; targetId: string; after: unknown }[]).filter(
-        (e) => e.targetId === treasurerId,
-      );
+      const actions = (
+        audit.json().entries as { action: string; actorName: string; targetId: string; after: unknown }[]
+      ).filter((e) => e.targetId === treasurerId);
       // Newest first. The treasurer's password-only session stopped at enrolment: not a sign-in yet.
       expect(actions.map((e) => e.action)).toEqual(['staff.update', 'staff.create']);
-      expect(actions.find((e) => e.action === 'staff.update')).toMatchObject({ actorName: owner.username, after: { disabled: true } });
+      expect(actions.find((e) => e.action === 'staff.update')).toMatchObject({
+        actorName: owner.username,
+        after: { disabled: true },
+      });
       expect(JSON.stringify(audit.json())).not.toMatch(/argon2|passwordHash|totpSecret/);
     });
 

@@ -1,0 +1,112 @@
+/**
+ * One donor's page (issue 21): every address of theirs (the kept one and those merged into it),
+ * totals per calendar year in the foundation's zone (net of refunds, with the deductible part as
+ * the latest receipt says it), their newest 200 gifts, and their event registrations.
+ */
+
+import type { donorDetailSchema } from '@store/shared/staff';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '#src/db/client';
+import { AppError } from '#src/errors/app-error';
+import { orders, receiptCorrections } from '#src/modules/checkout/tables';
+import { registrants, registrations } from '#src/modules/registrations/tables';
+import { donorAliases } from './tables';
+
+export const DONOR_GIFT_LIMIT = 200;
+type DonorDetail = z.infer<typeof donorDetailSchema>;
+
+/** The kept address a given one stands for (itself unless merged). */
+export async function primaryEmailOf(db: Pick<Database, 'select'>, email: string): Promise<string> {
+  const lowered = email.toLowerCase();
+  const [alias] = await db
+    .select({ primary: donorAliases.primaryEmail })
+    .from(donorAliases)
+    .where(eq(donorAliases.email, lowered));
+  return alias?.primary ?? lowered;
+}
+
+export async function addressesOf(db: Pick<Database, 'select'>, primary: string): Promise<string[]> {
+  const aliases = await db
+    .select({ email: donorAliases.email })
+    .from(donorAliases)
+    .where(eq(donorAliases.primaryEmail, primary));
+  return [primary, ...aliases.map((a) => a.email).sort()];
+}
+
+const iso = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+export async function donorDetail(db: Database, email: string, timeZone: string): Promise<DonorDetail> {
+  const primary = await primaryEmailOf(db, email);
+  const addresses = await addressesOf(db, primary);
+  const mine = inArray(sql`lower(${orders.email})`, addresses);
+  const paid = sql`${orders.status} = 'succeeded'`;
+  const gifts = await db
+    .select({
+      id: orders.id,
+      createdAt: iso(orders.createdAt),
+      firstName: orders.firstName,
+      lastName: orders.lastName,
+      email: orders.email,
+      centerId: orders.centerId,
+      centerName: orders.centerName,
+      amountCents: orders.amountCents,
+      refundedCents: orders.refundedCents,
+      source: orders.source,
+      status: orders.status,
+      transactionId: orders.transactionId,
+      receiptNumber: orders.receiptNumber,
+      test: orders.test,
+    })
+    .from(orders)
+    .where(sql`${mine} and ${paid}`)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(DONOR_GIFT_LIMIT);
+  const year = sql<number>`extract(year from ${orders.createdAt} at time zone ${timeZone})::int`;
+  // The latest corrected or void receipt's deductible part, else the order's own.
+  const deductible = sql<number>`coalesce((select ${receiptCorrections.deductibleCents} from ${receiptCorrections}
+    where ${receiptCorrections.orderId} = ${orders.id} order by ${receiptCorrections.version} desc limit 1), ${orders.deductibleCents}, 0)`;
+  const totals = await db
+    .select({
+      year,
+      count: sql<number>`count(*)::int`,
+      totalCents: sql<number>`sum(${orders.amountCents} - ${orders.refundedCents})`,
+      deductibleCents: sql<number>`sum(${deductible})`,
+    })
+    .from(orders)
+    .where(sql`${mine} and ${paid}`)
+    // By position: the zone is a parameter, and `$1` and `$3` are not the same expression to PostgreSQL.
+    .groupBy(sql`1`)
+    .orderBy(sql`1 desc`);
+  const registered = await db
+    .select({
+      id: registrations.id,
+      createdAt: iso(registrations.createdAt),
+      // Spelled with the table names: inside a select list Drizzle writes columns unqualified.
+      people: sql<number>`(select count(*) from ${registrants} as r where r.registration_id = ${registrations}.id)::int`,
+    })
+    .from(registrations)
+    .where(inArray(sql`lower(${registrations.email})`, addresses))
+    .orderBy(desc(registrations.createdAt));
+  if (gifts.length === 0 && registered.length === 0) {
+    throw new AppError('not_found', `No donor with the e-mail ${email}.`, {
+      fields: { email: 'No gifts or registrations with this e-mail' },
+    });
+  }
+  const newest = gifts[0];
+  return {
+    email: primary,
+    name: newest ? `${newest.firstName} ${newest.lastName}` : primary,
+    giftCount: totals.reduce((sum, t) => sum + Number(t.count), 0),
+    totalCents: totals.reduce((sum, t) => sum + Number(t.totalCents), 0),
+    lastGiftAt: newest?.createdAt ?? null,
+    aliases: addresses.slice(1),
+    totalsByYear: totals.map((t) => ({
+      year: Number(t.year),
+      totalCents: Number(t.totalCents),
+      deductibleCents: Number(t.deductibleCents),
+    })),
+    gifts: gifts.map((g) => ({ ...g })),
+    registrations: registered.map((r) => ({ id: r.id, createdAt: r.createdAt, people: Number(r.people) })),
+  };
+}

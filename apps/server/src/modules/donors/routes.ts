@@ -1,0 +1,78 @@
+/**
+ * The back office's donors (issue 21; calls in packages/shared/src/staff.ts): the list with search,
+ * one donor's page, and merging two records of one person. Owners and treasurers only.
+ */
+import { apiErrorSchema } from '@store/shared/api-error';
+import { donorDetailSchema, donorPageSchema, mergeDonorsRequestSchema } from '@store/shared/staff';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '#src/db/client';
+import { auditActor } from '#src/modules/staff/audit';
+import { type StaffGuard, staffOf } from '#src/modules/staff/require-staff';
+import { donorDetail } from './donor-detail';
+import { listDonors } from './list-donors';
+import { mergeDonors } from './merge-donors';
+
+export type DonorRoutesOptions = { db: Database; guard: StaffGuard; timeZone: string };
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+
+export const donorRoutes: FastifyPluginAsyncZod<DonorRoutesOptions> = async (app, { db, guard, timeZone }) => {
+  app.get(
+    '/api/staff/donors',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Donors, alphabetical by e-mail; search by e-mail or name',
+        querystring: z.object({
+          q: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+          cursor: z.string().max(254, 'must be a nextCursor from a donors page').optional(),
+        }),
+        response: { 200: donorPageSchema, ...errors },
+      },
+      preHandler: guard('readDonors'),
+    },
+    async (request) => listDonors(db, { q: request.query.q || undefined, after: request.query.cursor }),
+  );
+
+  app.get(
+    '/api/staff/donors/:email',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'One donor: totals by year, gifts, registrations, merged addresses',
+        params: z.object({ email: z.email('must be an e-mail address').max(254) }),
+        response: { 200: donorDetailSchema, ...errors },
+      },
+      preHandler: guard('readDonors'),
+    },
+    async (request) => donorDetail(db, request.params.email, timeZone),
+  );
+
+  app.post(
+    '/api/staff/donors/merge',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Merge the record of `from` into `into` (every gift kept)',
+        body: mergeDonorsRequestSchema,
+        response: { 200: donorDetailSchema, ...errors },
+      },
+      preHandler: guard('moveMoney'),
+    },
+    async (request) => {
+      const { primary } = await mergeDonors(db, {
+        ...request.body,
+        actor: auditActor(request),
+        staffId: staffOf(request).id,
+      });
+      return donorDetail(db, primary, timeZone);
+    },
+  );
+};

@@ -1,0 +1,43 @@
+/** GET /api/staff/registrations (issue 21): owners and treasurers read all; a volunteer their center's region. */
+import { apiErrorSchema } from '@store/shared/api-error';
+import type { Center } from '@store/shared/site';
+import { staffRegistrationPageSchema } from '@store/shared/staff';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '#src/db/client';
+import { centerScopeOf, type StaffGuard, staffOf } from '#src/modules/staff/require-staff';
+import { centerRegion } from './center-region';
+import { listStaffRegistrations } from './staff-registrations';
+
+export type StaffRegistrationRoutesOptions = { db: Database; guard: StaffGuard; centers: () => readonly Center[] };
+
+/** A region no registrant has: a volunteer whose center has no region in its address sees nothing. */
+const NO_REGION = '--';
+
+export const staffRegistrationRoutes: FastifyPluginAsyncZod<StaffRegistrationRoutesOptions> = async (
+  app,
+  { db, guard, centers },
+) => {
+  app.get(
+    '/api/staff/registrations',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Event registrations, newest first (a volunteer: their center’s state or province)',
+        querystring: z.object({
+          cursor: z.string().max(200, 'must be a nextCursor from a registrations page').optional(),
+        }),
+        response: { 200: staffRegistrationPageSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+      preHandler: guard('readOrders'),
+    },
+    async (request) => {
+      const scope = centerScopeOf(staffOf(request));
+      const region =
+        scope === undefined
+          ? undefined
+          : (centerRegion(centers().find((center) => center.id === scope)?.address) ?? NO_REGION);
+      return listStaffRegistrations(db, { cursor: request.query.cursor, region });
+    },
+  );
+};
