@@ -7,8 +7,9 @@
  *     --username maya --password '…' [--mock-money]
  *
  * It signs in, enrols (the code computed from the key the page shows), saves the recovery codes,
- * adds a volunteer on the Staff page and opens the audit log. --mock-money answers the orders,
- * donors and registrations calls in the browser with made-up data, for a server without them yet.
+ * opens the donors and registrations, adds a volunteer on the Staff page and opens the audit log.
+ * --mock-money answers the orders calls in the browser with made-up data, for a server without
+ * them yet.
  * Each page gets `admin-NAME-WIDTH.png`, and `-full` when taller than the screen.
  */
 import { mkdirSync } from 'node:fs';
@@ -156,6 +157,22 @@ async function main() {
     await page.getByRole('button', { name: 'Record the gift' }).click();
     await page.getByText('Enter the cheque number.').waitFor();
     await shoot(page, 'offline-gift');
+
+    await page.getByRole('link', { name: 'Donors' }).click();
+    await page.getByRole('heading', { name: 'Donors', level: 2 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await shoot(page, 'donors');
+    const firstDonor = page.getByRole('table', { name: 'Donors' }).getByRole('link').first();
+    if (await firstDonor.count()) {
+      await firstDonor.click();
+      await page.getByRole('heading', { name: 'Totals by year' }).waitFor();
+      await shoot(page, 'donor-detail');
+    }
+
+    await page.getByRole('link', { name: 'Registrations' }).click();
+    await page.getByRole('heading', { name: 'Registrations', level: 2 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await shoot(page, 'registrations');
 
     await page.getByRole('link', { name: 'Staff' }).click();
     await page.getByRole('heading', { name: 'Add a member' }).waitFor();
