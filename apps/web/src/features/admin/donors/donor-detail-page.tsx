@@ -97,7 +97,6 @@ export function DonorDetailPage() {
         rowKey={(row) => row.id}
         columns={[
           { header: 'Date', cell: (row) => <DateCell iso={row.createdAt} /> },
-          { header: 'Center', cell: (row) => row.centerName },
           { header: 'People', cell: (row) => row.people, className: 'report-table__number' },
         ]}
       />

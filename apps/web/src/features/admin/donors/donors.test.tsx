@@ -15,9 +15,7 @@ const ravi: DonorDetail = {
   aliases: [],
   totalsByYear: [{ year: 2026, totalCents: 10_000, deductibleCents: 10_000 }],
   gifts: [gift],
-  registrations: [
-    { id: 'reg-1', createdAt: '2026-10-01T12:00:00.000Z', centerName: 'Dallas Center, Texas', people: 3 },
-  ],
+  registrations: [{ id: 'reg-1', createdAt: '2026-10-01T12:00:00.000Z', people: 3 }],
 };
 const { totalsByYear, gifts, registrations, ...summary } = ravi;
 
@@ -38,7 +36,11 @@ describe('donors (/admin/donors)', () => {
     const years = screen.getByRole('table', { name: 'Totals by year' });
     expect(within(years).getByRole('rowheader', { name: '2026' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Gifts' })).toHaveTextContent('2026-000042');
-    expect(screen.getByRole('table', { name: 'Registrations' })).toHaveTextContent('Dallas Center, Texas');
+    expect(
+      within(screen.getByRole('table', { name: 'Registrations' }))
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual([expect.stringMatching(/2026/), '3']);
   });
 
   test('merging another record in: checked, confirmed, then the merged record is shown', async () => {
