@@ -117,6 +117,64 @@ function registrationBody(): HostileJson {
   return toHostileJson({ registrants: [adultRegistrant()] });
 }
 
+/** Issue 21: a treasurer's request from the back office's own pages (its cookie, the site's Origin). */
+function staffHeaders(t: FuzzTarget): Record<string, string> {
+  return { origin: t.origin, cookie: `store_staff=${t.staffToken}` };
+}
+
+const STAFF_HEADERS = ['origin', 'sec-fetch-site', 'cookie', 'idempotency-key'];
+
+/**
+ * The back office's orders and refunds. The refund names an order that does not exist, so however
+ * the fuzz bends the request, the best it can get is a 404 and no money moves.
+ */
+function staffEntries(): FuzzEndpoint[] {
+  const missingOrder = randomUUID();
+  return [
+    entry('GET', '/api/staff/orders', {
+      alsoAllowed: [200],
+      remoteAddress: '10.1.0.35',
+      parts: (e) => {
+        const base = (t: FuzzTarget): BaseRequest => ({
+          query: { q: 'Rao', center: '2' },
+          headers: staffHeaders(t),
+        });
+        return {
+          query: queryPart(e, { base, keys: ['q', 'center', 'cursor'] }),
+          headers: headersPart(e, { base, relevant: STAFF_HEADERS }),
+        };
+      },
+    }),
+    entry('GET', `/api/staff/orders/${missingOrder}`, {
+      route: '/api/staff/orders/:id',
+      remoteAddress: '10.1.0.36',
+      parts: (e) => {
+        const base = (t: FuzzTarget): BaseRequest => ({ headers: staffHeaders(t) });
+        return {
+          path: pathPart(e, { dotSegments: false }),
+          query: queryPart(e, { base }),
+          headers: headersPart(e, { base, relevant: STAFF_HEADERS }),
+        };
+      },
+    }),
+    entry('POST', `/api/staff/orders/${missingOrder}/refunds`, {
+      route: '/api/staff/orders/:id/refunds',
+      remoteAddress: '10.1.0.37',
+      parts: (e) => {
+        const base = (t: FuzzTarget): BaseRequest => ({
+          headers: { ...staffHeaders(t), 'idempotency-key': randomUUID() },
+          body: { amountCents: 1000, reason: 'Donor asked' },
+        });
+        return {
+          body: bodyPart(e, { base }),
+          query: queryPart(e, { base }),
+          headers: headersPart(e, { base, relevant: STAFF_HEADERS }),
+        };
+      },
+    }),
+  ];
+}
+
 export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
   plainGet('/healthz', '10.1.0.1'),
   plainGet('/healthz/live', '10.1.0.40'),
@@ -353,6 +411,7 @@ export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
       };
     },
   }),
+  ...staffEntries(),
 ];
 
 export function endpointName(endpoint: Pick<FuzzEndpoint, 'method' | 'path'>): string {

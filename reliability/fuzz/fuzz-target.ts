@@ -5,11 +5,14 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { createAdmin } from '../../apps/server/src/modules/admins/admin-repo';
 import { basicAuthorization } from '../../apps/server/src/modules/admins/basic-credentials';
+import { admins } from '../../apps/server/src/modules/admins/tables';
 import { createSandboxClientToken } from '../../apps/server/src/modules/payments/gateways/sandbox-client-token';
+import { openStaffSession } from '../../apps/server/src/modules/staff/staff-sessions';
 import { buildTestApp, TEST_SESSION_SECRET, type TestApp } from '../../apps/server/test/build-test-app';
 import { REPO_ROOT } from '../support/server-process';
 
@@ -24,6 +27,11 @@ export type FuzzTarget = {
   reader: Credentials;
   /** The base of the Authorization fuzz: its failures are counted, which is what the limit is for. */
   guessed: Credentials;
+  /**
+   * Issue 21: a treasurer's fully signed-in back-office session (a real session row, as the login
+   * leaves it), so the staff routes' fuzz reaches their validation, not only the guard.
+   */
+  staffToken: string;
   /** The origin the auth server's origin check expects from an injected request (Host: localhost:80). */
   origin: string;
   webDist: string | undefined;
@@ -54,9 +62,13 @@ export async function buildFuzzTarget(): Promise<FuzzTarget> {
   });
   const reader = { username: 'treasurer', password: 'correct horse battery staple' };
   const guessed = { username: 'auditor', password: 'another long passphrase' };
+  let staffToken = '';
   try {
     await createAdmin(t.testDb.db, reader);
     await createAdmin(t.testDb.db, guessed);
+    const staff = await createAdmin(t.testDb.db, { username: 'fuzz-treasurer', password: 'a third long passphrase' });
+    await t.testDb.db.update(admins).set({ role: 'treasurer' }).where(eq(admins.id, staff.id));
+    staffToken = (await openStaffSession(t.testDb.db, { adminId: staff.id, stage: 'full', clientIp: null })).token;
     // The report's first read builds its daily sums (report_settings, report_daily_totals): a write
     // by design, once. Done here so the fuzz's "nothing changed" compares against a warm report.
     const warm = await t.app.inject({
@@ -74,6 +86,7 @@ export async function buildFuzzTarget(): Promise<FuzzTarget> {
     clientToken: createSandboxClientToken(TEST_SESSION_SECRET),
     reader,
     guessed,
+    staffToken,
     origin: 'http://localhost',
     webDist,
     serverErrors,

@@ -63,6 +63,14 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   PAYMENT_GATEWAY: z.enum(['sandbox', 'braintree'], { error: 'must be sandbox or braintree' }).optional(),
+  // Issue 21: a sandbox sale counts as settled this long after its capture; before, it can only be
+  // voided whole (as at Braintree, where settlement takes about a day).
+  SANDBOX_SETTLEMENT_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(0, 'must be a whole number of seconds')
+    .max(31_536_000, 'must be at most a year (31536000)')
+    .default(60),
   BRAINTREE_ENVIRONMENT: z
     .enum(['sandbox', 'production'], { error: 'must be sandbox or production (Braintree environments)' })
     .optional(),
@@ -178,6 +186,8 @@ export type Config = {
   dataDir: string;
   database: DatabaseConfig;
   payment: PaymentConfig;
+  /** SANDBOX_SETTLEMENT_SECONDS (default 60): when a sandbox sale counts as settled (refunds, issue 21). */
+  sandboxSettlementSeconds: number;
   captcha: CaptchaConfig;
   /** Unset: e-mails are written as .eml files under `dataDir/outbox`. */
   smtpUrl: string | undefined;
@@ -407,6 +417,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: resolve(dataDir, 'pglite') },
     payment: paymentConfig(e),
+    sandboxSettlementSeconds: e.SANDBOX_SETTLEMENT_SECONDS,
     captcha: captchaConfig(e),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -63,6 +63,7 @@ async function main(): Promise<void> {
   let connection: DbConnection | undefined;
   let app: FastifyInstance | undefined;
   let stopReconciler: (() => Promise<void>) | undefined;
+  let stopRefundReconciler: (() => Promise<void>) | undefined;
   let mailWorker: MailWorker | undefined;
   let mailTransport: MailTransport | undefined;
   let stopListening: (() => Promise<void>) | undefined;
@@ -81,7 +82,7 @@ async function main(): Promise<void> {
       let code = exitCode;
       try {
         // A reconciler run in progress finishes (or the timeout cuts it) before the database closes.
-        await Promise.all([stopReconciler?.(), app?.close()]);
+        await Promise.all([stopReconciler?.(), stopRefundReconciler?.(), app?.close()]);
         // After the app: a request finishing during close may still queue and kick a receipt.
         await stopListening?.();
         await mailWorker?.stop();
@@ -167,9 +168,10 @@ async function main(): Promise<void> {
       }
     }
     // One gateway, shared by the routes and the reconciler.
-    const [{ createGateway }, { startReconciler }] = await Promise.all([
+    const [{ createGateway }, { startReconciler }, { startRefundReconciler }] = await Promise.all([
       import('#src/modules/payments/create-gateway'),
       import('#src/modules/checkout/start-reconciler'),
+      import('#src/modules/refunds/start-refund-reconciler'),
     ]);
     // METRICS_TOKEN: prom-client loads only then (modules/metrics); the gateway is timed.
     const metrics = config.metricsToken
@@ -208,6 +210,14 @@ async function main(): Promise<void> {
         receipts: receiptSettings(site),
         mail: mailWorker,
         onRun: metrics?.reconcilerRan,
+      });
+      // Refunds left pending between the gateway's refund and the order's update (issue 21).
+      stopRefundReconciler = startRefundReconciler({
+        db,
+        gateway: paymentGateway,
+        logger,
+        timeZone: site.foundation.timeZone,
+        mail: mailWorker,
       });
     }
     logger.info(

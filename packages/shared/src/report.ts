@@ -84,6 +84,8 @@ export const donorRowSchema = z.object({
   /** Issue 20: the receipt's number, the deductible part (dollars; null before tax receipts). */
   receiptNumber: z.string().default(''),
   deductible: z.number().nullable().default(null),
+  /** Issue 21: what was refunded or voided of `amount`, in dollars (0 when nothing). */
+  refunded: z.number().default(0),
 });
 export type DonorRow = z.infer<typeof donorRowSchema>;
 

@@ -25,14 +25,15 @@ import { healthRoutes } from '#src/modules/health/routes';
 import { createGateway } from '#src/modules/payments/create-gateway';
 import { paymentRoutes } from '#src/modules/payments/routes';
 import { signatureImage } from '#src/modules/receipts/signature-image';
+import { refundRoutes } from '#src/modules/refunds/routes';
 import { listAccountRegistrations } from '#src/modules/registrations/account-registrations';
 import { registrationRoutes } from '#src/modules/registrations/routes';
-import { staffRegistrationRoutes } from '#src/modules/registrations/staff-routes';
 import { reportRoutes } from '#src/modules/report/routes';
 import { memberRoutes } from '#src/modules/staff/member-routes';
 import { createStaffGuard } from '#src/modules/staff/require-staff';
 import { staffRoutes } from '#src/modules/staff/routes';
 import { totpSealKey } from '#src/modules/staff/totp';
+import { staffRegistrationRoutes } from '#src/modules/staff-registrations/routes';
 import { accountDocumentRoutes } from '#src/modules/statements/routes';
 import { listGivingYears } from '#src/modules/statements/year-gifts';
 
@@ -79,6 +80,13 @@ export async function registerModules(app: FastifyInstance, context: AppContext)
     captcha,
     mail: context.mail,
     resolveUserId,
+  });
+  await app.register(refundRoutes, {
+    db,
+    gateway: paymentGateway,
+    allowedOrigins: context.config.allowedOrigins,
+    timeZone: site.foundation.timeZone,
+    mail: context.mail,
   });
   await app.register(registrationRoutes, { db, captcha, mail: context.mail, resolveUserId });
   await app.register(reportRoutes, {

@@ -11,11 +11,15 @@ export type FakeSaleStatus =
   | 'authorized'
   | 'processor_declined'
   | 'gateway_rejected'
-  | 'failed';
+  | 'failed'
+  /** Issue 21: settled (refundable; set by a test with `settle`), voided (cancelled before settling). */
+  | 'settled'
+  | 'voided';
 
 export type FakeSale = {
   id: string;
-  type: 'sale';
+  /** 'credit': a refund, with the sale it refunds in `refundedTransactionId`. */
+  type: 'sale' | 'credit';
   status: FakeSaleStatus;
   /** Exactly the string the SDK sent, e.g. '12.34'. */
   amount: string;
@@ -27,17 +31,51 @@ export type FakeSale = {
   processorResponseType: 'approved' | 'soft_declined' | 'hard_declined';
   gatewayRejectionReason: string | null;
   createdAt: Date;
+  /** A sale's refunds (their transaction ids), as Braintree lists them on the sale. */
+  refundIds: string[];
+  refundedTransactionId: string | null;
 };
 
-export type NewFakeSale = Omit<FakeSale, 'id' | 'type' | 'createdAt'>;
+export type NewFakeSale = Omit<FakeSale, 'id' | 'type' | 'createdAt' | 'refundIds' | 'refundedTransactionId'>;
 
 export class SalesStore {
   readonly #sales: FakeSale[] = [];
 
   add(sale: NewFakeSale): FakeSale {
-    const recorded: FakeSale = { ...sale, id: newTransactionId(), type: 'sale', createdAt: new Date() };
+    const recorded: FakeSale = {
+      ...sale,
+      id: newTransactionId(),
+      type: 'sale',
+      createdAt: new Date(),
+      refundIds: [],
+      refundedTransactionId: null,
+    };
     this.#sales.push(recorded);
     return recorded;
+  }
+
+  /** A refund of `sale` (a credit transaction with the refund's own order id). */
+  addRefund(sale: FakeSale, amount: string, orderId: string | null): FakeSale {
+    const refund: FakeSale = {
+      ...sale,
+      id: newTransactionId(),
+      type: 'credit',
+      status: 'submitted_for_settlement',
+      amount,
+      orderId,
+      createdAt: new Date(),
+      refundIds: [],
+      refundedTransactionId: sale.id,
+    };
+    this.#sales.push(refund);
+    sale.refundIds.push(refund.id);
+    return refund;
+  }
+
+  /** Marks a sale settled, as Braintree's batch does about a day after capture: now it can be refunded. */
+  settle(id: string): void {
+    const sale = this.byId(id);
+    if (sale) sale.status = 'settled';
   }
 
   /** Every sale, oldest first. */

@@ -2,13 +2,15 @@
  * A local stand-in for Braintree's XML gateway (api.braintreegateway.com), so the real `braintree`
  * SDK can be tested offline: point it at `new braintree.Environment('127.0.0.1', port, …, false)`.
  * Plain node:http on 127.0.0.1, port 0, one instance per test file. It serves what the payments
- * adapter calls: client_token, transactions (sale), and the two search endpoints. Like the real
+ * adapter calls: client_token, transactions (sale), the two search endpoints, and (issue 21) a
+ * transaction's lookup, void and refund (refunds.ts). Like the real
  * gateway it checks Basic auth (publicKey:privateKey) and answers 401 otherwise.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { clientTokenResponse } from './client-token';
 import { parseJson } from './json';
+import { findTransaction, refundSale, voidSale } from './refunds';
 import { SalesStore } from './sales-store';
 import { createSale, type FakeResponse, searchTransactionIds, searchTransactions } from './transactions';
 import { XML_CONTENT_TYPE } from './xml';
@@ -29,6 +31,8 @@ export type FakeBraintree = {
 };
 
 const MAX_BODY_BYTES = 1_000_000;
+/** Issue 21: one transaction (GET), its void (PUT) and its refund (POST). */
+const TRANSACTION_ROUTE = /^\/merchants\/([^/]+)\/transactions\/([a-z0-9]+)(\/void|\/refund)?$/;
 const ROUTE =
   /^\/merchants\/([^/]+)\/(client_token|transactions|transactions\/advanced_search_ids|transactions\/advanced_search)$/;
 
@@ -45,6 +49,14 @@ export async function startFakeBraintree(options: FakeBraintreeOptions = {}): Pr
 
   const route = (method: string, path: string, body: string, authorization: string | undefined): FakeResponse => {
     if (authorization !== expectedAuth) return { kind: 'status', status: 401, message: 'Authentication failed' };
+    const one = TRANSACTION_ROUTE.exec(path);
+    if (one && one[1] === merchantId) {
+      const id = one[2] ?? '';
+      if (method === 'GET' && !one[3]) return findTransaction(id, sales);
+      if (method === 'PUT' && one[3] === '/void') return voidSale(id, sales);
+      if (method === 'POST' && one[3] === '/refund') return refundSale(id, parseJson(body || '{}'), sales);
+      return { kind: 'status', status: 404, message: 'Not Found' };
+    }
     const match = ROUTE.exec(path);
     if (method !== 'POST' || !match) return { kind: 'status', status: 404, message: 'Not Found' };
     if (match[1] !== merchantId) return { kind: 'status', status: 404, message: 'Not Found' };

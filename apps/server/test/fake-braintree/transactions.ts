@@ -95,8 +95,8 @@ function search(body: unknown, store: SalesStore): FakeSale[] | { unsupported: s
   return sales;
 }
 
-function transactionXml(sale: FakeSale): string {
-  return fields('transaction', {
+export function transactionXml(sale: FakeSale): string {
+  const base = fields('transaction', {
     id: sale.id,
     status: sale.status,
     type: sale.type,
@@ -114,7 +114,14 @@ function transactionXml(sale: FakeSale): string {
     customer: { id: null, ...sale.customer },
     // A fixed test card: the fake never sees card data, only nonces.
     creditCard: { bin: '411111', last4: '1111', cardType: 'Visa', expirationMonth: '12', expirationYear: '2030' },
+    refundedTransactionId: sale.refundedTransactionId,
   });
+  // Issue 21: the sale's refunds, as an array the SDK reads back as `refundIds`.
+  const refundIds = array(
+    'refund-ids',
+    sale.refundIds.map((id) => leaf('item', id)),
+  );
+  return base.replace(/<\/transaction>$/, `${refundIds}</transaction>`);
 }
 
 function validationErrorResponse(errors: ValidationError[], amount: string | null, orderId: string | null): string {
@@ -155,6 +162,6 @@ function unsupported(what: string): FakeResponse {
   return { kind: 'status', status: 400, message: `the fake does not support this search: ${what}` };
 }
 
-function xml(status: number, root: string): FakeResponse {
+export function xml(status: number, root: string): FakeResponse {
   return { kind: 'xml', status, body: xmlDocument(root) };
 }

@@ -27,6 +27,7 @@ export const reportPage1: ReportResponse = reportResponseSchema.parse({
       receiptNumber: '2026-000123',
       // The book is a purchase: only the $25.00 gift counts.
       deductible: 25,
+      refunded: 0,
     },
     {
       orderId: '0b6f3c1e-2a4d-4c8e-9f10-7a5b3c2d1e02',
@@ -43,6 +44,7 @@ export const reportPage1: ReportResponse = reportResponseSchema.parse({
       receiptNumber: '2026-000122',
       // Recorded before the tax receipts: no figure.
       deductible: null,
+      refunded: 0,
     },
   ],
   hosts: [
@@ -108,6 +110,7 @@ export const reportPage2: ReportResponse = reportResponseSchema.parse({
       test: false,
       receiptNumber: '2026-000120',
       deductible: 25,
+      refunded: 0,
     },
   ],
   nextCursor: null,

@@ -29,62 +29,80 @@ export type ReceiptCorrectionInput = {
   voidReceipt?: boolean;
 };
 
+/** What the correction needs of a connection: a transaction the caller holds, or the database. */
+export type CorrectionWriter = Pick<Database, 'select' | 'insert'>;
+
 export async function issueReceiptCorrection(db: Database, input: ReceiptCorrectionInput): Promise<ReceiptCorrection> {
-  const reason = input.reason.trim();
+  checkReason(input.reason);
+  return db.transaction((tx) => issueReceiptCorrectionIn(tx, input));
+}
+
+function checkReason(text: string): string {
+  const reason = text.trim();
   if (!reason || reason.length > 500) {
     throw new AppError('validation_error', 'reason: say why the receipt is corrected (at most 500 characters)', {
       fields: { reason: 'Required, at most 500 characters' },
     });
   }
-  return db.transaction(async (tx) => {
-    const [earlier] = await tx
-      .select()
-      .from(receiptCorrections)
-      .where(eq(receiptCorrections.idempotencyKey, input.idempotencyKey));
-    if (earlier) return earlier;
-    // The order's row lock: two corrections of one order take versions one after the other.
-    const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
-    if (order?.status !== 'succeeded') {
-      throw new AppError('not_found', `orderId: no paid order ${input.orderId}`, {
-        fields: { orderId: 'No paid order with this id' },
-      });
-    }
-    if (
-      !Number.isSafeInteger(input.refundedCents) ||
-      input.refundedCents < 0 ||
-      input.refundedCents > order.amountCents
-    ) {
-      throw new AppError('validation_error', 'refundedCents: between 0 and the amount paid', {
-        fields: { refundedCents: `Between 0 and ${order.amountCents}` },
-      });
-    }
-    const before = await tx
-      .select({ kind: receiptCorrections.kind })
-      .from(receiptCorrections)
-      .where(eq(receiptCorrections.orderId, order.id));
-    if (before.some((c) => c.kind === 'void')) {
-      throw new AppError('conflict', `orderId: the receipt of order ${order.id} is already void`);
-    }
-    const version = before.length + 1;
-    const kept = order.amountCents - input.refundedCents;
-    const kind = input.voidReceipt || kept === 0 ? 'void' : 'corrected';
-    const base = order.receiptNumber ?? legacyReceiptNumber(order, input.timeZone);
-    const [correction] = await tx
-      .insert(receiptCorrections)
-      .values({
-        id: randomUUID(),
-        orderId: order.id,
-        kind,
-        version,
-        receiptNumber: `${base}-${kind === 'void' ? 'V' : 'C'}${version}`,
-        amountCents: kind === 'void' ? 0 : kept,
-        deductibleCents: kind === 'void' ? 0 : deductibleCents(kept, order.products),
-        reason,
-        idempotencyKey: input.idempotencyKey,
-      })
-      .returning();
-    if (!correction) throw new Error('the correction was not written');
-    await queueMail(tx, { kind: RECEIPT_CORRECTION_KIND, subjectId: correction.id });
-    return correction;
-  });
+  return reason;
+}
+
+/**
+ * The same, inside the caller's transaction (a refund's settling transaction, issue 21): the
+ * correction, its mail and the money row commit together or not at all.
+ */
+export async function issueReceiptCorrectionIn(
+  tx: CorrectionWriter,
+  input: ReceiptCorrectionInput,
+): Promise<ReceiptCorrection> {
+  const reason = checkReason(input.reason);
+  const [earlier] = await tx
+    .select()
+    .from(receiptCorrections)
+    .where(eq(receiptCorrections.idempotencyKey, input.idempotencyKey));
+  if (earlier) return earlier;
+  // The order's row lock: two corrections of one order take versions one after the other.
+  const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
+  if (order?.status !== 'succeeded') {
+    throw new AppError('not_found', `orderId: no paid order ${input.orderId}`, {
+      fields: { orderId: 'No paid order with this id' },
+    });
+  }
+  if (
+    !Number.isSafeInteger(input.refundedCents) ||
+    input.refundedCents < 0 ||
+    input.refundedCents > order.amountCents
+  ) {
+    throw new AppError('validation_error', 'refundedCents: between 0 and the amount paid', {
+      fields: { refundedCents: `Between 0 and ${order.amountCents}` },
+    });
+  }
+  const before = await tx
+    .select({ kind: receiptCorrections.kind })
+    .from(receiptCorrections)
+    .where(eq(receiptCorrections.orderId, order.id));
+  if (before.some((c) => c.kind === 'void')) {
+    throw new AppError('conflict', `orderId: the receipt of order ${order.id} is already void`);
+  }
+  const version = before.length + 1;
+  const kept = order.amountCents - input.refundedCents;
+  const kind = input.voidReceipt || kept === 0 ? 'void' : 'corrected';
+  const base = order.receiptNumber ?? legacyReceiptNumber(order, input.timeZone);
+  const [correction] = await tx
+    .insert(receiptCorrections)
+    .values({
+      id: randomUUID(),
+      orderId: order.id,
+      kind,
+      version,
+      receiptNumber: `${base}-${kind === 'void' ? 'V' : 'C'}${version}`,
+      amountCents: kind === 'void' ? 0 : kept,
+      deductibleCents: kind === 'void' ? 0 : deductibleCents(kept, order.products),
+      reason,
+      idempotencyKey: input.idempotencyKey,
+    })
+    .returning();
+  if (!correction) throw new Error('the correction was not written');
+  await queueMail(tx, { kind: RECEIPT_CORRECTION_KIND, subjectId: correction.id });
+  return correction;
 }

@@ -10,3 +10,13 @@ export function donorKeyOf(email: SQL | unknown): SQL<string> {
   const lowered = sql`lower(${email})`;
   return sql<string>`coalesce((select ${donorAliases.primaryEmail} from ${donorAliases} where ${donorAliases.email} = ${lowered}), ${lowered})`;
 }
+
+/**
+ * The gifts of the donor kept under `email`: given with it or with an address merged into it.
+ * Written as `lower(email) in (...)` so the lower(email) index finds them (a statement per donor
+ * must not read every order).
+ */
+export function givenByDonor(column: unknown, email: string): SQL {
+  const key = email.toLowerCase();
+  return sql`lower(${column}) in (select ${key}::text union all select ${donorAliases.email} from ${donorAliases} where ${donorAliases.primaryEmail} = ${key})`;
+}

@@ -3,7 +3,11 @@
  * person, net totals, search), a donor's page, merging two records of one person (every gift kept,
  * audited), role checks, and a volunteer reading only their center's region.
  */
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '#src/modules/checkout/tables';
+import { sendYearEndStatements } from '#src/modules/statements/send-statements';
+import { listYearGifts } from '#src/modules/statements/year-gifts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { checkoutBody, openAmount, postCheckout, sandboxNonce } from '../../../test/checkout-helpers';
 import { adultRegistrant, postRegistration } from '../../../test/registration-helpers';
@@ -94,6 +98,21 @@ describeWithDb('back-office donors and registrations', () => {
     expect(
       (await merge({ from: 'bob@example.org', into: 'asha@example.org' }, await signInStaff(t, 'editor'))).statusCode,
     ).toBe(403);
+
+    // The year-end statements count the person once too, with the gifts of both addresses.
+    await t.testDb.db.update(orders).set({ test: false });
+    const year = Number(
+      new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone: 'America/Chicago' }).format(new Date()),
+    );
+    const run = await sendYearEndStatements({ db: t.testDb.db, year, timeZone: 'America/Chicago', dryRun: true });
+    expect(run).toMatchObject({ donors: 2, queued: 2 });
+    const gifts = await listYearGifts(t.testDb.db, { email: 'ASHA@example.org' }, year, 'America/Chicago');
+    expect(gifts.map((g) => g.email.toLowerCase()).sort()).toEqual([
+      'asha.rao@work.example',
+      'asha@example.org',
+      'asha@example.org',
+    ]);
+    await t.testDb.db.update(orders).set({ test: true });
 
     const owner = await signInStaff(t, 'owner');
     const audit = (await get('/api/staff/audit', owner)).json().entries as { action: string; actorName: string }[];

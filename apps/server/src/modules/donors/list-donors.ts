@@ -9,8 +9,8 @@ import type { donorPageSchema } from '@store/shared/staff';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '#src/db/client';
+import { containsPattern } from '#src/db/contains-pattern';
 import { orders } from '#src/modules/checkout/tables';
-import { containsPattern } from '#src/modules/report/report-filter';
 import { donorKeyOf } from './donor-key';
 import { donorAliases } from './tables';
 

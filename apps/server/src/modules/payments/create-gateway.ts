@@ -14,7 +14,11 @@ import { createSandboxGateway } from './gateways/sandbox';
  */
 export const BRAINTREE_TIMEOUT_MS = 30_000;
 
-export type CreateGatewayOptions = { config: Pick<Config, 'payment'>; db: Database; secrets: AppSecrets };
+export type CreateGatewayOptions = {
+  config: Pick<Config, 'payment'> & Partial<Pick<Config, 'sandboxSettlementSeconds'>>;
+  db: Database;
+  secrets: AppSecrets;
+};
 
 export async function createGateway({ config, db, secrets }: CreateGatewayOptions): Promise<PaymentGateway> {
   if (config.payment.gateway === 'braintree') {
@@ -22,5 +26,9 @@ export async function createGateway({ config, db, secrets }: CreateGatewayOption
     const { createBraintreeGateway } = await import('./gateways/braintree');
     return createBraintreeGateway({ ...config.payment.braintree, timeoutMs: BRAINTREE_TIMEOUT_MS });
   }
-  return createSandboxGateway({ db, secret: secrets.session });
+  return createSandboxGateway({
+    db,
+    secret: secrets.session,
+    ...(config.sandboxSettlementSeconds === undefined ? {} : { settlementSeconds: config.sandboxSettlementSeconds }),
+  });
 }

@@ -30,6 +30,28 @@ export type RecordedSale = {
   processor?: ProcessorResponse;
 };
 
+/**
+ * Issue 21. A refund of part or all of a paid sale. `refundId` is OUR refund id (refunds.id), given
+ * to the gateway so a crash can be settled later by asking with it (`findRefund`). `wholeSale`: the
+ * amount is the whole sale and nothing was refunded before, so an unsettled sale may be voided.
+ */
+export type RefundInput = { refundId: string; transactionId: string; amountCents: number; wholeSale: boolean };
+
+/** Whether money of a sale can only be voided whole (not settled yet) or refunded (settled). */
+export type SaleSettlement = 'unsettled' | 'settled';
+
+export type RefundOutcome =
+  /** `kind` is what the gateway did: a void of the unsettled sale, or a refund of a settled one. */
+  | { status: 'succeeded'; kind: 'void' | 'refund'; gatewayRefundId: string }
+  /**
+   * The gateway refused; no money moved. `reason` 'not_settled': a partial refund of a sale not
+   * settled yet (Braintree can only void it whole until it settles).
+   */
+  | { status: 'failed'; message: string; reason?: 'not_settled' };
+
+/** What the gateway knows of one of our refunds; `null` from `findRefund` when it never saw it. */
+export type RecordedRefund = { kind: 'void' | 'refund'; gatewayRefundId: string; amountCents: number };
+
 export type WebhookEvent = { kind: string; transactionId?: string; orderId?: string; timestamp: Date };
 
 export interface PaymentGateway {
@@ -45,6 +67,15 @@ export interface PaymentGateway {
   sale(input: SaleInput): Promise<SaleOutcome>;
   /** Looks a sale up by our order id, for the reconciler. */
   findSaleByOrderId(orderId: string): Promise<RecordedSale | null>;
+  /** Whether the sale is settled yet (issue 21): before, it can only be voided whole. */
+  saleSettlement(transactionId: string): Promise<SaleSettlement>;
+  /**
+   * Voids (unsettled, whole) or refunds (settled) a sale, idempotent by our refund id. Throws
+   * GatewayUnavailableError only when the outcome is unknown (network, timeout).
+   */
+  refund(input: RefundInput): Promise<RefundOutcome>;
+  /** Looks one of our refunds up by our refund id, for the refund reconciler. */
+  findRefund(refundId: string, transactionId: string): Promise<RecordedRefund | null>;
   /** Verifies and parses a webhook notification; throws when the signature does not verify. */
   parseWebhook(signature: string, payload: string): Promise<WebhookEvent>;
 }

@@ -45,7 +45,8 @@ export function copyStatement(filter: ReportFilter, timeZone: string): string {
       ${textCell(sql`${o.centerName}`)}, (${o.amountCents}::numeric / 100)::numeric(14, 2),
       ${textCell(sql`${o.transactionId}`)}, date_trunc('second', ${o.createdAt} at time zone ${timeZone}),
       ${o.itemCount}, listed.products, ${textCell(deliveryText)}, case when ${o.test} then 'yes' end,
-      ${textCell(receiptNumberSql(timeZone))}, (${o.deductibleCents}::numeric / 100)::numeric(14, 2)
+      ${textCell(receiptNumberSql(timeZone))}, (${o.deductibleCents}::numeric / 100)::numeric(14, 2),
+      (${o.refundedCents}::numeric / 100)::numeric(14, 2)
     from ${o} cross join lateral ${products} as listed
     where ${reportConditions(filter, timeZone)}
     order by ${newestFirst}`;

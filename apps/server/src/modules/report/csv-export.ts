@@ -29,6 +29,8 @@ export function csvHeader(timeZone: string): string[] {
     // orders from before tax receipts).
     'Receipt',
     'Deductible',
+    // Issue 21, last for the same reason: what was refunded or voided of the amount (0.00 if nothing).
+    'Refunded',
   ];
 }
 

@@ -33,7 +33,7 @@ export async function ensureDailyTotals(db: Database, timeZone: string): Promise
     await tx.execute(sql`
       insert into ${reportDailyTotals} (day, center_id, center_name, order_count, amount_cents)
       select (${orders.createdAt} at time zone ${timeZone})::date, ${orders.centerId}, ${orders.centerName},
-             count(*), sum(${orders.amountCents})
+             count(*), sum(${orders.amountCents} - ${orders.refundedCents})
       from ${orders} where ${orders.status} = 'succeeded'
       group by 1, 2, 3`);
     return true;

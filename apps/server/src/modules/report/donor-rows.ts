@@ -26,6 +26,7 @@ export type DonorRecord = {
   test: boolean;
   receipt_number: string;
   deductible_cents: number | null;
+  refunded_cents: number;
 };
 
 /**
@@ -59,7 +60,8 @@ export function donorColumns(timeZone: string): SQL {
     to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
     to_char(${orders.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as local_time,
     ${orders.itemCount} as item_count, ${orders.products} as products, ${deliveryText} as delivery,
-    ${orders.test} as test, ${receiptNumberSql(timeZone)} as receipt_number, ${orders.deductibleCents} as deductible_cents`;
+    ${orders.test} as test, ${receiptNumberSql(timeZone)} as receipt_number, ${orders.deductibleCents} as deductible_cents,
+    ${orders.refundedCents} as refunded_cents`;
 }
 
 /** Newest first; ties (same microsecond) broken by id, so the order is total and pages never overlap. */
@@ -86,5 +88,6 @@ export function toDonorRow(record: DonorRecord): DonorRow {
     test: record.test,
     receiptNumber: record.receipt_number,
     deductible: record.deductible_cents === null ? null : record.deductible_cents / 100,
+    refunded: record.refunded_cents / 100,
   };
 }

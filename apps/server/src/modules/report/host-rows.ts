@@ -20,9 +20,10 @@ import { formatRegistrationNumber, parseRegistrationNumber } from '@store/shared
 import type { HostRow } from '@store/shared/report';
 import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
+import { containsPattern } from '#src/db/contains-pattern';
 import { locationText, parentsText, registrantName } from '#src/modules/registrations/registrant-format';
 import { registrants, registrations } from '#src/modules/registrations/tables';
-import { containsPattern, dayRangeConditions, type ReportFilter } from './report-filter';
+import { dayRangeConditions, type ReportFilter } from './report-filter';
 
 /** The last registration of a batch; the next batch starts after it. */
 export type HostPosition = { createdAt: string; registrationId: string };

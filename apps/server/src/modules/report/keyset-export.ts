@@ -35,6 +35,7 @@ export type ExportRecord = {
   test: boolean;
   receipt_number: string;
   deductible_cents: number | null;
+  refunded_cents: number;
 };
 
 export type KeysetExportOptions = { db: Database; filter: ReportFilter; timeZone: string; batchSize?: number };
@@ -54,11 +55,11 @@ export function exportPosition(record: Pick<ExportRecord, 'id' | 'created_utc'>)
   return { createdAt: `${date}T${time}.${fraction}Z`, id: record.id };
 }
 
-/** Name, Email, Center, Amount, Transaction ID, Date (the foundation's local time, to the second), Qty, Products, Delivery, Test, Receipt, Deductible. */
+/** Name, Email, Center, Amount, Transaction ID, Date (the foundation's local time, to the second), Qty, Products, Delivery, Test, Receipt, Deductible, Refunded. */
 export function exportCsvLine(record: ExportRecord): string {
   const local = splitTimestamp(record.local_time);
   // Concatenated rather than joined from an array: this runs once per row of the export.
-  return `${csvText(record.name)},${csvText(record.email)},${csvText(record.center_name)},${csvAmount(record.amount_cents)},${csvText(record.transaction_id ?? '')},${local.date} ${local.time},${record.item_count},${csvText(productsText(record.products))},${csvText(record.delivery)},${record.test ? 'yes' : ''},${csvText(record.receipt_number)},${record.deductible_cents === null ? '' : csvAmount(record.deductible_cents)}${CSV_LINE_END}`;
+  return `${csvText(record.name)},${csvText(record.email)},${csvText(record.center_name)},${csvAmount(record.amount_cents)},${csvText(record.transaction_id ?? '')},${local.date} ${local.time},${record.item_count},${csvText(productsText(record.products))},${csvText(record.delivery)},${record.test ? 'yes' : ''},${csvText(record.receipt_number)},${record.deductible_cents === null ? '' : csvAmount(record.deductible_cents)},${csvAmount(record.refunded_cents)}${CSV_LINE_END}`;
 }
 
 function batchQuery(options: KeysetExportOptions, after: PagePosition | undefined, limit: number): SQL {
@@ -69,7 +70,8 @@ function batchQuery(options: KeysetExportOptions, after: PagePosition | undefine
       ${o.amountCents} as amount_cents, ${o.transactionId} as transaction_id,
       ${o.createdAt} at time zone ${options.timeZone} as local_time, ${o.itemCount} as item_count, ${o.products} as products,
       ${deliveryText} as delivery, ${o.test} as test,
-      ${receiptNumberSql(options.timeZone)} as receipt_number, ${o.deductibleCents} as deductible_cents
+      ${receiptNumberSql(options.timeZone)} as receipt_number, ${o.deductibleCents} as deductible_cents,
+      ${o.refundedCents} as refunded_cents
     from ${o}
     where ${reportConditions(options.filter, options.timeZone)} and ${afterPosition(after)}
     order by ${newestFirst}

@@ -10,6 +10,7 @@
 import type { ReportQuery } from '@store/shared/report';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { containsPattern } from '#src/db/contains-pattern';
 import { AppError } from '#src/errors/app-error';
 import { orders } from '#src/modules/checkout/tables';
 
@@ -25,11 +26,6 @@ export function checkReportFilter(filter: ReportFilter): void {
       fields: { q: 'must not contain NUL characters' },
     });
   }
-}
-
-/** `q` matched literally: LIKE's wildcards and its escape character lose their meaning. */
-export function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Local midnight of `day` (+ `plusDays`) in `timeZone`, as an instant. */

@@ -2,7 +2,8 @@
  * Totals, donations per day and per center for the whole filter (not just one page), in one query
  * with grouping sets. Without a text search they come from report_daily_totals (a few thousand rows
  * whatever the number of orders); a search can only be counted on the orders it matches.
- * Money is summed in integer cents by PostgreSQL and turned into dollars once, here.
+ * Money is summed in integer cents by PostgreSQL and turned into dollars once, here. What was refunded
+ * is left out (issue 21): the sums are of what the foundation kept, amount − refunded.
  */
 import type { ReportResponse } from '@store/shared/report';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
@@ -42,7 +43,7 @@ function fromOrders(filter: ReportFilter, timeZone: string): SQL {
     select grouping(day, center) as grouping, day::text as day, center, count(*) as count, sum(cents) as cents
     from (
       select (${orders.createdAt} at time zone ${timeZone})::date as day, ${orders.centerName} as center,
-             ${orders.amountCents} as cents
+             ${orders.amountCents} - ${orders.refundedCents} as cents
       from ${orders} where ${reportConditions(filter, timeZone)}
     ) as matched
     group by grouping sets ((day), (center), ())`;

@@ -4,10 +4,12 @@
  * it is run. Each batch of donors is one transaction: their year_end_statements rows (unique per
  * year and e-mail) and their e-mails commit together, so a run stopped half-way resumes where it was.
  */
+
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { orders } from '#src/modules/checkout/tables';
+import { donorKeyOf } from '#src/modules/donors/donor-key';
 import { queueMail } from '#src/modules/mail/outbox';
 import { mailOutbox } from '#src/modules/mail/tables';
 import { STATEMENT_KIND } from './statement-kind';
@@ -36,7 +38,8 @@ export type StatementRunSummary = {
   dryRun: boolean;
 };
 
-const donorEmail = sql<string>`lower(${orders.email})`;
+/** One statement per person: a record merged into another (issue 21) counts under the kept address. */
+const donorEmail = donorKeyOf(orders.email);
 
 export async function sendYearEndStatements(options: StatementRunOptions): Promise<StatementRunSummary> {
   const { db, year, timeZone, dryRun = false, batchSize = 500, onProgress } = options;

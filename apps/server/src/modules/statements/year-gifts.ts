@@ -4,10 +4,12 @@
  * orders). By e-mail for the treasurer's run, by account (its own orders and, once its e-mail is
  * verified, those made with it while signed out: db/owned-by.ts) for the dashboard.
  */
+
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { type AccountOwner, ownedBy, sameEmail } from '#src/db/owned-by';
+import { type AccountOwner, ownedBy } from '#src/db/owned-by';
 import { orders, receiptCorrections } from '#src/modules/checkout/tables';
+import { givenByDonor } from '#src/modules/donors/donor-key';
 
 type Order = typeof orders.$inferSelect;
 type Correction = typeof receiptCorrections.$inferSelect;
@@ -29,7 +31,7 @@ export function inCalendarYear(year: number, timeZone: string): SQL {
 export const countsForStatements = and(eq(orders.status, 'succeeded'), eq(orders.test, false));
 
 function giverCondition(giver: Giver): SQL {
-  return 'email' in giver ? sameEmail(orders.email, giver.email) : ownedBy(giver.owner, orders.userId, orders.email);
+  return 'email' in giver ? givenByDonor(orders.email, giver.email) : ownedBy(giver.owner, orders.userId, orders.email);
 }
 
 /**

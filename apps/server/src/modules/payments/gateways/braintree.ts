@@ -25,9 +25,13 @@ import {
   GatewayUnavailableError,
   type PaymentGateway,
   type ProcessorResponse,
+  type RecordedRefund,
   type RecordedSale,
+  type RefundInput,
+  type RefundOutcome,
   type SaleInput,
   type SaleOutcome,
+  type SaleSettlement,
   type WebhookEvent,
   WebhookSignatureError,
 } from '../gateway';
@@ -62,6 +66,10 @@ type Sdk = {
   clientToken: { generate(params: Record<string, never>): Promise<unknown> };
   transaction: {
     sale(request: SdkSaleRequest): Promise<unknown>;
+    find(transactionId: string): Promise<unknown>;
+    void(transactionId: string): Promise<unknown>;
+    /** @types/braintree says `(id, amount?)`; the SDK also takes `{ amount, orderId }` (see refundWithOrderId). */
+    refund(transactionId: string, amount?: string): Promise<unknown>;
     search(build: (search: SdkSearch) => void): Readable;
   };
   webhookNotification: { parse(signature: string, payload: string): Promise<unknown> };
@@ -78,6 +86,38 @@ export function createBraintreeGateway(options: BraintreeGatewayOptions): Paymen
   });
   sdk.config.timeout = timeoutMs;
   const unavailable = (operation: string, error: unknown) => toGatewayError(operation, error, timeoutMs);
+
+  async function find(transactionId: string): Promise<SdkSale> {
+    let result: unknown;
+    try {
+      result = await sdk.transaction.find(transactionId);
+    } catch (error) {
+      throw unavailable('transaction lookup', error);
+    }
+    const record = asRecord(result);
+    const sale = readTransaction(record);
+    if (!sale) throw new GatewayUnavailableError(`Braintree gave no transaction ${transactionId}`);
+    const refundIds = Array.isArray(record.refundIds)
+      ? record.refundIds.filter((id): id is string => typeof id === 'string')
+      : [];
+    return { ...sale, refundIds };
+  }
+
+  /** What Braintree did for our refund id: the sale voided whole, or a refund carrying our id. */
+  async function refundOf(sale: SdkSale, refundId: string): Promise<RecordedRefund | null> {
+    if (sale.status === 'voided') {
+      const amountCents = parseAmountCents(sale.amount) ?? 0;
+      return { kind: 'void', gatewayRefundId: sale.id, amountCents };
+    }
+    for (const id of sale.refundIds) {
+      const refund = await find(id);
+      if (refund.orderId !== refundId) continue;
+      const amountCents = parseAmountCents(refund.amount);
+      if (amountCents === null) throw new GatewayUnavailableError(`Braintree refund ${id} has an unreadable amount`);
+      return { kind: 'refund', gatewayRefundId: refund.id, amountCents };
+    }
+    return null;
+  }
 
   return {
     name: 'braintree',
@@ -127,6 +167,51 @@ export function createBraintreeGateway(options: BraintreeGatewayOptions): Paymen
       }
       const sales = found.map(readTransaction).filter((sale): sale is SdkTransaction => sale?.orderId === orderId);
       return mostRelevantSale(sales);
+    },
+
+    async saleSettlement(transactionId: string): Promise<SaleSettlement> {
+      return settlementOf(await find(transactionId));
+    },
+
+    async refund(input: RefundInput): Promise<RefundOutcome> {
+      // Braintree keeps no idempotency key for refunds: what an earlier attempt with our refund id
+      // did is looked up first, so a retry after a lost answer never refunds twice.
+      const sale = await find(input.transactionId);
+      const earlier = await refundOf(sale, input.refundId);
+      if (earlier) return { status: 'succeeded', kind: earlier.kind, gatewayRefundId: earlier.gatewayRefundId };
+      if (settlementOf(sale) === 'unsettled') {
+        if (!input.wholeSale) return { status: 'failed', message: NOT_SETTLED_MESSAGE, reason: 'not_settled' };
+        let result: unknown;
+        try {
+          result = await sdk.transaction.void(input.transactionId);
+        } catch (error) {
+          throw unavailable('void', error);
+        }
+        if (asRecord(result).success === true) {
+          return { status: 'succeeded', kind: 'void', gatewayRefundId: input.transactionId };
+        }
+        return { status: 'failed', message: validationMessage(asRecord(result)) };
+      }
+      let result: unknown;
+      try {
+        result = await refundWithOrderId(sdk, input.transactionId, {
+          amount: formatAmount(input.amountCents),
+          orderId: input.refundId,
+        });
+      } catch (error) {
+        throw unavailable('refund', error);
+      }
+      const response = asRecord(result);
+      const refund = readTransaction(response.transaction);
+      if (response.success === true && refund)
+        return { status: 'succeeded', kind: 'refund', gatewayRefundId: refund.id };
+      if (response.success === true)
+        throw new GatewayUnavailableError('Braintree reported a refund without a transaction');
+      return { status: 'failed', message: validationMessage(response) };
+    },
+
+    async findRefund(refundId: string, transactionId: string): Promise<RecordedRefund | null> {
+      return refundOf(await find(transactionId), refundId);
     },
 
     async parseWebhook(signature: string, payload: string): Promise<WebhookEvent> {
@@ -247,6 +332,34 @@ function validationMessage(response: Record<string, unknown>): string {
     if (messages.length > 0) return messages.join(' ');
   }
   return readString(response, 'message').replaceAll('\n', ' ') || 'Payment was refused by the payment gateway.';
+}
+
+// ---- refunds -------------------------------------------------------------------------------------
+
+type SdkSale = SdkTransaction & { refundIds: string[] };
+
+export const NOT_SETTLED_MESSAGE =
+  'The payment has not settled yet: it can be voided whole now, or refunded in part once it has settled.';
+
+/** Braintree refunds a sale once it is settling or settled; before, it can only void it. */
+const SETTLED = new Set(['settling', 'settled', 'settlement_confirmed']);
+
+/**
+ * The SDK's refund with an options object (transaction_gateway.js: a non-object second argument is
+ * taken as the amount, an object is sent as the refund's attributes). @types/braintree only knows
+ * the amount form; our refund id must travel as the refund's orderId so `findRefund` can tell it.
+ */
+function refundWithOrderId(
+  sdk: Sdk,
+  transactionId: string,
+  options: { amount: string; orderId: string },
+): Promise<unknown> {
+  const answer: Promise<unknown> = Reflect.apply(sdk.transaction.refund, sdk.transaction, [transactionId, options]);
+  return answer;
+}
+
+function settlementOf(sale: SdkTransaction): SaleSettlement {
+  return SETTLED.has(sale.status) ? 'settled' : 'unsettled';
 }
 
 // ---- search --------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import { createSandboxClientToken, verifySandboxClientToken } from './sandbox-cl
 import { findSale, recordSale, type SaleCard, toRecordedSale, toSaleOutcome } from './sandbox-ledger';
 import { findIssuedCard, isSandboxNonce, issueNonce, type NonceRefusal, nonceRefusal } from './sandbox-nonces';
 import { cardOutcome, cardTypeName, decideSale, fakeNonceOutcome } from './sandbox-outcomes';
+import { findSandboxRefund, recordSandboxRefund, sandboxSettlement, toRecordedRefund } from './sandbox-refund-ledger';
 import { parseSandboxWebhook } from './sandbox-webhook';
 
 export type TokenizedCard = { nonce: string; details: { cardType: string; lastFour: string } };
@@ -33,7 +34,11 @@ export type SandboxGatewayOptions = {
   db: Database;
   /** The session secret: client tokens and webhooks are signed with keys derived from it. */
   secret: string;
+  /** SANDBOX_SETTLEMENT_SECONDS: a sale counts as settled this long after capture (default 60). */
+  settlementSeconds?: number;
 };
+
+export const DEFAULT_SANDBOX_SETTLEMENT_SECONDS = 60;
 
 /** Widget-style wording (SPEC.md §8): the donor re-enters the card, which makes a fresh nonce. */
 const NONCE_MESSAGES: Record<NonceRefusal | 'unknown', string> = {
@@ -52,7 +57,21 @@ function databaseReason(error: unknown): string {
   return root instanceof Error ? root.message : 'unknown database error';
 }
 
-export function createSandboxGateway({ db, secret }: SandboxGatewayOptions): SandboxGateway {
+export function createSandboxGateway({
+  db,
+  secret,
+  settlementSeconds = DEFAULT_SANDBOX_SETTLEMENT_SECONDS,
+}: SandboxGatewayOptions): SandboxGateway {
+  /** The ledger is our database: a failure there leaves the outcome unknown, as a network error would. */
+  async function ledger<T>(operation: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof GatewayUnavailableError) throw error;
+      throw new GatewayUnavailableError(`The sandbox ledger could not ${operation}: ${databaseReason(error)}`);
+    }
+  }
+
   /** The card a nonce stands for, or the message for a string that cannot stand for one. */
   function saleCard(nonce: string): SaleCard | string {
     const fake = fakeNonceOutcome(nonce);
@@ -143,6 +162,24 @@ export function createSandboxGateway({ db, secret }: SandboxGatewayOptions): San
         throw new GatewayUnavailableError(`The sandbox ledger could not be read: ${databaseReason(error)}`);
       }
       return row ? toRecordedSale(row) : null;
+    },
+
+    async saleSettlement(transactionId) {
+      const settlement = await ledger('read the sale', () => sandboxSettlement(db, transactionId, settlementSeconds));
+      if (!settlement) throw new GatewayUnavailableError(`The sandbox has no paid sale ${transactionId}`);
+      return settlement;
+    },
+
+    async refund(input) {
+      if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
+        return { status: 'failed', message: 'Amount must be greater than zero.' };
+      }
+      return ledger('record the refund', () => recordSandboxRefund(db, input, settlementSeconds));
+    },
+
+    async findRefund(refundId, transactionId) {
+      const row = await ledger('read the refund', () => findSandboxRefund(db, refundId));
+      return row && row.transactionId === transactionId ? toRecordedRefund(row) : null;
     },
 
     async parseWebhook(signature, payload) {

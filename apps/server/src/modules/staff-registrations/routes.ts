@@ -1,4 +1,8 @@
-/** GET /api/staff/registrations (issue 21): owners and treasurers read all; a volunteer their center's region. */
+/**
+ * GET /api/staff/registrations (issue 21): owners and treasurers read all; a volunteer their center's region.
+ * Its own module: it reads the registrations' tables and the report's page cursor, and neither of
+ * those modules may depend on the back office.
+ */
 import { apiErrorSchema } from '@store/shared/api-error';
 import type { Center } from '@store/shared/site';
 import { staffRegistrationPageSchema } from '@store/shared/staff';
@@ -7,7 +11,7 @@ import { z } from 'zod';
 import type { Database } from '#src/db/client';
 import { centerScopeOf, type StaffGuard, staffOf } from '#src/modules/staff/require-staff';
 import { centerRegion } from './center-region';
-import { listStaffRegistrations } from './staff-registrations';
+import { listStaffRegistrations } from './list-staff-registrations';
 
 export type StaffRegistrationRoutesOptions = { db: Database; guard: StaffGuard; centers: () => readonly Center[] };
 

@@ -8,8 +8,8 @@ import type { staffRegistrationPageSchema } from '@store/shared/staff';
 import { and, asc, desc, eq, exists, inArray, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '#src/db/client';
+import { registrants, registrations } from '#src/modules/registrations/tables';
 import { decodeCursor, encodeCursor } from '#src/modules/report/cursor';
-import { registrants, registrations } from './tables';
 
 export const STAFF_REGISTRATION_PAGE_SIZE = 50;
 type Page = z.infer<typeof staffRegistrationPageSchema>;

@@ -1,0 +1,152 @@
+/**
+ * An offline gift (issue 21): cash, a cheque or a bank transfer handed in at a center, recorded by a
+ * treasurer. It becomes a paid order marked `offline` (no gateway: the money already moved), dated
+ * the day it was received (noon in the foundation's zone, so the receipt's date and year are that
+ * day's), with its receipt number and receipt e-mail like any other gift, all in ONE transaction
+ * with its audit line. The Idempotency-Key makes a double click record it once.
+ */
+import { randomUUID } from 'node:crypto';
+import { OFFLINE_METHOD_LABELS, type offlineGiftRequestSchema } from '@store/shared/staff';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '#src/db/client';
+import { isUniqueViolation } from '#src/db/unique-violation';
+import { AppError } from '#src/errors/app-error';
+import { canonicalHash } from '#src/lib/canonical-json';
+import { RECEIPT_KIND } from '#src/modules/checkout/receipt-kind';
+import { type OrderProduct, orders } from '#src/modules/checkout/tables';
+import { queueMail } from '#src/modules/mail/outbox';
+import { RECEIPT_SEQ_DIGITS, type ReceiptSettings } from '#src/modules/receipts/receipt-number';
+import { receiptCounters } from '#src/modules/receipts/tables';
+import { type AuditActor, recordAudit } from '#src/modules/staff/audit';
+
+export type OfflineGiftInput = z.infer<typeof offlineGiftRequestSchema>;
+
+/** Orders' idempotency keys are one namespace with the checkout's: these cannot meet them. */
+const keyOf = (idempotencyKey: string) => `offline:${idempotencyKey}`;
+
+const GIFT_NAME = 'Gift';
+
+/** 'Cheque no. 1042', 'Bank transfer, reference AB-77', 'Cash': what the receipt says was given. */
+export function offlinePaymentMethod(input: Pick<OfflineGiftInput, 'method' | 'reference'>): string {
+  const label = OFFLINE_METHOD_LABELS[input.method];
+  if (!input.reference) return label;
+  return input.method === 'cheque' ? `${label} no. ${input.reference}` : `${label}, reference ${input.reference}`;
+}
+
+function checkInput(input: OfflineGiftInput, centerName: string | undefined, today: string): string {
+  if (centerName === undefined) {
+    throw new AppError('validation_error', 'centerId: no such center', {
+      fields: { centerId: 'Choose one of the centers' },
+    });
+  }
+  if (input.method !== 'cash' && !input.reference) {
+    throw new AppError('validation_error', 'reference: the cheque number or bank reference is required', {
+      fields: { reference: 'Required for a cheque or a bank transfer' },
+    });
+  }
+  if (input.receivedOn > today) {
+    throw new AppError('validation_error', 'receivedOn: a gift cannot be received in the future', {
+      fields: { receivedOn: 'Must be today or earlier' },
+    });
+  }
+  return centerName;
+}
+
+export type RecordOfflineGiftOptions = {
+  db: Database;
+  input: OfflineGiftInput;
+  idempotencyKey: string;
+  actor: AuditActor;
+  centerName: (id: number) => string | undefined;
+  receipts: ReceiptSettings;
+};
+
+/** The order's id: the first one recorded under this key (a repeat records nothing). */
+export async function recordOfflineGift(
+  options: RecordOfflineGiftOptions,
+): Promise<{ orderId: string; replayed: boolean }> {
+  const { db, input, idempotencyKey, actor, receipts } = options;
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: receipts.timeZone }).format(new Date());
+  const centerName = checkInput(input, options.centerName(input.centerId), today);
+  const requestHash = canonicalHash(input);
+  const earlier = await findByKey(db, idempotencyKey, requestHash);
+  if (earlier) return { orderId: earlier, replayed: true };
+  const product: OrderProduct = {
+    id: 0,
+    name: input.description || GIFT_NAME,
+    unitCents: input.amountCents,
+    quantity: 1,
+    custom: true,
+    benefit: 'none',
+    fairMarketValueCents: 0,
+  };
+  const id = randomUUID();
+  try {
+    await db.transaction(async (tx) => {
+      const year = Number(input.receivedOn.slice(0, 4));
+      const [counter] = await tx
+        .insert(receiptCounters)
+        .values({ year, last: 1 })
+        .onConflictDoUpdate({ target: receiptCounters.year, set: { last: sql`${receiptCounters.last} + 1` } })
+        .returning({ last: receiptCounters.last });
+      if (!counter) throw new Error('no receipt number was taken');
+      await tx.insert(orders).values({
+        id,
+        idempotencyKey: keyOf(idempotencyKey),
+        requestHash,
+        status: 'succeeded',
+        amountCents: input.amountCents,
+        centerId: input.centerId,
+        centerName,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        mobile: '',
+        products: [product],
+        itemCount: 1,
+        gateway: 'offline',
+        test: false,
+        deductibleCents: input.amountCents,
+        paymentMethod: offlinePaymentMethod(input),
+        source: 'offline',
+        offlineMethod: input.method,
+        offlineReference: input.reference || null,
+        receivedOn: input.receivedOn,
+        recordedBy: actor.id,
+        receiptYear: year,
+        receiptSeq: counter.last,
+        receiptNumber: `${receipts.prefix}${year}-${String(counter.last).padStart(RECEIPT_SEQ_DIGITS, '0')}`,
+        // Noon of the day received, in the foundation's zone: the receipt's date, and its year's number.
+        createdAt: sql`(${input.receivedOn}::date + time '12:00') at time zone ${receipts.timeZone}`,
+      });
+      await queueMail(tx, { kind: RECEIPT_KIND, subjectId: id });
+      await recordAudit(tx, {
+        actor,
+        action: 'offline-gift.create',
+        targetType: 'order',
+        targetId: id,
+        after: { ...input, email: input.email },
+      });
+    });
+  } catch (error) {
+    // Two clicks at once: the second lost the insert on the key; answer the first.
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await findByKey(db, idempotencyKey, requestHash);
+    if (!winner) throw error;
+    return { orderId: winner, replayed: true };
+  }
+  return { orderId: id, replayed: false };
+}
+
+async function findByKey(db: Database, idempotencyKey: string, requestHash: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: orders.id, requestHash: orders.requestHash })
+    .from(orders)
+    .where(eq(orders.idempotencyKey, keyOf(idempotencyKey)));
+  if (!row) return undefined;
+  if (row.requestHash !== requestHash) {
+    throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for another gift. Start a new entry.');
+  }
+  return row.id;
+}
