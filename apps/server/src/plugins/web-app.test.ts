@@ -128,7 +128,9 @@ describeWithDb('the web app', () => {
     });
 
     it('serves index.html for the other app routes and unknown pages, with status 200', async () => {
-      for (const url of ['/checkout', '/no-such-page', '/deep/unknown/page?x=1', '/report/']) {
+      // The back office's deep links, a donor's e-mail (dots and all) included (issue 21).
+      const admin = ['/admin', '/admin/orders/123', '/admin/donors/asha.rao%40example.org'];
+      for (const url of ['/checkout', '/no-such-page', '/deep/unknown/page?x=1', '/report/', ...admin]) {
         const res = await t.app.inject({ url });
         expect(res.statusCode, url).toBe(200);
         expectPage(res.body, INDEX, catalogue, url);

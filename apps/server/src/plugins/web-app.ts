@@ -42,8 +42,15 @@ export function isServerPath(path: string, extraPrefixes: readonly string[] = []
   return [...SERVER_PREFIXES, ...extraPrefixes].some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
-/** A request for a file rather than a page: the app's routes never contain a dot or live under /assets. */
+/**
+ * The back office's pages (issue 21) hold data in their path, with dots in it: a donor's page is
+ * /admin/donors/asha@example.org. Nothing under /admin/ is a file.
+ */
+const APP_DATA_PREFIX = '/admin/';
+
+/** A request for a file rather than a page: the app's routes never contain a dot (but /admin/*) or live under /assets. */
 function looksLikeFile(path: string): boolean {
+  if (path.startsWith(APP_DATA_PREFIX)) return false;
   const last = path.slice(path.lastIndexOf('/') + 1);
   return path.startsWith('/assets/') || last.includes('.');
 }

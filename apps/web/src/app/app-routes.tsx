@@ -35,11 +35,25 @@ const LAZY_PAGES: Readonly<Record<string, LazyPage>> = {
     import('#src/features/registration/registration-page').then((m) => m.RegistrationPage),
   ),
   '/report': lazyPage(() => import('#src/features/report/report-page').then((m) => m.ReportPage)),
+  // The back office (issue 21) and its pages below /admin/ (features/admin/shell/admin-routes.tsx):
+  // never pre-rendered (what it shows depends on the staff cookie), so the server answers its deep
+  // links with index.html (apps/server/src/plugins/web-app.ts).
+  '/admin/*': lazyPage(() => import('#src/features/admin/admin-page').then((m) => m.AdminPage)),
 };
+
+/** The lazy page of `pathname`: its own route, or the `/x/*` route it lies under. */
+function lazyPageAt(pathname: string): LazyPage | undefined {
+  const own = LAZY_PAGES[pathname];
+  if (own) return own;
+  const prefix = Object.keys(LAZY_PAGES).find(
+    (path) => path.endsWith('/*') && (pathname === path.slice(0, -2) || pathname.startsWith(path.slice(0, -1))),
+  );
+  return prefix === undefined ? undefined : LAZY_PAGES[prefix];
+}
 
 /** Loads the chunk of the screen at `pathname`, if it has one of its own (resolves at once otherwise). */
 export function preloadPage(pathname: string): Promise<void> {
-  return LAZY_PAGES[pathname]?.preload() ?? Promise.resolve();
+  return lazyPageAt(pathname)?.preload() ?? Promise.resolve();
 }
 
 export function AppRoutes() {

@@ -18,7 +18,7 @@ test('/nav is a site map: every visitor route, grouped, each with a line on what
     { group: 'Give', links: ['/', '/concert', '/cart', '/checkout'] },
     { group: 'Event', links: ['/registration'] },
     { group: 'Account', links: ['/login', '/register', '/forgot-password', '/dashboard'] },
-    { group: 'Administration', links: ['/report', '/payment'] },
+    { group: 'Administration', links: ['/report', '/admin', '/payment'] },
   ]);
   const store = within(map).getByRole('link', { name: 'Store' }).closest('li') as HTMLElement;
   expect(store).toHaveTextContent(/Donate to the foundation/);

@@ -58,6 +58,12 @@ const GROUPS: readonly Group[] = [
         about: 'For administrators: donations and registrations, with sign-in.',
       },
       {
+        to: '/admin',
+        label: 'Back office',
+        about:
+          'For staff: orders, refunds, offline gifts, donors, registrations, the catalogue and the staff, with sign-in.',
+      },
+      {
         to: '/payment',
         label: 'Payment Details',
         about: 'A sample payment screen: it makes no payment and sends nothing.',

@@ -1,0 +1,150 @@
+/**
+ * /admin/offline-gift: a gift received by cash, cheque or bank transfer, entered by a treasurer or
+ * owner (POST /api/staff/offline-gifts, with the attempt's Idempotency-Key so a double click or a
+ * retry records it once). It gets a receipt like a card gift; its page opens on success.
+ */
+import { OFFLINE_METHOD_LABELS, OFFLINE_METHODS, offlineGiftRequestSchema } from '@store/shared/staff';
+import { type FormEvent, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { CenterSelect } from '#src/components/center-select';
+import { LabelledInput } from '#src/components/labelled-input';
+import { LabelledSelect } from '#src/components/labelled-select';
+import { useCenters } from '#src/lib/use-centers';
+import { checkRequest, type FieldErrors, fieldError } from '../check-request';
+import { FormAlert } from '../form-alert';
+import { useMoneySubmit } from '../use-money-submit';
+import { offlineGiftFields, today } from './offline-gift-fields';
+import { type OfflineGiftRequest, postOfflineGift } from './orders-api';
+
+export function OfflineGiftPage() {
+  const id = useId();
+  const navigate = useNavigate();
+  const centers = useCenters();
+  const [method, setMethod] = useState<string>('cheque');
+  const [fields, setFields] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const { submit, submitting } = useMoneySubmit(postOfflineGift);
+
+  async function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFailure(null);
+    const form = event.currentTarget;
+    const { request, errors } = offlineGiftFields(new FormData(form));
+    const checked = checkRequest(offlineGiftRequestSchema, request);
+    const all = { ...(checked.ok ? {} : checked.fields), ...errors };
+    if (!checked.ok || Object.keys(all).length > 0) {
+      setFields(all);
+      focusFirst(form, all);
+      return;
+    }
+    setFields({});
+    const result = await submit(checked.data satisfies OfflineGiftRequest);
+    if (!result) return;
+    if ('answer' in result) {
+      navigate(`/admin/orders/${encodeURIComponent(result.answer.id)}`);
+      return;
+    }
+    setFields(result.failure.fields);
+    setFailure(result.failure.message);
+    focusFirst(form, result.failure.fields);
+  }
+
+  const error = (name: string, label: string) => fieldError(fields, name, label);
+  const needsReference = method !== 'cash';
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Offline gift</h2>
+      <p>A gift received by cash, cheque or bank transfer. The donor gets a receipt as for a card gift.</p>
+      <form className="form admin-form" noValidate onSubmit={send} aria-busy={submitting}>
+        <div className="admin-form__row">
+          <LabelledInput
+            id={`${id}-first`}
+            name="firstName"
+            label="First name"
+            autoComplete="off"
+            error={error('firstName', 'First name')}
+          />
+          <LabelledInput
+            id={`${id}-last`}
+            name="lastName"
+            label="Last name"
+            autoComplete="off"
+            error={error('lastName', 'Last name')}
+          />
+        </div>
+        <LabelledInput
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          label="E-mail"
+          autoComplete="off"
+          error={error('email', 'E-mail')}
+        />
+        <CenterSelect
+          id={`${id}-center`}
+          name="centerId"
+          label="Center"
+          emptyOption="Select a center"
+          centers={centers}
+          error={error('centerId', 'Center')}
+        />
+        <LabelledInput
+          id={`${id}-amount`}
+          name="amount"
+          label="Amount in dollars"
+          inputMode="decimal"
+          error={error('amountCents', 'Amount')}
+        />
+        <LabelledInput
+          id={`${id}-description`}
+          name="description"
+          label="Given for (optional)"
+          error={error('description', 'Given for')}
+        />
+        <LabelledSelect
+          id={`${id}-method`}
+          name="method"
+          label="Method"
+          value={method}
+          onChange={(event) => setMethod(event.target.value)}
+          error={error('method', 'Method')}
+        >
+          {OFFLINE_METHODS.map((value) => (
+            <option key={value} value={value}>
+              {OFFLINE_METHOD_LABELS[value]}
+            </option>
+          ))}
+        </LabelledSelect>
+        <LabelledInput
+          id={`${id}-reference`}
+          name="reference"
+          label={needsReference ? (method === 'cheque' ? 'Cheque number' : 'Bank reference') : 'Reference (optional)'}
+          error={error('reference', 'Reference')}
+        />
+        <LabelledInput
+          id={`${id}-received`}
+          name="receivedOn"
+          type="date"
+          label="Date received"
+          defaultValue={today()}
+          error={error('receivedOn', 'Date received')}
+        />
+        <button type="submit" className="button button--large" disabled={submitting}>
+          {submitting ? 'Recording…' : 'Record the gift'}
+        </button>
+        <FormAlert message={failure} />
+      </form>
+    </section>
+  );
+}
+
+/** Focus moves to the first refused field, in the form's order. */
+function focusFirst(form: HTMLFormElement, fields: FieldErrors) {
+  const names = Object.keys(fields).map((name) => (name === 'amountCents' ? 'amount' : name));
+  for (const element of Array.from(form.elements)) {
+    if (element instanceof HTMLElement && 'name' in element && names.includes(String(element.name))) {
+      element.focus();
+      return;
+    }
+  }
+}

@@ -1,0 +1,28 @@
+/** What an order was for: its lines with unit price, quantity and total. */
+import { formatCents } from '@store/shared/money';
+import type { StaffOrderDetail } from '@store/shared/staff';
+import { TableSection } from '#src/components/table-section';
+
+type Line = StaffOrderDetail['products'][number];
+
+export function OrderLines({ products }: { products: readonly Line[] }) {
+  return (
+    <TableSection
+      className="admin-section"
+      title="Lines"
+      emptyText="No lines: a gift without items."
+      rows={products}
+      rowKey={(line, index) => `${index}-${line.name}`}
+      columns={[
+        { header: 'Item', cell: (line) => line.name, rowHeader: true },
+        { header: 'Unit', cell: (line) => formatCents(line.unitCents), className: 'report-table__number' },
+        { header: 'Quantity', cell: (line) => line.quantity, className: 'report-table__number' },
+        {
+          header: 'Total',
+          cell: (line) => formatCents(line.unitCents * line.quantity),
+          className: 'report-table__number',
+        },
+      ]}
+    />
+  );
+}

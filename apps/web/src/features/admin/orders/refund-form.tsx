@@ -1,0 +1,140 @@
+/**
+ * The refund of a paid card order (moveMoney roles): an amount in dollars (what is left, unless
+ * changed) and a reason, checked with the shared schema as integer cents, then a confirm step, then
+ * POST /api/staff/orders/:id/refunds with the attempt's Idempotency-Key (use-money-submit.ts).
+ */
+import { formatCents } from '@store/shared/money';
+import { refundRequestSchema, type StaffOrderDetail } from '@store/shared/staff';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { LabelledInput } from '#src/components/labelled-input';
+import { checkRequest, type FieldErrors, fieldError } from '../check-request';
+import { FormAlert } from '../form-alert';
+import { centsToField, NOT_DOLLARS, parseDollars } from '../parse-dollars';
+import { useMoneySubmit } from '../use-money-submit';
+import { postRefund, type RefundRequest } from './orders-api';
+
+type RefundFormProps = { order: StaffOrderDetail; onRefunded: (order: StaffOrderDetail) => void };
+
+export function RefundForm({ order, onRefunded }: RefundFormProps) {
+  const id = useId();
+  const left = order.amountCents - order.refundedCents;
+  const [amount, setAmount] = useState(() => centsToField(left));
+  const [reason, setReason] = useState('');
+  const [fields, setFields] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<RefundRequest | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
+  // Set when the server refused the amount: focus goes there once the form is back on screen.
+  const [focusAmount, setFocusAmount] = useState(0);
+  useEffect(() => {
+    if (focusAmount > 0) amountRef.current?.focus();
+  }, [focusAmount]);
+  const { submit, submitting } = useMoneySubmit((request: RefundRequest, key: string) =>
+    postRefund(order.id, request, key),
+  );
+
+  function review(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFailure(null);
+    setDone(null);
+    const cents = parseDollars(amount);
+    const checked = checkRequest(refundRequestSchema, { amountCents: cents ?? Number.NaN, reason });
+    if (cents === null || !checked.ok) {
+      setFields({ ...(checked.ok ? {} : checked.fields), ...(cents === null ? { amountCents: NOT_DOLLARS } : {}) });
+      return;
+    }
+    if (checked.data.amountCents > left) {
+      setFields({ amountCents: `At most ${formatCents(left)} is left to refund.` });
+      return;
+    }
+    setFields({});
+    setConfirming(checked.data);
+  }
+
+  async function confirm() {
+    if (!confirming) return;
+    const result = await submit(confirming);
+    if (!result) return;
+    if ('answer' in result) {
+      const { refund, order: next } = result.answer;
+      const receipt = next.correctedReceiptNumber ? ` Corrected receipt: ${next.correctedReceiptNumber}.` : '';
+      const outcome =
+        refund.status === 'failed'
+          ? `The refund failed: ${refund.failureMessage ?? 'the gateway refused it'}.`
+          : `${refund.status === 'pending' ? 'Refund of' : 'Refunded'} ${formatCents(refund.amountCents)}${refund.status === 'pending' ? ' is being processed' : ''}.${receipt}`;
+      setConfirming(null);
+      setReason('');
+      setAmount(centsToField(next.amountCents - next.refundedCents));
+      setDone(outcome);
+      onRefunded(next);
+      return;
+    }
+    // Back to the form, with the server's reasons by field; the same request again reuses the key.
+    setConfirming(null);
+    setFields(result.failure.fields);
+    setFailure(result.failure.message);
+    if (result.failure.fields.amountCents) setFocusAmount((n) => n + 1);
+  }
+
+  return (
+    <section className="admin-section admin-panel" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Refund</h3>
+      {left <= 0 ? (
+        <p>Nothing is left to refund.</p>
+      ) : confirming ? (
+        <fieldset className="admin-confirm">
+          <legend>Confirm the refund</legend>
+          <p>
+            {`Refund ${formatCents(confirming.amountCents)} of ${formatCents(order.amountCents)} to ${order.firstName} ${order.lastName}'s card?`}
+            <br />
+            {`Reason: ${confirming.reason}`}
+          </p>
+          <div className="admin-actions">
+            <button type="button" className="button" onClick={confirm} disabled={submitting}>
+              {submitting ? 'Refunding…' : `Refund ${formatCents(confirming.amountCents)}`}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => setConfirming(null)}
+              disabled={submitting}
+            >
+              Change
+            </button>
+          </div>
+        </fieldset>
+      ) : (
+        <form className="form" noValidate onSubmit={review}>
+          <LabelledInput
+            ref={amountRef}
+            id={`${id}-amount`}
+            name="amount"
+            label={`Amount in dollars (at most ${formatCents(left)})`}
+            inputMode="decimal"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            error={fieldError(fields, 'amountCents', 'Amount')}
+          />
+          <LabelledInput
+            id={`${id}-reason`}
+            name="reason"
+            label="Reason"
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            error={fieldError(fields, 'reason', 'Reason')}
+          />
+          <button type="submit" className="button">
+            Review refund
+          </button>
+          <FormAlert message={failure} />
+        </form>
+      )}
+      {done && (
+        <p role="status" className="admin-done">
+          {done}
+        </p>
+      )}
+    </section>
+  );
+}

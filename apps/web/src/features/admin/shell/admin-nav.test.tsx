@@ -1,0 +1,72 @@
+import { type StaffRole, staffMessages } from '@store/shared/staff';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { currentPath, jsonResponse } from '#src/test/render-app';
+import { LAZY, openAdmin, sessionOf } from '../admin-test-helpers';
+
+const empty = {
+  'GET /api/staff/orders': () => jsonResponse({ orders: [], nextCursor: null }),
+};
+
+async function navLinks(role: StaffRole) {
+  await openAdmin('/admin/security', { 'GET /api/staff/me': () => jsonResponse(sessionOf(role)), ...empty });
+  const nav = screen.getByRole('navigation', { name: 'Back office pages' });
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+}
+
+describe('the back office nav shows what the role may do', () => {
+  test('an owner sees every page', async () => {
+    expect((await navLinks('owner')).map(([name]) => name)).toEqual([
+      'Orders',
+      'Offline gift',
+      'Donors',
+      'Registrations',
+      'Catalogue',
+      'Staff',
+      'Audit log',
+      'Security',
+    ]);
+  });
+
+  test('a treasurer sees the money and donors, no Catalogue, Staff or Audit log', async () => {
+    expect(await navLinks('treasurer')).toEqual([
+      ['Orders', '/admin/orders'],
+      ['Offline gift', '/admin/offline-gift'],
+      ['Donors', '/admin/donors'],
+      ['Registrations', '/admin/registrations'],
+      ['Security', '/admin/security'],
+    ]);
+  });
+
+  test('an editor sees the catalogue, no Orders', async () => {
+    expect((await navLinks('editor')).map(([name]) => name)).toEqual(['Catalogue', 'Security']);
+  });
+
+  test('a volunteer sees the orders and registrations of their center', async () => {
+    expect((await navLinks('volunteer')).map(([name]) => name)).toEqual(['Orders', 'Registrations', 'Security']);
+    expect(screen.getByText('Volunteer, Dallas Center, Texas')).toBeInTheDocument();
+  });
+
+  test('/admin opens an editor on the catalogue, the first page their role may see', async () => {
+    await openAdmin('/admin', { 'GET /api/staff/me': () => jsonResponse(sessionOf('editor')) });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Catalogue' }, LAZY)).toBeInTheDocument();
+    expect(currentPath()).toBe('/admin/catalogue');
+  });
+
+  test('a page the role may not open says so', async () => {
+    const { api } = await openAdmin('/admin/orders', { 'GET /api/staff/me': () => jsonResponse(sessionOf('editor')) });
+    expect(await screen.findByRole('alert')).toHaveTextContent(staffMessages.forbidden);
+    expect(api.requests('GET /api/staff/orders')).toHaveLength(0);
+  });
+
+  test('a 403 from the server shows staffMessages.forbidden', async () => {
+    await openAdmin('/admin/orders', {
+      'GET /api/staff/me': () => jsonResponse(sessionOf('volunteer')),
+      'GET /api/staff/orders': () =>
+        jsonResponse({ error: { code: 'forbidden', message: staffMessages.forbidden } }, 403),
+    });
+    expect(await screen.findByRole('alert', {}, LAZY)).toHaveTextContent(staffMessages.forbidden);
+  });
+});

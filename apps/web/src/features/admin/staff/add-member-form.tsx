@@ -1,0 +1,103 @@
+/** Adding a member (POST /api/staff/members): username, first password, role, center for a volunteer. */
+import { createStaffRequestSchema, type StaffMember, type StaffRole } from '@store/shared/staff';
+import { type FormEvent, useId, useState } from 'react';
+import { LabelledInput } from '#src/components/labelled-input';
+import { PasswordInput } from '#src/components/password-input';
+import type { useCenters } from '#src/lib/use-centers';
+import { checkRequest, type FieldErrors, fieldError } from '../check-request';
+import { FormAlert } from '../form-alert';
+import { useStaffFailure } from '../use-staff-failure';
+import { centerFor, RoleFields } from './role-fields';
+import { postMember } from './staff-api';
+
+type AddMemberFormProps = { centers: ReturnType<typeof useCenters>; onAdded: (member: StaffMember) => void };
+
+export function AddMemberForm({ centers, onAdded }: AddMemberFormProps) {
+  const id = useId();
+  const describe = useStaffFailure();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [role, setRole] = useState<StaffRole>('volunteer');
+  const [centerId, setCenterId] = useState('');
+  const [fields, setFields] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    setFailure(null);
+    setDone(null);
+    const checked = checkRequest(createStaffRequestSchema, {
+      username,
+      password,
+      role,
+      centerId: centerFor(role, centerId),
+    });
+    if (!checked.ok) {
+      setFields(checked.fields);
+      return;
+    }
+    setFields({});
+    setPending(true);
+    try {
+      const member = await postMember(checked.data);
+      onAdded(member);
+      setDone(`${member.username} is added. They set up two-factor sign-in when their role needs it.`);
+      setUsername('');
+      setPassword('');
+    } catch (error) {
+      const failed = describe(error);
+      setFields(failed.fields);
+      setFailure(failed.message);
+    }
+    setPending(false);
+  }
+
+  return (
+    <section className="admin-section admin-panel" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Add a member</h3>
+      <form className="form" noValidate onSubmit={add} aria-busy={pending}>
+        <LabelledInput
+          id={`${id}-username`}
+          name="username"
+          label="Username"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          error={fieldError(fields, 'username', 'Username')}
+        />
+        <PasswordInput
+          id={`${id}-password`}
+          name="password"
+          label="First password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={fieldError(fields, 'password', 'Password')}
+        />
+        <RoleFields
+          id={id}
+          role={role}
+          centerId={centerId}
+          onRole={setRole}
+          onCenter={setCenterId}
+          centers={centers}
+          fields={fields}
+        />
+        <button type="submit" className="button" disabled={pending}>
+          {pending ? 'Adding…' : 'Add member'}
+        </button>
+        <FormAlert message={failure} />
+        {done && (
+          <p role="status" className="admin-done">
+            {done}
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}

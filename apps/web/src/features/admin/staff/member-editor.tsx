@@ -1,0 +1,156 @@
+/**
+ * One member's changes (PATCH /api/staff/members/:id): role and center, may sign in or not, a new
+ * password, and clearing their two-factor (a lost phone with no recovery codes left; confirmed first).
+ */
+import { STAFF_ROLE_LABELS, type StaffMember, type StaffRole, updateStaffRequestSchema } from '@store/shared/staff';
+import { type FormEvent, useId, useState } from 'react';
+import { PasswordInput } from '#src/components/password-input';
+import type { useCenters } from '#src/lib/use-centers';
+import { checkRequest, type FieldErrors, fieldError } from '../check-request';
+import { FormAlert } from '../form-alert';
+import { useStaffFailure } from '../use-staff-failure';
+import { centerFor, RoleFields } from './role-fields';
+import { patchMember, type StaffUpdate } from './staff-api';
+
+type MemberEditorProps = {
+  member: StaffMember;
+  centers: ReturnType<typeof useCenters>;
+  onChanged: (member: StaffMember) => void;
+  onClose: () => void;
+};
+
+export function MemberEditor({ member, centers, onChanged, onClose }: MemberEditorProps) {
+  const id = useId();
+  const describe = useStaffFailure();
+  const [role, setRole] = useState<StaffRole>(member.role);
+  const [centerId, setCenterId] = useState(member.centerId === null ? '' : String(member.centerId));
+  const [password, setPassword] = useState('');
+  const [fields, setFields] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [confirmReset, setConfirmReset] = useState(false);
+  const [pending, setPending] = useState(false);
+
+  async function change(update: StaffUpdate, said: string) {
+    if (pending) return;
+    setFailure(null);
+    setDone(null);
+    const checked = checkRequest(updateStaffRequestSchema, update);
+    if (!checked.ok) {
+      setFields(checked.fields);
+      return;
+    }
+    setFields({});
+    setPending(true);
+    try {
+      onChanged(await patchMember(member.id, checked.data));
+      setDone(said);
+      setPassword('');
+      setConfirmReset(false);
+    } catch (error) {
+      const failed = describe(error);
+      setFields(failed.fields);
+      setFailure(failed.message);
+    }
+    setPending(false);
+  }
+
+  const saveRole = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const label = STAFF_ROLE_LABELS[role];
+    void change({ role, centerId: centerFor(role, centerId) }, `${member.username} is now ${label}.`);
+  };
+  const savePassword = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void change({ password }, `${member.username}'s password is changed.`);
+  };
+
+  return (
+    <section className="admin-section admin-panel" aria-labelledby={`${id}-title`}>
+      <div className="admin-panel__header">
+        <h3 id={`${id}-title`}>{`Change ${member.username}`}</h3>
+        <button type="button" className="text-button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <form className="form" noValidate onSubmit={saveRole}>
+        <RoleFields
+          id={id}
+          role={role}
+          centerId={centerId}
+          onRole={setRole}
+          onCenter={setCenterId}
+          centers={centers}
+          fields={fields}
+        />
+        <button type="submit" className="button" disabled={pending}>
+          Save role
+        </button>
+      </form>
+      <form className="form admin-subform" noValidate onSubmit={savePassword}>
+        <PasswordInput
+          id={`${id}-password`}
+          name="password"
+          label="New password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={fieldError(fields, 'password', 'Password')}
+        />
+        <button type="submit" className="button button--secondary" disabled={pending}>
+          Set password
+        </button>
+      </form>
+      <div className="admin-actions admin-subform">
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={pending}
+          onClick={() =>
+            change(
+              { disabled: !member.disabled },
+              member.disabled ? `${member.username} may sign in again.` : `${member.username} can no longer sign in.`,
+            )
+          }
+        >
+          {member.disabled ? 'Enable' : 'Disable'}
+        </button>
+        {member.totpEnabled && !confirmReset && (
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={pending}
+            onClick={() => setConfirmReset(true)}
+          >
+            Reset two-factor
+          </button>
+        )}
+      </div>
+      {confirmReset && (
+        <fieldset className="admin-confirm">
+          <legend>Confirm the two-factor reset</legend>
+          <p>{`Clear ${member.username}'s two-factor sign-in? They set it up again at their next sign-in.`}</p>
+          <div className="admin-actions">
+            <button
+              type="button"
+              className="button"
+              disabled={pending}
+              onClick={() => change({ resetTotp: true }, `${member.username}'s two-factor is cleared.`)}
+            >
+              Reset two-factor
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => setConfirmReset(false)}>
+              Cancel
+            </button>
+          </div>
+        </fieldset>
+      )}
+      <FormAlert message={failure} />
+      {done && (
+        <p role="status" className="admin-done">
+          {done}
+        </p>
+      )}
+    </section>
+  );
+}
