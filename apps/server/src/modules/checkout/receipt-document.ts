@@ -127,7 +127,8 @@ export function buildReceiptDocument({ order, site, signature, correction }: Rec
       title: 'Test receipt',
       issuer: taxIssuer(site.taxReceipts, country, site.foundation),
       facts,
-      totals: [{ label: 'Total', value: formatCents(paidCents) }],
+      // A refunded test order says what was refunded too: the back office's refunds are tried in test mode first.
+      totals: [{ label: 'Total', value: formatCents(paidCents) }, ...refundFacts],
       statements: [taxWords.testStatement],
       signature: null,
     };

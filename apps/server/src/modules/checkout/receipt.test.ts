@@ -192,6 +192,23 @@ describe('corrected and void receipts', () => {
     expect(text).toContain('Tax-deductible amount: $200.00');
   });
 
+  it('says what was refunded on a test order too, claiming nothing (issue 21: refunds tried in test mode)', () => {
+    const { text } = renderReceipt({ order: order({ gateway: 'sandbox', test: true }), site, correction: correction({}) });
+    expect(text).toContain('Refunded: $200.00');
+    expect(text).toContain('Amount kept by the foundation: $305.00');
+    expect(text).toContain('nothing on it is tax-deductible');
+    expect(text).not.toContain('Tax-deductible amount');
+  });
+
+  it("names an offline gift's cheque and no gateway transaction", () => {
+    const { text } = renderReceipt({
+      order: order({ source: 'offline', gateway: 'offline', transactionId: null, paymentMethod: 'Cheque no. 1042' }),
+      site,
+    });
+    expect(text).toContain('Payment method: Cheque no. 1042');
+    expect(text).not.toContain('Transaction ID');
+  });
+
   it('voids a receipt: stamped VOID, nothing deductible', () => {
     const { text, document, subject } = renderReceipt({
       order: order(),
