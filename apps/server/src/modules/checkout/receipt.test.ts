@@ -193,7 +193,11 @@ describe('corrected and void receipts', () => {
   });
 
   it('says what was refunded on a test order too, claiming nothing (issue 21: refunds tried in test mode)', () => {
-    const { text } = renderReceipt({ order: order({ gateway: 'sandbox', test: true }), site, correction: correction({}) });
+    const { text } = renderReceipt({
+      order: order({ gateway: 'sandbox', test: true }),
+      site,
+      correction: correction({}),
+    });
     expect(text).toContain('Refunded: $200.00');
     expect(text).toContain('Amount kept by the foundation: $305.00');
     expect(text).toContain('nothing on it is tax-deductible');
