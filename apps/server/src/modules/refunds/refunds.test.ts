@@ -7,7 +7,7 @@ import { refundResultSchema } from '@store/shared/staff';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { IDEMPOTENT_REPLAYED_HEADER } from '#src/lib/idempotent-request';
-import { receiptCorrections } from '#src/modules/checkout/tables';
+import { orders, receiptCorrections } from '#src/modules/checkout/tables';
 import { auditLog } from '#src/modules/staff/tables';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { outboxMessages } from '../../../test/outbox-helpers';
@@ -94,6 +94,20 @@ describeWithDb('refunds and voids of paid orders', () => {
       corrections: 2,
       correctionMails: 2,
     });
+  });
+
+  it('refuses an offline gift (voided elsewhere) and an unpaid order with 409', async () => {
+    const offline = await paidOrder(t.app);
+    await t.testDb.db.update(orders).set({ source: 'offline' }).where(eq(orders.id, offline.orderId));
+    const gift = await postRefund(t.app, treasurer, offline.orderId, { amountCents: 3500, ...WHY });
+    expect(gift.statusCode).toBe(409);
+    expect(gift.json().error.message).toMatch(/offline gift/);
+    const unpaid = await paidOrder(t.app);
+    await t.testDb.db.update(orders).set({ status: 'failed' }).where(eq(orders.id, unpaid.orderId));
+    expect((await postRefund(t.app, treasurer, unpaid.orderId, { amountCents: 3500, ...WHY })).statusCode).toBe(409);
+    for (const order of [offline, unpaid]) {
+      expect(await refundBooks(t.testDb.db, order.orderId)).toMatchObject({ refunds: 0, ledgerRows: 0 });
+    }
   });
 
   it('refuses more than is left with 400 naming amountCents, and changes nothing', async () => {
