@@ -7,6 +7,7 @@ import { refundResultSchema } from '@store/shared/staff';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { IDEMPOTENT_REPLAYED_HEADER } from '#src/lib/idempotent-request';
+import { issueReceiptCorrection } from '#src/modules/checkout/correct-receipt';
 import { orders, receiptCorrections } from '#src/modules/checkout/tables';
 import { auditLog } from '#src/modules/staff/tables';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
@@ -108,6 +109,27 @@ describeWithDb('refunds and voids of paid orders', () => {
     for (const order of [offline, unpaid]) {
       expect(await refundBooks(t.testDb.db, order.orderId)).toMatchObject({ refunds: 0, ledgerRows: 0 });
     }
+  });
+
+  it('settles a refund of an order whose receipt was voided in error, without a second correction', async () => {
+    const order = await paidOrder(t.app);
+    await settleSale(t.testDb.db, order.transactionId);
+    await issueReceiptCorrection(t.testDb.db, {
+      orderId: order.orderId,
+      refundedCents: 0,
+      reason: 'Issued in error',
+      idempotencyKey: randomUUID(),
+      timeZone: 'America/Chicago',
+      voidReceipt: true,
+    });
+    const res = await postRefund(t.app, treasurer, order.orderId, { amountCents: 1000, ...WHY });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await refundBooks(t.testDb.db, order.orderId)).toMatchObject({
+      pending: 0,
+      ledgerCents: 1000,
+      refundedCents: 1000,
+      corrections: 1,
+    });
   });
 
   it('refuses more than is left with 400 naming amountCents, and changes nothing', async () => {
