@@ -5,7 +5,7 @@
 import { GatewayUnavailableError, type PaymentGateway } from '#src/modules/payments/gateway';
 
 export type GatewayCall = {
-  operation: 'sale' | 'find_sale' | 'client_token';
+  operation: 'sale' | 'find_sale' | 'client_token' | 'sale_settlement' | 'refund' | 'find_refund';
   /** ok; declined (a sale refused: no money moved); unavailable (outcome unknown); error (anything else). */
   outcome: 'ok' | 'declined' | 'unavailable' | 'error';
 };
@@ -39,6 +39,15 @@ export function instrumentGateway(
         (outcome) => (outcome.status === 'succeeded' ? 'ok' : 'declined'),
       ),
     findSaleByOrderId: (orderId) => timed('find_sale', () => gateway.findSaleByOrderId(orderId)),
+    // Issue 21: a refused refund counts as declined, like a refused sale (no money moved).
+    saleSettlement: (transactionId) => timed('sale_settlement', () => gateway.saleSettlement(transactionId)),
+    refund: (input) =>
+      timed(
+        'refund',
+        () => gateway.refund(input),
+        (outcome) => (outcome.status === 'succeeded' ? 'ok' : 'declined'),
+      ),
+    findRefund: (refundId, transactionId) => timed('find_refund', () => gateway.findRefund(refundId, transactionId)),
   };
   // A proxy, not a new object: the sandbox's own methods (tokenize, verifyClientToken) stay reachable
   // and keep their `this`; parseWebhook is a local signature check, not a call worth timing.

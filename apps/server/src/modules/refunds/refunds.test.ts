@@ -7,7 +7,8 @@ import { refundResultSchema } from '@store/shared/staff';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { IDEMPOTENT_REPLAYED_HEADER } from '#src/lib/idempotent-request';
-import { receiptCorrections } from '#src/modules/checkout/tables';
+import { issueReceiptCorrection } from '#src/modules/checkout/correct-receipt';
+import { orders, receiptCorrections } from '#src/modules/checkout/tables';
 import { auditLog } from '#src/modules/staff/tables';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { outboxMessages } from '../../../test/outbox-helpers';
@@ -93,6 +94,41 @@ describeWithDb('refunds and voids of paid orders', () => {
       refundedCents: 3500,
       corrections: 2,
       correctionMails: 2,
+    });
+  });
+
+  it('refuses an offline gift (voided elsewhere) and an unpaid order with 409', async () => {
+    const offline = await paidOrder(t.app);
+    await t.testDb.db.update(orders).set({ source: 'offline' }).where(eq(orders.id, offline.orderId));
+    const gift = await postRefund(t.app, treasurer, offline.orderId, { amountCents: 3500, ...WHY });
+    expect(gift.statusCode).toBe(409);
+    expect(gift.json().error.message).toMatch(/offline gift/);
+    const unpaid = await paidOrder(t.app);
+    await t.testDb.db.update(orders).set({ status: 'failed' }).where(eq(orders.id, unpaid.orderId));
+    expect((await postRefund(t.app, treasurer, unpaid.orderId, { amountCents: 3500, ...WHY })).statusCode).toBe(409);
+    for (const order of [offline, unpaid]) {
+      expect(await refundBooks(t.testDb.db, order.orderId)).toMatchObject({ refunds: 0, ledgerRows: 0 });
+    }
+  });
+
+  it('settles a refund of an order whose receipt was voided in error, without a second correction', async () => {
+    const order = await paidOrder(t.app);
+    await settleSale(t.testDb.db, order.transactionId);
+    await issueReceiptCorrection(t.testDb.db, {
+      orderId: order.orderId,
+      refundedCents: 0,
+      reason: 'Issued in error',
+      idempotencyKey: randomUUID(),
+      timeZone: 'America/Chicago',
+      voidReceipt: true,
+    });
+    const res = await postRefund(t.app, treasurer, order.orderId, { amountCents: 1000, ...WHY });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await refundBooks(t.testDb.db, order.orderId)).toMatchObject({
+      pending: 0,
+      ledgerCents: 1000,
+      refundedCents: 1000,
+      corrections: 1,
     });
   });
 

@@ -9,7 +9,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { issueReceiptCorrectionIn } from '#src/modules/checkout/correct-receipt';
-import { orders } from '#src/modules/checkout/tables';
+import { orders, receiptCorrections } from '#src/modules/checkout/tables';
 import type { RefundOutcome } from '#src/modules/payments/gateway';
 import { type AuditActor, recordAudit } from '#src/modules/staff/audit';
 import type { Refund } from './refund-repo';
@@ -57,20 +57,28 @@ export async function settleRefund(db: Database, input: SettleRefundInput): Prom
     }
     const refundedCents = order.refundedCents + refund.amountCents;
     await tx.update(orders).set({ refundedCents, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
-    const correction = await issueReceiptCorrectionIn(tx, {
-      orderId: order.id,
-      refundedCents,
-      reason: refund.reason,
-      idempotencyKey: `refund:${refund.id}`,
-      timeZone: input.timeZone,
-    });
+    // A receipt voided already (issued in error) is not corrected again: the money still moved, so
+    // the refund must settle rather than fail on the correction and stay pending for ever.
+    const [voided] = await tx
+      .select({ id: receiptCorrections.id })
+      .from(receiptCorrections)
+      .where(and(eq(receiptCorrections.orderId, order.id), eq(receiptCorrections.kind, 'void')));
+    const correction = voided
+      ? null
+      : await issueReceiptCorrectionIn(tx, {
+          orderId: order.id,
+          refundedCents,
+          reason: refund.reason,
+          idempotencyKey: `refund:${refund.id}`,
+          timeZone: input.timeZone,
+        });
     const [succeeded] = await tx
       .update(refunds)
       .set({
         status: 'succeeded',
         kind: outcome.kind,
         gatewayRefundId: outcome.gatewayRefundId,
-        correctionId: correction.id,
+        correctionId: correction?.id ?? null,
         reconciled,
         updatedAt: sql`now()`,
       })
@@ -86,7 +94,7 @@ export async function settleRefund(db: Database, input: SettleRefundInput): Prom
         refundedCents,
         refundId: refund.id,
         gatewayRefundId: outcome.gatewayRefundId,
-        correction: correction.receiptNumber,
+        correction: correction?.receiptNumber ?? null,
       },
     });
     return succeeded ?? null;
