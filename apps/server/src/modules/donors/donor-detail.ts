@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { Database } from '#src/db/client';
 import { AppError } from '#src/errors/app-error';
 import { orders, receiptCorrections } from '#src/modules/checkout/tables';
+import { orderColumns, toStaffOrder } from '#src/modules/refunds/staff-orders';
 import { registrants, registrations } from '#src/modules/registrations/tables';
 import { donorAliases } from './tables';
 
@@ -41,27 +42,13 @@ export async function donorDetail(db: Database, email: string, timeZone: string)
   const addresses = await addressesOf(db, primary);
   const mine = inArray(sql`lower(${orders.email})`, addresses);
   const paid = sql`${orders.status} = 'succeeded'`;
-  const gifts = await db
-    .select({
-      id: orders.id,
-      createdAt: iso(orders.createdAt),
-      firstName: orders.firstName,
-      lastName: orders.lastName,
-      email: orders.email,
-      centerId: orders.centerId,
-      centerName: orders.centerName,
-      amountCents: orders.amountCents,
-      refundedCents: orders.refundedCents,
-      source: orders.source,
-      status: orders.status,
-      transactionId: orders.transactionId,
-      receiptNumber: orders.receiptNumber,
-      test: orders.test,
-    })
+  const rows = await db
+    .select(orderColumns)
     .from(orders)
     .where(sql`${mine} and ${paid}`)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(DONOR_GIFT_LIMIT);
+  const gifts = rows.map(toStaffOrder);
   const year = sql<number>`extract(year from ${orders.createdAt} at time zone ${timeZone})::int`;
   // The latest corrected or void receipt's deductible part, else the order's own.
   const deductible = sql<number>`coalesce((select ${receiptCorrections.deductibleCents} from ${receiptCorrections}
@@ -106,7 +93,7 @@ export async function donorDetail(db: Database, email: string, timeZone: string)
       totalCents: Number(t.totalCents),
       deductibleCents: Number(t.deductibleCents),
     })),
-    gifts: gifts.map((g) => ({ ...g })),
+    gifts,
     registrations: registered.map((r) => ({ id: r.id, createdAt: r.createdAt, people: Number(r.people) })),
   };
 }

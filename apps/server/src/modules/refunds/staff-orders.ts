@@ -24,7 +24,8 @@ export type StaffOrderQuery = {
 
 const createdAtUtc = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-const orderColumns = {
+/** One order as the back office lists it (orders, a donor's gifts). */
+export const orderColumns = {
   id: orders.id,
   createdAt: createdAtUtc,
   firstName: orders.firstName,
@@ -41,9 +42,9 @@ const orderColumns = {
   test: orders.test,
 };
 
-type OrderRecord = { [K in keyof typeof orderColumns]: StaffOrder[K] };
+export type OrderRecord = { [K in keyof typeof orderColumns]: StaffOrder[K] };
 
-function toStaffOrder(record: OrderRecord): StaffOrder {
+export function toStaffOrder(record: OrderRecord): StaffOrder {
   // Milliseconds, the usual ISO shape; the cursor keeps the microseconds.
   return { ...record, createdAt: `${record.createdAt.slice(0, 23)}Z` };
 }

@@ -6,6 +6,7 @@ import { mergeDonorsRequestSchema } from '@store/shared/staff';
 import { type FormEvent, useId, useState } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
 import { checkRequest, type FieldErrors, fieldError } from '../check-request';
+import { ConfirmStep } from '../confirm-step';
 import { FormAlert } from '../form-alert';
 import { useStaffFailure } from '../use-staff-failure';
 import { type DonorDetail, postMergeDonors } from './donors-api';
@@ -57,23 +58,16 @@ export function MergeForm({ into, onMerged }: MergeFormProps) {
     <section className="admin-section admin-panel" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Merge another record into this one</h3>
       {confirming !== null ? (
-        <fieldset className="admin-confirm">
-          <legend>Confirm the merge</legend>
-          <p>{`Merge record ${confirming} into ${into}? Its gifts and registrations will be listed here.`}</p>
-          <div className="admin-actions">
-            <button type="button" className="button" onClick={confirm} disabled={pending}>
-              {pending ? 'Merging…' : 'Merge'}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => setConfirming(null)}
-              disabled={pending}
-            >
-              Change
-            </button>
-          </div>
-        </fieldset>
+        <ConfirmStep
+          legend="Confirm the merge"
+          action="Merge"
+          pendingAction="Merging…"
+          pending={pending}
+          onConfirm={confirm}
+          onChange={() => setConfirming(null)}
+        >
+          {`Merge record ${confirming} into ${into}? Its gifts and registrations will be listed here.`}
+        </ConfirmStep>
       ) : (
         <form className="form" noValidate onSubmit={review}>
           <LabelledInput

@@ -8,6 +8,7 @@ import { refundRequestSchema, type StaffOrderDetail } from '@store/shared/staff'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
 import { checkRequest, type FieldErrors, fieldError } from '../check-request';
+import { ConfirmStep } from '../confirm-step';
 import { FormAlert } from '../form-alert';
 import { centsToField, NOT_DOLLARS, parseDollars } from '../parse-dollars';
 import { useMoneySubmit } from '../use-money-submit';
@@ -83,27 +84,18 @@ export function RefundForm({ order, onRefunded }: RefundFormProps) {
       {left <= 0 ? (
         <p>Nothing is left to refund.</p>
       ) : confirming ? (
-        <fieldset className="admin-confirm">
-          <legend>Confirm the refund</legend>
-          <p>
-            {`Refund ${formatCents(confirming.amountCents)} of ${formatCents(order.amountCents)} to ${order.firstName} ${order.lastName}'s card?`}
-            <br />
-            {`Reason: ${confirming.reason}`}
-          </p>
-          <div className="admin-actions">
-            <button type="button" className="button" onClick={confirm} disabled={submitting}>
-              {submitting ? 'Refunding…' : `Refund ${formatCents(confirming.amountCents)}`}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => setConfirming(null)}
-              disabled={submitting}
-            >
-              Change
-            </button>
-          </div>
-        </fieldset>
+        <ConfirmStep
+          legend="Confirm the refund"
+          action={`Refund ${formatCents(confirming.amountCents)}`}
+          pendingAction="Refunding…"
+          pending={submitting}
+          onConfirm={confirm}
+          onChange={() => setConfirming(null)}
+        >
+          {`Refund ${formatCents(confirming.amountCents)} of ${formatCents(order.amountCents)} to ${order.firstName} ${order.lastName}'s card?`}
+          <br />
+          {`Reason: ${confirming.reason}`}
+        </ConfirmStep>
       ) : (
         <form className="form" noValidate onSubmit={review}>
           <LabelledInput

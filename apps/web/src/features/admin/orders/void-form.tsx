@@ -7,6 +7,7 @@ import { type StaffOrderDetail, voidOfflineGiftRequestSchema } from '@store/shar
 import { type FormEvent, useId, useState } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
 import { checkRequest, type FieldErrors, fieldError } from '../check-request';
+import { ConfirmStep } from '../confirm-step';
 import { FormAlert } from '../form-alert';
 import { useStaffFailure } from '../use-staff-failure';
 import { postVoid } from './orders-api';
@@ -50,23 +51,16 @@ export function VoidForm({ order, onVoided }: VoidFormProps) {
       {order.refundedCents >= order.amountCents ? (
         <p>This gift is void.</p>
       ) : confirming !== null ? (
-        <fieldset className="admin-confirm">
-          <legend>Confirm the void</legend>
-          <p>{`Void the gift of ${formatCents(order.amountCents)}? Its receipt is cancelled. Reason: ${confirming}`}</p>
-          <div className="admin-actions">
-            <button type="button" className="button" onClick={confirm} disabled={pending}>
-              {pending ? 'Voiding…' : 'Void the gift'}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => setConfirming(null)}
-              disabled={pending}
-            >
-              Change
-            </button>
-          </div>
-        </fieldset>
+        <ConfirmStep
+          legend="Confirm the void"
+          action="Void the gift"
+          pendingAction="Voiding…"
+          pending={pending}
+          onConfirm={confirm}
+          onChange={() => setConfirming(null)}
+        >
+          {`Void the gift of ${formatCents(order.amountCents)}? Its receipt is cancelled. Reason: ${confirming}`}
+        </ConfirmStep>
       ) : (
         <form className="form" noValidate onSubmit={review}>
           <LabelledInput
