@@ -9,8 +9,8 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '#src/db/client';
 import { AppError } from '#src/errors/app-error';
+import { orderColumns, toStaffOrder } from '#src/modules/checkout/staff-order-row';
 import { orders, receiptCorrections } from '#src/modules/checkout/tables';
-import { orderColumns, toStaffOrder } from '#src/modules/refunds/staff-orders';
 import { registrants, registrations } from '#src/modules/registrations/tables';
 import { donorAliases } from './tables';
 

@@ -8,6 +8,7 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { containsPattern } from '#src/db/contains-pattern';
 import { admins } from '#src/modules/admins/tables';
+import { orderColumns, toStaffOrder } from '#src/modules/checkout/staff-order-row';
 import { orders, receiptCorrections } from '#src/modules/checkout/tables';
 import { encodeCursor, type PagePosition } from '#src/modules/report/cursor';
 import { listOrderRefunds, type Refund } from './refund-repo';
@@ -21,33 +22,6 @@ export type StaffOrderQuery = {
   /** A volunteer's own center: nothing outside it is read. */
   centerScope?: number | undefined;
 };
-
-const createdAtUtc = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
-/** One order as the back office lists it (orders, a donor's gifts). */
-export const orderColumns = {
-  id: orders.id,
-  createdAt: createdAtUtc,
-  firstName: orders.firstName,
-  lastName: orders.lastName,
-  email: orders.email,
-  centerId: orders.centerId,
-  centerName: orders.centerName,
-  amountCents: orders.amountCents,
-  refundedCents: orders.refundedCents,
-  source: orders.source,
-  status: orders.status,
-  transactionId: orders.transactionId,
-  receiptNumber: orders.receiptNumber,
-  test: orders.test,
-};
-
-export type OrderRecord = { [K in keyof typeof orderColumns]: StaffOrder[K] };
-
-export function toStaffOrder(record: OrderRecord): StaffOrder {
-  // Milliseconds, the usual ISO shape; the cursor keeps the microseconds.
-  return { ...record, createdAt: `${record.createdAt.slice(0, 23)}Z` };
-}
 
 function searchCondition(q: string): SQL {
   const pattern = containsPattern(q);
