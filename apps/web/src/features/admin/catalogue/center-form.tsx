@@ -76,7 +76,7 @@ export function CenterForm({ center, title, onSave, onCancel }: CenterFormProps)
         <option value="CA">Canada (CRA receipts)</option>
       </LabelledSelect>
       <div className="field">
-        <label>
+        <label className="checkbox">
           <input type="checkbox" checked={archived} onChange={(e) => setArchived(e.target.checked)} /> Archived (not
           offered at checkout)
         </label>

@@ -85,7 +85,7 @@ export function ItemForm({ item, title, onSave, onCancel }: ItemFormProps) {
         required
       />
       <div className="field">
-        <label>
+        <label className="checkbox">
           <input type="checkbox" checked={draft.open} onChange={(e) => set('open', e.target.checked)} /> The donor
           enters the amount
         </label>
@@ -168,7 +168,7 @@ export function ItemForm({ item, title, onSave, onCancel }: ItemFormProps) {
         />
       )}
       <div className="field">
-        <label>
+        <label className="checkbox">
           <input type="checkbox" checked={draft.archived} onChange={(e) => set('archived', e.target.checked)} />{' '}
           Archived (not offered in the store)
         </label>
