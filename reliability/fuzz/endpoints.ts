@@ -172,6 +172,120 @@ function staffEntries(): FuzzEndpoint[] {
         };
       },
     }),
+    ...backOfficeEntries(),
+  ];
+}
+
+/** A back-office read with the treasurer's session: its query and headers fuzzed. */
+function staffRead(
+  path: string,
+  remoteAddress: string,
+  options: { route?: string; query?: Record<string, string>; keys?: string[] } = {},
+): FuzzEndpoint {
+  return entry('GET', path, {
+    ...(options.route ? { route: options.route } : {}),
+    // A treasurer may read some of these (200) and not others (403, the owner's pages).
+    alsoAllowed: [200],
+    remoteAddress,
+    parts: (e) => {
+      const base = (t: FuzzTarget): BaseRequest => ({ query: options.query ?? {}, headers: staffHeaders(t) });
+      return {
+        query: queryPart(e, { base, ...(options.keys ? { keys: options.keys } : {}) }),
+        headers: headersPart(e, { base, relevant: STAFF_HEADERS }),
+      };
+    },
+  });
+}
+
+/** A back-office write with the treasurer's session: body, query and headers fuzzed. */
+function staffWrite(
+  path: string,
+  remoteAddress: string,
+  body: object,
+  options: { route?: string; alsoAllowed?: number[]; writes?: string[]; key?: boolean } = {},
+): FuzzEndpoint {
+  return entry('POST', path, {
+    ...(options.route ? { route: options.route } : {}),
+    alsoAllowed: options.alsoAllowed ?? [],
+    writes: options.writes ?? [],
+    remoteAddress,
+    parts: (e) => {
+      const base = (t: FuzzTarget): BaseRequest => ({
+        headers: { ...staffHeaders(t), ...(options.key ? { 'idempotency-key': randomUUID() } : {}) },
+        body: toHostileJson(body),
+      });
+      return {
+        body: bodyPart(e, { base }),
+        query: queryPart(e, { base }),
+        headers: headersPart(e, { base, relevant: STAFF_HEADERS }),
+      };
+    },
+  });
+}
+
+/**
+ * Issue 21's sign-in, staff, audit, donors, registrations and offline gifts. A login may sign in
+ * (a session and an audit line) or count a failure; an offline gift in a valid shape is recorded
+ * (an order with its receipt number, e-mail and audit line): those are the writes by design.
+ */
+function backOfficeEntries(): FuzzEndpoint[] {
+  const missingOrder = randomUUID();
+  return [
+    entry('POST', '/api/staff/login', {
+      alsoAllowed: [200],
+      writes: ['login_failures', 'staff_sessions', 'audit_log'],
+      remoteAddress: '10.1.0.60',
+      parts: (e) => {
+        const base = (t: FuzzTarget): BaseRequest => ({
+          headers: { origin: t.origin },
+          body: { username: 'fuzz-nobody', password: 'not the password at all' },
+        });
+        return {
+          body: bodyPart(e, { base }),
+          query: queryPart(e, { base }),
+          headers: headersPart(e, { base, relevant: ['origin', 'sec-fetch-site'] }),
+        };
+      },
+    }),
+    staffWrite('/api/staff/login/code', '10.1.0.61', { code: '123456' }, { writes: ['login_failures'] }),
+    staffWrite('/api/staff/totp/confirm', '10.1.0.62', { code: '123456' }),
+    staffRead('/api/staff/me', '10.1.0.63'),
+    staffRead('/api/staff/members', '10.1.0.64'),
+    staffRead('/api/staff/audit', '10.1.0.65', { query: { cursor: '10' }, keys: ['cursor'] }),
+    staffRead('/api/staff/donors', '10.1.0.66', { query: { q: 'Rao' }, keys: ['q', 'cursor'] }),
+    staffRead('/api/staff/donors/asha@example.org', '10.1.0.67', { route: '/api/staff/donors/:email' }),
+    staffRead('/api/staff/registrations', '10.1.0.68', { keys: ['cursor'] }),
+    staffWrite('/api/staff/donors/merge', '10.1.0.69', { from: 'fuzz-a@example.org', into: 'fuzz-b@example.org' }),
+    staffWrite(
+      '/api/staff/offline-gifts',
+      '10.1.0.70',
+      {
+        firstName: 'Ravi',
+        lastName: 'Kumar',
+        email: 'ravi@example.org',
+        centerId: 2,
+        amountCents: 2500,
+        method: 'cheque',
+        reference: '1042',
+        receivedOn: '2026-01-15',
+      },
+      {
+        key: true,
+        alsoAllowed: [200, 201],
+        writes: ['orders', 'receipt_counters', 'mail_outbox', 'audit_log', 'report_daily_totals'],
+      },
+    ),
+    staffWrite(
+      `/api/staff/orders/${missingOrder}/void`,
+      '10.1.0.71',
+      { reason: 'Entered twice' },
+      { route: '/api/staff/orders/:id/void' },
+    ),
+    staffWrite('/api/staff/members', '10.1.0.72', {
+      username: 'fuzz-new',
+      password: 'a long new password 1',
+      role: 'editor',
+    }),
   ];
 }
 

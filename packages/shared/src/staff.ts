@@ -76,6 +76,13 @@ export const staffMessages = {
   enrolFirst: 'Set up two-factor sign-in to continue.',
 } as const;
 
+/** PostgreSQL text cannot hold NUL: refused here, by field, rather than failing the query (a 500). */
+const NO_NUL = (value: string) => !value.includes('\u0000');
+const NUL_MESSAGE = 'must not contain NUL characters';
+function text(max: number) {
+  return z.string().trim().max(max, `must be at most ${max} characters`).refine(NO_NUL, NUL_MESSAGE);
+}
+
 const username = z
   .string()
   .trim()
@@ -220,7 +227,7 @@ export const staffOrderDetailSchema = staffOrderSchema.extend({
 });
 export type StaffOrderDetail = z.infer<typeof staffOrderDetailSchema>;
 
-const reason = z.string().trim().min(1, 'is required').max(500, 'must be at most 500 characters');
+const reason = text(500).refine((value) => value.length > 0, 'is required');
 
 /** A refund of part or all of what is left of a paid card order. Whole and unsettled: a void. */
 export const refundRequestSchema = z.object({
@@ -234,16 +241,16 @@ export const refundResultSchema = z.object({
 
 const isoDay = z.iso.date('must be a date as YYYY-MM-DD');
 export const offlineGiftRequestSchema = z.object({
-  firstName: z.string().trim().min(1, 'is required').max(100),
-  lastName: z.string().trim().min(1, 'is required').max(100),
+  firstName: text(100).refine((value) => value.length > 0, 'is required'),
+  lastName: text(100).refine((value) => value.length > 0, 'is required'),
   email: z.email('must be an e-mail address').max(254),
   centerId,
   amountCents: z.number().int('must be whole cents').positive('must be more than 0').max(100_000_000),
   /** What it was given for; a plain gift when absent. */
-  description: z.string().trim().max(200).optional(),
+  description: text(200).optional(),
   method: offlineMethodSchema,
   /** The cheque number or bank reference; required for a cheque or a bank transfer. */
-  reference: z.string().trim().max(100).optional(),
+  reference: text(100).optional(),
   receivedOn: isoDay,
 });
 export const voidOfflineGiftRequestSchema = z.object({ reason });
@@ -291,4 +298,10 @@ export const staffRegistrationSchema = z.object({
 export const staffRegistrationPageSchema = z.object({
   registrations: z.array(staffRegistrationSchema),
   nextCursor: z.string().nullable(),
+});
+
+/** GET /api/staff/donors: search (contains, e-mail or name) and the page cursor (the last e-mail). */
+export const donorQuerySchema = z.object({
+  q: text(200).optional(),
+  cursor: text(254).optional(),
 });

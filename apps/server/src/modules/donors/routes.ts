@@ -3,7 +3,7 @@
  * one donor's page, and merging two records of one person. Owners and treasurers only.
  */
 import { apiErrorSchema } from '@store/shared/api-error';
-import { donorDetailSchema, donorPageSchema, mergeDonorsRequestSchema } from '@store/shared/staff';
+import { donorDetailSchema, donorPageSchema, donorQuerySchema, mergeDonorsRequestSchema } from '@store/shared/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '#src/db/client';
@@ -30,10 +30,7 @@ export const donorRoutes: FastifyPluginAsyncZod<DonorRoutesOptions> = async (app
       schema: {
         tags: ['staff'],
         summary: 'Donors, alphabetical by e-mail; search by e-mail or name',
-        querystring: z.object({
-          q: z.string().trim().max(200, 'must be at most 200 characters').optional(),
-          cursor: z.string().max(254, 'must be a nextCursor from a donors page').optional(),
-        }),
+        querystring: donorQuerySchema,
         response: { 200: donorPageSchema, ...errors },
       },
       preHandler: guard('readDonors'),
