@@ -79,9 +79,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCookie);
   await registerApiDocs(app);
   // The catalogue, centers and event as staff edit them (issue 21); the first read seeds an empty
-  // database from site.json, so it happens here, at start.
+  // database from site.json, so it happens here, at start. A database that does not answer now is
+  // not fatal: every use reads again, and /healthz says the database is down meanwhile.
   const siteContent = context.siteContent ?? createSiteContentStore({ db: context.db, site: context.site });
-  await siteContent.current();
+  await siteContent.current().catch((error: unknown) => {
+    app.log.warn({ err: error }, 'the store content could not be read at start; it is read again at each use');
+  });
   await registerModules(app, { config, ...context, siteContent });
   // The auth server's path (AUTH_BASE_URL) answers JSON 404s like /api, never the web app's page.
   const { prefix: authPrefix } = authLocation(config);

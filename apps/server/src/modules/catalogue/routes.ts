@@ -36,8 +36,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
     }
     return found;
   };
-  // Built at start: an invalid catalogue fails the start, not a visitor's request.
-  await current();
+  // Built at start: an invalid catalogue fails the start, not a visitor's request. A database that
+  // does not answer at start is not fatal (/healthz says so; every request reads again).
+  await current().catch((error: unknown) => {
+    if (error instanceof z.ZodError) throw error;
+    app.log.warn({ err: error }, 'the catalogue could not be read at start; it is read again at each request');
+  });
 
   app.get(
     '/api/public/catalogue',
