@@ -281,6 +281,13 @@ function backOfficeEntries(): FuzzEndpoint[] {
       { reason: 'Entered twice' },
       { route: '/api/staff/orders/:id/void' },
     ),
+    // A valid year with no gifts: the run looks and queues nothing (an audit line when not a preview).
+    staffWrite(
+      '/api/staff/statements',
+      '10.1.0.73',
+      { year: 2001, dryRun: true },
+      { alsoAllowed: [200], writes: ['audit_log'] },
+    ),
     staffWrite('/api/staff/members', '10.1.0.72', {
       username: 'fuzz-new',
       password: 'a long new password 1',

@@ -40,6 +40,7 @@ import { staffRoutes } from '#src/modules/staff/routes';
 import { totpSealKey } from '#src/modules/staff/totp';
 import { staffRegistrationRoutes } from '#src/modules/staff-registrations/routes';
 import { accountDocumentRoutes } from '#src/modules/statements/routes';
+import { staffStatementRoutes } from '#src/modules/statements/staff-routes';
 import { listGivingYears } from '#src/modules/statements/year-gifts';
 
 /** The newest this many of each on a dashboard: a list, not an archive (the receipts are in the mailbox). */
@@ -132,6 +133,12 @@ export async function registerModules(
     guard: staffGuard,
     receipts: receiptSettings(site),
     centerName,
+    mail: context.mail,
+  });
+  await app.register(staffStatementRoutes, {
+    db,
+    guard: staffGuard,
+    timeZone: site.foundation.timeZone,
     mail: context.mail,
   });
   await app.register(donorRoutes, { db, guard: staffGuard, timeZone: site.foundation.timeZone });

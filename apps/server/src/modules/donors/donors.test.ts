@@ -112,6 +112,14 @@ describeWithDb('back-office donors and registrations', () => {
       'asha@example.org',
       'asha@example.org',
     ]);
+    // The treasurer's back-office button does the same run: a preview, then once.
+    const send = (body: object, who: SignedInStaff = treasurer) =>
+      staffCall(t.app, who, 'POST', '/api/staff/statements', body);
+    expect((await send({ year, dryRun: true })).json()).toMatchObject({ year, donors: 2, queued: 2, dryRun: true });
+    expect((await send({ year, dryRun: false })).json()).toMatchObject({ donors: 2, queued: 2, alreadyQueued: 0 });
+    expect((await send({ year, dryRun: false })).json()).toMatchObject({ queued: 0, alreadyQueued: 2 });
+    expect((await send({ year: 1999, dryRun: false })).json().error.fields).toHaveProperty('year');
+    expect((await send({ year, dryRun: false }, await signInStaff(t, 'editor'))).statusCode).toBe(403);
     await t.testDb.db.update(orders).set({ test: true });
 
     const owner = await signInStaff(t, 'owner');

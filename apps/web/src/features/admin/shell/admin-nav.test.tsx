@@ -23,6 +23,7 @@ describe('the back office nav shows what the role may do', () => {
       'Offline gift',
       'Donors',
       'Registrations',
+      'Statements',
       'Catalogue',
       'Staff',
       'Audit log',
@@ -36,6 +37,7 @@ describe('the back office nav shows what the role may do', () => {
       ['Offline gift', '/admin/offline-gift'],
       ['Donors', '/admin/donors'],
       ['Registrations', '/admin/registrations'],
+      ['Statements', '/admin/statements'],
       ['Security', '/admin/security'],
     ]);
   });

@@ -12,6 +12,7 @@ export const ADMIN_PAGES = {
   DonorsPage: lazyPage(() => import('../donors/donors-page').then((m) => m.DonorsPage)),
   DonorDetailPage: lazyPage(() => import('../donors/donor-detail-page').then((m) => m.DonorDetailPage)),
   RegistrationsPage: lazyPage(() => import('../registrations/registrations-page').then((m) => m.RegistrationsPage)),
+  StatementsPage: lazyPage(() => import('../statements/statements-page').then((m) => m.StatementsPage)),
   CatalogueAdminPage: lazyPage(() => import('../catalogue/catalogue-page').then((m) => m.CatalogueAdminPage)),
   StaffPage: lazyPage(() => import('../staff/staff-page').then((m) => m.StaffPage)),
   AuditPage: lazyPage(() => import('../audit/audit-page').then((m) => m.AuditPage)),

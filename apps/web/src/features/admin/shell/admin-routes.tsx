@@ -30,6 +30,7 @@ const {
   DonorsPage,
   DonorDetailPage,
   RegistrationsPage,
+  StatementsPage,
   CatalogueAdminPage,
   StaffPage,
   AuditPage,
@@ -47,6 +48,7 @@ export function AdminRoutes() {
       <Route path="donors" element={guard('readDonors', <DonorsPage />)} />
       <Route path="donors/:email" element={guard('readDonors', <DonorDetailPage />)} />
       <Route path="registrations" element={guard('readOrders', <RegistrationsPage />)} />
+      <Route path="statements" element={guard('moveMoney', <StatementsPage />)} />
       <Route path="catalogue" element={guard('editCatalogue', <CatalogueAdminPage />)} />
       <Route path="staff" element={guard('manageStaff', <StaffPage />)} />
       <Route path="audit" element={guard('readAudit', <AuditPage />)} />

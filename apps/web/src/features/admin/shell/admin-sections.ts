@@ -17,6 +17,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { path: 'offline-gift', label: 'Offline gift', permission: 'moveMoney' },
   { path: 'donors', label: 'Donors', permission: 'readDonors' },
   { path: 'registrations', label: 'Registrations', permission: 'readOrders' },
+  { path: 'statements', label: 'Statements', permission: 'moveMoney' },
   { path: 'catalogue', label: 'Catalogue', permission: 'editCatalogue' },
   { path: 'staff', label: 'Staff', permission: 'manageStaff' },
   { path: 'audit', label: 'Audit log', permission: 'readAudit' },
