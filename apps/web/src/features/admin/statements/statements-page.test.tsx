@@ -31,6 +31,17 @@ describe('the statements page (/admin/statements)', () => {
     ]);
   });
 
+  test('says there is nothing to send when every statement went before', async () => {
+    const { user, api } = await openAdmin('/admin/statements', {
+      'GET /api/staff/me': () => jsonResponse(sessionOf('treasurer')),
+      'POST /api/staff/statements': () => jsonResponse(run(true, 0, 3)),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Preview' }, LAZY));
+    expect(await screen.findByRole('status')).toHaveTextContent('3 were sent before. Nothing to send.');
+    expect(screen.queryByRole('button', { name: /^Send/ })).toBeNull();
+    expect(api.requests('POST /api/staff/statements')).toHaveLength(1);
+  });
+
   test('names a year that is not one, sending nothing', async () => {
     const { user, api } = await openAdmin('/admin/statements', {
       'GET /api/staff/me': () => jsonResponse(sessionOf('owner')),

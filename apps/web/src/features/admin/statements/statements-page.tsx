@@ -72,7 +72,7 @@ export function StatementsPage() {
         One statement per donor and calendar year: every gift with its receipt number and deductible part, refunds taken
         into account. Each donor gets a year's statement once, however often it is sent.
       </p>
-      {preview ? (
+      {preview && preview.queued > 0 ? (
         <ConfirmStep
           legend="Send the statements"
           action={`Send ${preview.queued} statements`}
@@ -99,6 +99,11 @@ export function StatementsPage() {
           </button>
           <FormAlert message={failure} />
         </form>
+      )}
+      {preview && preview.queued === 0 && (
+        <p role="status" className="admin-done">
+          {`${summary(preview)} Nothing to send.`}
+        </p>
       )}
       {done && (
         <p role="status" className="admin-done">
