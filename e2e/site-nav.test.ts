@@ -103,7 +103,9 @@ describe('site navigation', () => {
       'Account',
       'Administration',
     ]);
-    expect(await map.getByRole('link').count()).toBe(11);
+    // Issue 21 added the back office (/admin) beside the payment report.
+    expect(await map.getByRole('link').count()).toBe(12);
+    expect(await map.getByRole('link', { name: /Back office/ }).getAttribute('href')).toBe('/admin');
   });
 
   it('/registration says when (the calendar day, spelled out) and where the event is', async () => {
