@@ -11,7 +11,13 @@ export { captchaSpent } from '#src/modules/captcha/tables';
 export { orders, paymentDeclines, receiptCorrections } from '#src/modules/checkout/tables';
 export { donorAliases } from '#src/modules/donors/tables';
 export { mailOutbox } from '#src/modules/mail/tables';
-export { sandboxNonces, sandboxRefunds, sandboxTransactions } from '#src/modules/payments/gateways/sandbox-tables';
+export { monthlyGifts } from '#src/modules/monthly-giving/tables';
+export {
+  sandboxNonces,
+  sandboxRefunds,
+  sandboxTransactions,
+  sandboxVault,
+} from '#src/modules/payments/gateways/sandbox-tables';
 export { receiptCounters } from '#src/modules/receipts/tables';
 export { refunds } from '#src/modules/refunds/tables';
 export { registrants, registrations } from '#src/modules/registrations/tables';

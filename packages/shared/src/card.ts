@@ -82,6 +82,13 @@ export function cvvLength(brand: CardBrand | null): 3 | 4 {
 export type CardField = 'number' | 'expirationDate' | 'cvv' | 'cardholderName';
 export type CardInput = Record<CardField, string>;
 
+/** An expiry as typed ('12/29', '12 / 2029') read as its month and four-digit year, or null. */
+export function cardExpiry(value: string, now = new Date()): { month: number; year: number } | null {
+  const check = cardValidator.expirationDate(value.trim(), now.getFullYear());
+  if (!check.isValid || check.month === null || check.year === null) return null;
+  return { month: Number(check.month), year: Number(check.year.length === 2 ? `20${check.year}` : check.year) };
+}
+
 /** One field's error, or null. `now` makes expiry testable. */
 export function cardFieldError(field: CardField, input: CardInput, now = new Date()): string | null {
   const value = input[field].trim();
@@ -96,12 +103,10 @@ export function cardFieldError(field: CardField, input: CardInput, now = new Dat
     }
     case 'expirationDate': {
       if (value === '') return widgetMessages.expiryRequired;
-      const check = cardValidator.expirationDate(value, now.getFullYear());
-      if (!check.isValid || check.month === null || check.year === null) return widgetMessages.expiryInvalid;
-      const year = Number(check.year.length === 2 ? `20${check.year}` : check.year);
-      const month = Number(check.month);
+      const expiry = cardExpiry(value, now);
+      if (!expiry) return widgetMessages.expiryInvalid;
       const current = now.getFullYear() * 12 + now.getMonth() + 1;
-      return year * 12 + month < current ? widgetMessages.expiryInvalid : null;
+      return expiry.year * 12 + expiry.month < current ? widgetMessages.expiryInvalid : null;
     }
     case 'cvv': {
       if (value === '') return widgetMessages.cvvRequired;

@@ -22,6 +22,8 @@ export const cartLineSchema = z.object({
   /** True when the visitor entered the amount (ids 7 and 8). */
   custom: z.boolean().optional(),
   image: z.string().optional(),
+  /** Issue 22: given every month (monthly-giving.ts). */
+  monthly: z.boolean().optional(),
 });
 
 // The schema and the declared type describe the same line: a change to one fails here until the other follows.

@@ -23,15 +23,26 @@ export type CartLine = {
   /** True when the visitor entered the amount (ids 7 and 8). */
   custom?: boolean | undefined;
   image?: string | undefined;
+  /**
+   * Issue 22: given every month (monthly-giving.ts). The first month is charged with the bucket; a
+   * monthly line and a one-time line of the same item and amount are two lines.
+   */
+  monthly?: boolean | undefined;
 };
 
 /** The open-amount causes (SPEC.md §3 ids 7 and 8): the donor enters the price. */
 export const OPEN_AMOUNT_ITEM_IDS: readonly number[] = [7, 8];
 
 /** A line's key: the id for fixed items, `id:cents` for an open amount (two amounts, two lines). */
-export function lineKey(line: { id: number; price: number; custom?: boolean | undefined }): string {
+export function lineKey(line: {
+  id: number;
+  price: number;
+  custom?: boolean | undefined;
+  monthly?: boolean | undefined;
+}): string {
   const open = line.custom === true || OPEN_AMOUNT_ITEM_IDS.includes(line.id);
-  return open ? `${line.id}:${dollarsToCents(line.price)}` : String(line.id);
+  const key = open ? `${line.id}:${dollarsToCents(line.price)}` : String(line.id);
+  return line.monthly === true ? `${key}:monthly` : key;
 }
 
 export type AddableItem = { id: number; name: string; price: number; image?: string | undefined };

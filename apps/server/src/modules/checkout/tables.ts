@@ -37,6 +37,8 @@ export type OrderProduct = {
   benefitDescription?: string;
   /** Fair market value received per unit, in cents (the unit price for a purchase). */
   fairMarketValueCents?: number;
+  /** Issue 22: a monthly gift's line (its first month in the checkout's order; every charge after). */
+  monthly?: boolean;
 };
 
 /** The donor's own address, asked for a Canadian (CRA) receipt. */
@@ -121,6 +123,14 @@ export const orders = pgTable(
     receivedOn: text('received_on'),
     /** The staff member who recorded an offline gift. */
     recordedBy: uuid('recorded_by'),
+    /**
+     * Issue 22: a charge of a monthly gift by the billing run (monthly-giving/tables.ts): the gift, the
+     * period ('YYYY-MM') it pays, and which try in that period (1, then a retry after each decline).
+     * Null on checkout orders (a gift's first month is its `first_order_id`).
+     */
+    monthlyGiftId: uuid('monthly_gift_id'),
+    billingPeriod: text('billing_period'),
+    chargeAttempt: integer('charge_attempt'),
     /** Set by the reconciler when it settled a pending order left by a crash. */
     reconciled: boolean('reconciled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -137,6 +147,12 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('orders_email_idx').on(sql`lower(${t.email})`),
     index('orders_user_idx').on(t.userId),
+    // Issue 22: at most ONE pending or paid charge per monthly gift and period, whatever runs at once
+    // (a declined try does not count: the next try is a new order).
+    uniqueIndex('orders_monthly_period_idx')
+      .on(t.monthlyGiftId, t.billingPeriod)
+      .where(sql`${t.monthlyGiftId} is not null and ${t.status} in ('pending', 'succeeded')`),
+    index('orders_monthly_gift_idx').on(t.monthlyGiftId).where(sql`${t.monthlyGiftId} is not null`),
     // The card-testing limit counts the attempts still at the gateway (decline-limit.ts): pending
     // orders are few at any time, so these stay small however many orders there are.
     index('orders_pending_client_ip_idx').on(t.clientIp).where(sql`${t.status} = 'pending'`),

@@ -8,9 +8,15 @@
 export type SaleInput = {
   orderId: string;
   amountCents: number;
-  nonce: string;
   customer: { firstName: string; lastName: string; email: string };
-};
+} & (
+  | { nonce: string }
+  /**
+   * Issue 22: a card stored in the gateway's vault (`vault`). `recurring`: a monthly gift's charge
+   * the donor is not present for (Braintree's transactionSource 'recurring').
+   */
+  | { paymentMethodToken: string; recurring: boolean }
+);
 
 export type ProcessorResponse = { code: string; text: string };
 
@@ -52,6 +58,24 @@ export type RefundOutcome =
 /** What the gateway knows of one of our refunds; `null` from `findRefund` when it never saw it. */
 export type RecordedRefund = { kind: 'void' | 'refund'; gatewayRefundId: string; amountCents: number };
 
+/** Issue 22: a card the gateway stored, as we may keep it: brand, last four and expiry. */
+export type StoredCard = { brand: string; lastFour: string; expMonth: number | null; expYear: number | null };
+
+/**
+ * Issue 22: store the card behind a nonce in the gateway's vault, for a new customer or (with
+ * `customerId`) as an existing customer's new card. The card is verified; a declined one is refused.
+ */
+export type VaultInput = {
+  nonce: string;
+  customer: { firstName: string; lastName: string; email: string };
+  customerId?: string | undefined;
+};
+
+export type VaultOutcome =
+  | { status: 'stored'; customerId: string; paymentMethodToken: string; card: StoredCard }
+  /** Refused (declined verification, bad nonce): nothing stored, the donor re-enters the card. */
+  | { status: 'failed'; message: string };
+
 export type WebhookEvent = { kind: string; transactionId?: string; orderId?: string; timestamp: Date };
 
 export interface PaymentGateway {
@@ -65,6 +89,11 @@ export interface PaymentGateway {
   createClientToken(): Promise<string>;
   /** Charges and submits for settlement. Throws only when the outcome is unknown (network, timeout). */
   sale(input: SaleInput): Promise<SaleOutcome>;
+  /**
+   * Issue 22: stores a card for later charges (`sale` with its `paymentMethodToken`). Throws
+   * GatewayUnavailableError when the outcome is unknown (then nothing is charged; the donor retries).
+   */
+  vault(input: VaultInput): Promise<VaultOutcome>;
   /** Looks a sale up by our order id, for the reconciler. */
   findSaleByOrderId(orderId: string): Promise<RecordedSale | null>;
   /** Whether the sale is settled yet (issue 21): before, it can only be voided whole. */

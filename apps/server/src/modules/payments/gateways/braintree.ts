@@ -32,6 +32,7 @@ import {
   type SaleInput,
   type SaleOutcome,
   type SaleSettlement,
+  type VaultOutcome,
   type WebhookEvent,
   WebhookSignatureError,
 } from '../gateway';
@@ -56,11 +57,13 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 type SdkSearch = { orderId(): { is(value: string): void } };
 type SdkSaleRequest = {
   amount: string;
-  paymentMethodNonce: string;
   orderId: string;
-  customer: { firstName: string; lastName: string; email: string };
   options: { submitForSettlement: boolean };
-};
+} & (
+  | { paymentMethodNonce: string; customer: { firstName: string; lastName: string; email: string } }
+  /** Issue 22: a vaulted card; the customer is the vault's. */
+  | { paymentMethodToken: string; transactionSource?: 'recurring' }
+);
 type Sdk = {
   config: { timeout: number };
   clientToken: { generate(params: Record<string, never>): Promise<unknown> };
@@ -138,13 +141,19 @@ export function createBraintreeGateway(options: BraintreeGatewayOptions): Paymen
     },
 
     async sale(input: SaleInput): Promise<SaleOutcome> {
-      const request: SdkSaleRequest = {
+      const common = {
         amount: formatAmount(input.amountCents),
-        paymentMethodNonce: input.nonce,
         orderId: input.orderId,
-        customer: { ...input.customer },
         options: { submitForSettlement: true },
       };
+      const request: SdkSaleRequest =
+        'nonce' in input
+          ? { ...common, paymentMethodNonce: input.nonce, customer: { ...input.customer } }
+          : {
+              ...common,
+              paymentMethodToken: input.paymentMethodToken,
+              ...(input.recurring ? { transactionSource: 'recurring' as const } : {}),
+            };
       let result: unknown;
       try {
         result = await sdk.transaction.sale(request);
@@ -152,6 +161,11 @@ export function createBraintreeGateway(options: BraintreeGatewayOptions): Paymen
         throw unavailable('sale', error);
       }
       return toSaleOutcome(result);
+    },
+
+    async vault(): Promise<VaultOutcome> {
+      // CONTRACT STUB (issue 22): the billing helper implements customer.create / paymentMethod.create.
+      throw new GatewayUnavailableError('Braintree vault is not implemented yet');
     },
 
     async findSaleByOrderId(orderId: string): Promise<RecordedSale | null> {

@@ -15,7 +15,14 @@ export const NONCE_TTL_MS = 3 * 60 * 60_000;
 /** Distinct from Braintree's fake nonces, so one string can never be read as both. */
 const NONCE_PREFIX = 'tokencc_sandbox_';
 
-export type IssuedCard = { brand: string; lastFour: string; outcome: CardOutcome };
+export type IssuedCard = {
+  brand: string;
+  lastFour: string;
+  outcome: CardOutcome;
+  /** Issue 22: kept for a card that is stored (the vault), to show its expiry. */
+  expMonth?: number | null;
+  expYear?: number | null;
+};
 
 export async function issueNonce(db: Database, card: IssuedCard, now = new Date()): Promise<string> {
   // 24 random bytes: a nonce cannot be guessed, so only the browser that tokenized the card can pay with it.

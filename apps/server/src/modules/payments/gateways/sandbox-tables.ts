@@ -12,6 +12,9 @@ export const sandboxNonces = pgTable('sandbox_nonces', {
   lastFour: text('last_four').notNull(),
   /** What a sale with this nonce does, decided from the card at tokenization (the number is not kept). */
   outcome: text('outcome').$type<'approve' | 'decline'>().notNull(),
+  /** Issue 22: the card's expiry, kept with a stored card (the vault) and shown on the dashboard. */
+  expMonth: integer('exp_month'),
+  expYear: integer('exp_year'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   consumedAt: timestamp('consumed_at', { withTimezone: true }),
@@ -51,3 +54,19 @@ export const sandboxRefunds = pgTable(
   },
   (t) => [check('sandbox_refunds_amount_positive', sql`${t.amountCents} > 0`)],
 );
+
+/**
+ * The sandbox's vault (issue 22), as Braintree's: a customer's stored cards, each behind a token that
+ * a later sale names instead of a nonce (`sale({ paymentMethodToken })`). Storing consumes the nonce.
+ */
+export const sandboxVault = pgTable('sandbox_vault', {
+  token: text('token').primaryKey(),
+  customerId: text('customer_id').notNull(),
+  brand: text('brand').notNull(),
+  lastFour: text('last_four').notNull(),
+  expMonth: integer('exp_month'),
+  expYear: integer('exp_year'),
+  /** What a sale with this card does, as the nonce's (a declining test card is refused at storing). */
+  outcome: text('outcome').$type<'approve' | 'decline'>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -5,7 +5,7 @@
  * the orders, so that crash and reconciliation tests compare two independent books.
  * The card number and CVV are read once, to validate and classify the card, and never kept or logged.
  */
-import { type CardInput, detectBrand, digitsOnly } from '@store/shared/card';
+import { type CardInput, cardExpiry, detectBrand, digitsOnly } from '@store/shared/card';
 import type { Database } from '#src/db/client';
 import { GatewayUnavailableError, type PaymentGateway, type SaleInput, type SaleOutcome } from '../gateway';
 import { createSandboxClientToken, verifySandboxClientToken } from './sandbox-client-token';
@@ -13,6 +13,7 @@ import { findSale, recordSale, type SaleCard, toRecordedSale, toSaleOutcome } fr
 import { findIssuedCard, isSandboxNonce, issueNonce, type NonceRefusal, nonceRefusal } from './sandbox-nonces';
 import { cardOutcome, cardTypeName, decideSale, fakeNonceOutcome } from './sandbox-outcomes';
 import { findSandboxRefund, recordSandboxRefund, sandboxSettlement, toRecordedRefund } from './sandbox-refund-ledger';
+import { findVaultedCard, storeInVault } from './sandbox-vault';
 import { parseSandboxWebhook } from './sandbox-webhook';
 
 export type TokenizedCard = { nonce: string; details: { cardType: string; lastFour: string } };
@@ -89,10 +90,32 @@ export function createSandboxGateway({
     return issued ? { ...outcome, card: { brand: issued.brand, lastFour: issued.lastFour } } : outcome;
   }
 
+  /** Issue 22: a sale with a stored card (a monthly gift's charge); the vault row says how it goes. */
+  async function chargeStoredCard(input: SaleInput & { paymentMethodToken: string }): Promise<SaleOutcome> {
+    const stored = await findVaultedCard(db, input.paymentMethodToken);
+    if (!stored) {
+      const existing = await findSale(db, input.orderId);
+      return existing ? toSaleOutcome(existing) : { status: 'failed', message: 'The stored card was not found.' };
+    }
+    const recorded = await recordSale(db, {
+      orderId: input.orderId,
+      amountCents: input.amountCents,
+      card: { outcome: stored.outcome },
+      decide: (outcome) => decideSale(outcome, input.amountCents),
+    });
+    const row = recorded.kind === 'sale' ? recorded.row : await findSale(db, input.orderId);
+    if (!row) throw new Error(`Sandbox sale for order ${input.orderId} conflicted but cannot be read`);
+    const outcome = toSaleOutcome(row);
+    return outcome.status === 'succeeded'
+      ? { ...outcome, card: { brand: stored.brand, lastFour: stored.lastFour } }
+      : outcome;
+  }
+
   async function charge(input: SaleInput): Promise<SaleOutcome> {
     if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
       return { status: 'failed', message: 'Amount must be greater than zero.' };
     }
+    if ('paymentMethodToken' in input) return chargeStoredCard(input);
     const card = saleCard(input.nonce);
     // Like Braintree's validation errors: refused before any transaction exists. (An order that
     // already has a sale is not asked again: a retry carries the same nonce, which is not a fake.)
@@ -131,11 +154,14 @@ export function createSandboxGateway({
     async tokenize(card) {
       const digits = digitsOnly(card.number);
       const details = { cardType: cardTypeName(detectBrand(digits)), lastFour: digits.slice(-4) };
+      const expiry = cardExpiry(card.expirationDate);
       try {
         const nonce = await issueNonce(db, {
           brand: details.cardType,
           lastFour: details.lastFour,
           outcome: cardOutcome(digits),
+          expMonth: expiry?.month ?? null,
+          expYear: expiry?.year ?? null,
         });
         return { nonce, details };
       } catch (error) {
@@ -152,6 +178,12 @@ export function createSandboxGateway({
         if (error instanceof GatewayUnavailableError) throw error;
         throw new GatewayUnavailableError(`The sandbox ledger could not record the sale: ${databaseReason(error)}`);
       }
+    },
+
+    async vault(input) {
+      const refusal = async (nonce: string) =>
+        isSandboxNonce(nonce) ? NONCE_MESSAGES[await nonceRefusal(db, nonce)] : NONCE_MESSAGES.unknown;
+      return ledger('store the card', () => storeInVault(db, input, refusal));
     },
 
     async findSaleByOrderId(orderId) {

@@ -1,0 +1,70 @@
+/**
+ * The sandbox's vault (issue 22), as Braintree's: storing a card consumes its nonce (once, like a
+ * sale) and gives a token; a later sale names the token. Braintree verifies a card before storing it,
+ * so a processor-declined test card is refused here and nothing is stored.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Database } from '#src/db/client';
+import type { StoredCard, VaultOutcome } from '../gateway';
+import { DECLINED_MESSAGE } from './sandbox-ledger';
+import { type CardOutcome, fakeNonceOutcome } from './sandbox-outcomes';
+import { sandboxNonces, sandboxVault } from './sandbox-tables';
+
+export type VaultRow = typeof sandboxVault.$inferSelect;
+
+const id = (prefix: string) => `${prefix}${randomBytes(12).toString('base64url')}`;
+
+/** The card a nonce stands for, consumed now; null when it is unknown, used or expired. */
+async function consumeNonce(db: Database, nonce: string): Promise<(StoredCard & { outcome: CardOutcome }) | null> {
+  const fake = fakeNonceOutcome(nonce);
+  // Braintree's fake nonces stand for its test Visa, which expires in the future.
+  if (fake) return { brand: 'Visa', lastFour: '1111', expMonth: 12, expYear: 2030, outcome: fake };
+  const [row] = await db
+    .update(sandboxNonces)
+    .set({ consumedAt: new Date() })
+    .where(
+      and(eq(sandboxNonces.nonce, nonce), isNull(sandboxNonces.consumedAt), gt(sandboxNonces.expiresAt, new Date())),
+    )
+    .returning();
+  if (!row) return null;
+  return {
+    brand: row.brand,
+    lastFour: row.lastFour,
+    expMonth: row.expMonth,
+    expYear: row.expYear,
+    outcome: row.outcome,
+  };
+}
+
+export async function storeInVault(
+  db: Database,
+  input: { nonce: string; customerId?: string | undefined },
+  refusal: (nonce: string) => Promise<string>,
+): Promise<VaultOutcome> {
+  const card = await consumeNonce(db, input.nonce);
+  if (!card) return { status: 'failed', message: await refusal(input.nonce) };
+  if (card.outcome === 'decline') return { status: 'failed', message: DECLINED_MESSAGE };
+  const row = {
+    token: id('sbx_tok_'),
+    customerId: input.customerId ?? id('sbx_cus_'),
+    brand: card.brand,
+    lastFour: card.lastFour,
+    expMonth: card.expMonth,
+    expYear: card.expYear,
+    outcome: card.outcome,
+  };
+  await db.insert(sandboxVault).values(row);
+  const { brand, lastFour, expMonth, expYear } = row;
+  return {
+    status: 'stored',
+    customerId: row.customerId,
+    paymentMethodToken: row.token,
+    card: { brand, lastFour, expMonth, expYear },
+  };
+}
+
+export async function findVaultedCard(db: Database, token: string): Promise<VaultRow | null> {
+  const [row] = await db.select().from(sandboxVault).where(eq(sandboxVault.token, token));
+  return row ?? null;
+}

@@ -1,0 +1,197 @@
+/**
+ * Monthly giving (issue 22): the rules and the API's shapes, ONE place for the web and the server.
+ *
+ * A monthly gift is one bucket line marked `monthly`. The checkout charges its first month with the
+ * rest of the bucket; then the billing run charges it once per calendar month on its billing day
+ * (the day of the first charge, at most the 28th, so every month has it), in the foundation's time
+ * zone. A declined charge is tried again RETRY_DELAYS_DAYS later (1, 3, then 7 days after the
+ * previous decline); after the last one the gift is paused ('card_declined') until the donor
+ * updates the card or resumes it.
+ *
+ * Dates here are calendar days as 'YYYY-MM-DD' text, periods 'YYYY-MM': no clock, no zone, so the
+ * browser and the server count them the same way.
+ */
+import { z } from 'zod';
+import { isWholeCents, MAX_AMOUNT_CENTS } from './money';
+
+/** Items that may be given monthly: the open-amount causes (7, 8) and every concert tier. */
+export function canGiveMonthly(item: { id: number }, concertIds: readonly number[]): boolean {
+  return item.id === 7 || item.id === 8 || concertIds.includes(item.id);
+}
+
+/** The latest billing day: every month has a 28th. */
+export const BILLING_DAY_MAX = 28;
+
+/** Days after each decline before the charge is tried again; after the last, the gift is paused. */
+export const RETRY_DELAYS_DAYS: readonly number[] = [1, 3, 7];
+
+export const MONTHLY_GIFT_STATUSES = ['starting', 'active', 'paused', 'cancelled'] as const;
+/**
+ * 'starting': written with the checkout's pending order, before its first charge; becomes 'active'
+ * when that order is paid, 'cancelled' when it is not. Never shown to the donor.
+ */
+export type MonthlyGiftStatus = (typeof MONTHLY_GIFT_STATUSES)[number];
+
+/** Why a gift is paused: the donor asked, or every retry of a charge was declined. */
+export type PausedReason = 'donor' | 'card_declined';
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** 'YYYY-MM-DD' of a date's calendar day in a time zone (the foundation's). */
+export function calendarDay(at: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .formatToParts(at)
+    .reduce<Record<string, string>>((acc, p) => Object.assign(acc, { [p.type]: p.value }), {});
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** True for a real calendar day written 'YYYY-MM-DD' (2027-02-30 is not one). */
+export function isCalendarDay(value: string): boolean {
+  const m = DATE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+function parts(day: string): [number, number, number] {
+  const m = DATE.exec(day);
+  if (!m) throw new Error(`not a calendar day: ${day}`);
+  return [Number(m[1]), Number(m[2]), Number(m[3])];
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** The billing day a gift started on `day` keeps: its day of the month, at most the 28th. */
+export function billingDayOf(day: string): number {
+  return Math.min(parts(day)[2], BILLING_DAY_MAX);
+}
+
+/** 'YYYY-MM' of a calendar day. */
+export function periodOf(day: string): string {
+  return day.slice(0, 7);
+}
+
+/** The period after `period` ('2026-12' → '2027-01'). */
+export function nextPeriod(period: string): string {
+  const [y, m] = [Number(period.slice(0, 4)), Number(period.slice(5, 7))];
+  return m === 12 ? `${y + 1}-01` : `${y}-${pad(m + 1)}`;
+}
+
+/** The billing day of a period: '2027-01' and 15 → '2027-01-15'. */
+export function chargeDayIn(period: string, billingDay: number): string {
+  return `${period}-${pad(billingDay)}`;
+}
+
+/** A calendar day plus some days. */
+export function addDays(day: string, days: number): string {
+  const [y, m, d] = parts(day);
+  const date = new Date(Date.UTC(y, m - 1, d + days));
+  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+}
+
+/**
+ * When a gift started on `day` (its first month charged by the checkout) is next charged: its
+ * billing day of the following month, and that month as the period the charge is for.
+ */
+export function firstScheduledCharge(day: string): { billingDay: number; period: string; chargeOn: string } {
+  const billingDay = billingDayOf(day);
+  const period = nextPeriod(periodOf(day));
+  return { billingDay, period, chargeOn: chargeDayIn(period, billingDay) };
+}
+
+/** '1st', '2nd', '3rd', '15th', '22nd', '28th': for "on the 15th of each month". */
+export function ordinalDay(day: number): string {
+  const teen = day % 100 >= 11 && day % 100 <= 13;
+  const suffix = teen ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10];
+  return `${day}${suffix ?? 'th'}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The donor's API (/api/account/monthly-gifts, signed in; Origin-checked like the other account
+// calls). Amounts are dollars, as everywhere the browser reads them.
+
+export const monthlyGiftCardSchema = z.object({
+  brand: z.string(),
+  lastFour: z.string(),
+  expMonth: z.number().int().nullable(),
+  expYear: z.number().int().nullable(),
+});
+export type MonthlyGiftCard = z.infer<typeof monthlyGiftCardSchema>;
+
+/** One charge of a gift: the checkout's first one, then one per month (and any declined tries). */
+export const monthlyChargeSchema = z.object({
+  orderId: z.string(),
+  /** 'YYYY-MM-DD' in the foundation's zone. */
+  date: z.string(),
+  amount: z.number(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  receiptNumber: z.string().nullable(),
+});
+export type MonthlyCharge = z.infer<typeof monthlyChargeSchema>;
+
+export const monthlyGiftSchema = z.object({
+  id: z.string(),
+  status: z.enum(['active', 'paused', 'cancelled']),
+  pausedReason: z.enum(['donor', 'card_declined']).nullable(),
+  /** Dollars per month. */
+  amount: z.number(),
+  itemId: z.number().int(),
+  itemName: z.string(),
+  centerName: z.string(),
+  billingDay: z.number().int(),
+  /** The next charge's day, or null when paused or cancelled. */
+  nextChargeOn: z.string().nullable(),
+  /** Declines in the current period (0 when the last charge went through). */
+  failedAttempts: z.number().int(),
+  card: monthlyGiftCardSchema.nullable(),
+  createdAt: z.string(),
+  cancelledAt: z.string().nullable(),
+  /** Newest first. */
+  charges: z.array(monthlyChargeSchema),
+});
+export type MonthlyGift = z.infer<typeof monthlyGiftSchema>;
+
+export const monthlyGiftsResponseSchema = z.object({ gifts: z.array(monthlyGiftSchema) });
+export type MonthlyGiftsResponse = z.infer<typeof monthlyGiftsResponseSchema>;
+
+export const monthlyGiftMessages = {
+  amount: 'Please enter an amount of at least $1.00.',
+  amountCents: 'Please enter the amount in dollars and cents.',
+  signInRequired: 'Please sign in or create an account to give monthly.',
+  notEligible: 'This item cannot be given monthly.',
+  cancelled: 'This monthly gift was cancelled.',
+} as const;
+
+/** PATCH /api/account/monthly-gifts/:id — a new monthly amount, from the next charge on. */
+export const changeMonthlyAmountSchema = z.object({
+  amount: z
+    .number(monthlyGiftMessages.amount)
+    .min(1, monthlyGiftMessages.amount)
+    .max(MAX_AMOUNT_CENTS / 100)
+    .refine(isWholeCents, monthlyGiftMessages.amountCents),
+});
+export type ChangeMonthlyAmount = z.infer<typeof changeMonthlyAmountSchema>;
+
+/** POST /api/account/monthly-gifts/:id/card — a new card from the card widget. */
+export const updateMonthlyCardSchema = z.object({ nonce: z.string().min(1, 'nonce is required').max(4096) });
+export type UpdateMonthlyCard = z.infer<typeof updateMonthlyCardSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The foundation's view (the report's summary and the back office's list).
+
+export const monthlyGivingSummarySchema = z.object({
+  active: z.number().int(),
+  paused: z.number().int(),
+  cancelled: z.number().int(),
+  /** Monthly recurring revenue: the sum of the active gifts' monthly amounts, in dollars. */
+  monthlyRecurring: z.number(),
+  /** Declined monthly charges in the last 30 days. */
+  failedCharges: z.number().int(),
+  /** Gifts paused because every retry was declined: someone should call these donors. */
+  pausedForDeclines: z.number().int(),
+});
+export type MonthlyGivingSummary = z.infer<typeof monthlyGivingSummarySchema>;
+
+/** The report CSV's last column: how an order was given. */
+export const GIFT_FREQUENCY_LABELS = { oneTime: 'One-time', monthly: 'Monthly' } as const;
