@@ -164,6 +164,8 @@ async function main(): Promise<void> {
         ALLOW_MAIL_FILES: '1',
         ALLOW_GENERATED_SESSION_SECRET: '1',
         ALLOW_PLAIN_HTTP: '1',
+        // The image ships config/site.json's example EIN and CRA number.
+        ALLOW_SAMPLE_TAX_IDENTIFIERS: '1',
         ALLOWED_HOSTS: '*',
       };
       for (const [key, value] of Object.entries(env)) args.push('-e', `${key}=${value}`);

@@ -49,6 +49,7 @@ const envSchema = z.object({
   ALLOW_MAIL_FILES: allowFlag,
   ALLOW_GENERATED_SESSION_SECRET: allowFlag,
   ALLOW_PLAIN_HTTP: allowFlag,
+  ALLOW_SAMPLE_TAX_IDENTIFIERS: allowFlag,
   ROLE: z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` }).default('all'),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce
@@ -177,6 +178,8 @@ export type Config = {
     mailFiles: boolean;
     generatedSessionSecret: boolean;
     plainHttp: boolean;
+    /** site.json's example EIN and CRA registration number on receipts. */
+    sampleTaxIdentifiers: boolean;
   };
   /** ROLE (default `all`). `web` and `worker` need PostgreSQL: PGlite is single-process. */
   role: Role;
@@ -408,6 +411,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       mailFiles: e.ALLOW_MAIL_FILES,
       generatedSessionSecret: e.ALLOW_GENERATED_SESSION_SECRET,
       plainHttp: e.ALLOW_PLAIN_HTTP,
+      sampleTaxIdentifiers: e.ALLOW_SAMPLE_TAX_IDENTIFIERS,
     },
     role: e.ROLE,
     host: e.HOST,

@@ -94,6 +94,23 @@ describe('main.ts refuses bad settings', () => {
     expect(run.output()).not.toMatch(/\n\s+at /);
   });
 
+  it("DEPLOYMENT=production refuses site.json's example tax identifiers once the environment is right", async () => {
+    const staging = {
+      DEPLOYMENT: 'production',
+      DATA_DIR: dir,
+      ALLOW_SANDBOX_PAYMENTS: '1',
+      ALLOW_MAIL_FILES: '1',
+      ALLOW_GENERATED_SESSION_SECRET: '1',
+      ALLOW_PLAIN_HTTP: '1',
+    };
+    const run = start(staging);
+    expect(await run.exited).toBe(1);
+    const lines = run.output().trim().split('\n');
+    expect(lines[0]).toBe('DEPLOYMENT=production refuses to start:');
+    expect(lines.slice(1).map((line) => line.split(' ')[0])).toEqual(['site.json', 'site.json']);
+    expect(run.output()).toContain('ALLOW_SAMPLE_TAX_IDENTIFIERS=1');
+  });
+
   it('warns at start when the captcha is off', async () => {
     // A database nobody serves: the process warns first, then fails to start (quickly, no PGlite).
     const run = start({ CAPTCHA_PROVIDER: 'off', DATA_DIR: dir, DATABASE_URL: 'postgres://app@127.0.0.1:1/none' });

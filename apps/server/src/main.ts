@@ -27,7 +27,7 @@ import { createSiteContentStore } from '#src/modules/site-content/site-content-s
 import { loadSite } from '#src/site/load-site';
 import { type Config, loadConfig } from './config';
 import { createLogger } from './logger';
-import { productionProblems } from './production-checks';
+import { productionProblems, sampleTaxIdentifierProblems } from './production-checks';
 import { startupBanner } from './startup-banner';
 import type { Tracing } from './tracing';
 
@@ -44,6 +44,8 @@ function readSettings(): { config: Config; site: Site } {
     const problems = productionProblems(config);
     if (problems.length > 0) throw new Error(['DEPLOYMENT=production refuses to start:', ...problems].join('\n'));
     const site = loadSite(config.siteConfigPath);
+    const taxProblems = sampleTaxIdentifierProblems(config, site.taxReceipts);
+    if (taxProblems.length > 0) throw new Error(['DEPLOYMENT=production refuses to start:', ...taxProblems].join('\n'));
     // A CRA receipt's signature is read now: a missing file stops the start, not a receipt later.
     signatureImage(config.siteConfigPath, site.taxReceipts);
     return { config, site };

@@ -1,6 +1,13 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
-import { isTestSite, productionProblems } from './production-checks';
+import {
+  isTestSite,
+  productionProblems,
+  SAMPLE_TAX_IDENTIFIERS,
+  sampleTaxIdentifierProblems,
+} from './production-checks';
+import { loadSite } from './site/load-site';
 
 const PRODUCTION_READY = {
   DEPLOYMENT: 'production',
@@ -12,6 +19,9 @@ const PRODUCTION_READY = {
   SESSION_SECRET: 'a'.repeat(40),
   TRUST_PROXY: '1',
 };
+
+/** config/site.json as the repository ships it, with its example identifiers. */
+const SHIPPED_SITE = resolve(import.meta.dirname, '../../../config/site.json');
 
 const problemsOf = (env: Record<string, string>) => productionProblems(loadConfig(env));
 
@@ -48,6 +58,28 @@ describe('DEPLOYMENT=production fails closed', () => {
     // The demo (`npm start`) is not a deployment: no checks, no banner.
     expect(problemsOf({})).toEqual([]);
     expect(isTestSite(loadConfig({}))).toBe(false);
+  });
+
+  it("refuses site.json's example EIN and CRA number, each on its line, unless a test site allows them", () => {
+    const shipped = loadSite(SHIPPED_SITE).taxReceipts;
+    const problems = sampleTaxIdentifierProblems(loadConfig(PRODUCTION_READY), shipped);
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(
+      /^site\.json taxReceipts\.us\.ein is the example 12-3456789: .*ALLOW_SAMPLE_TAX_IDENTIFIERS=1/,
+    );
+    expect(problems[1]).toMatch(/^site\.json taxReceipts\.canada\.registrationNumber is the example 123456789RR0001: /);
+    const own = {
+      ...shipped,
+      us: shipped.us ? { ...shipped.us, ein: '98-7654321' } : undefined,
+      canada: shipped.canada ? { ...shipped.canada, registrationNumber: '888777666RR0001' } : undefined,
+    };
+    expect(sampleTaxIdentifierProblems(loadConfig(PRODUCTION_READY), own)).toEqual([]);
+    expect(
+      sampleTaxIdentifierProblems(loadConfig({ ...PRODUCTION_READY, ALLOW_SAMPLE_TAX_IDENTIFIERS: '1' }), shipped),
+    ).toEqual([]);
+    // The demo (`npm start`) prints the examples on its TEST receipts: no refusal there.
+    expect(sampleTaxIdentifierProblems(loadConfig({}), shipped)).toEqual([]);
+    expect(shipped.us?.ein).toBe(SAMPLE_TAX_IDENTIFIERS.ein);
   });
 
   it('refuses a misspelt setting naming it', () => {

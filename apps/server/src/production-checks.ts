@@ -5,6 +5,7 @@
  * whether its visitors came over HTTPS. Each has an ALLOW_* for a staging site; one that allows the
  * sandbox's payments shows 'Test site: no card is charged' on every page (isTestSite).
  */
+import type { TaxReceipts } from '@store/shared/site';
 import type { Config } from './config';
 
 type Checked = Pick<
@@ -43,6 +44,35 @@ export function productionProblems(config: Checked): string[] {
   if (!config.trustProxy && !config.allow.plainHttp) {
     problems.push(
       'TRUST_PROXY is not set: the site must be served over HTTPS by a reverse proxy the server trusts (TRUST_PROXY=1 for one proxy in front), or ALLOW_PLAIN_HTTP=1.',
+    );
+  }
+  return problems;
+}
+
+/**
+ * The example identifiers config/site.json ships with. A receipt printing them would claim an EIN or
+ * a CRA registration the foundation does not have: a tax authority would refuse every one of them.
+ */
+export const SAMPLE_TAX_IDENTIFIERS = { ein: '12-3456789', registrationNumber: '123456789RR0001' } as const;
+
+/**
+ * Issue 20's leftover: site.json's tax identifiers, read once site.json is loaded (after the checks
+ * above, which need only the environment). Empty unless DEPLOYMENT=production.
+ */
+export function sampleTaxIdentifierProblems(
+  config: Pick<Config, 'deployment' | 'allow'>,
+  taxReceipts: Pick<TaxReceipts, 'us' | 'canada'>,
+): string[] {
+  if (config.deployment !== 'production' || config.allow.sampleTaxIdentifiers) return [];
+  const problems: string[] = [];
+  if (taxReceipts.us?.ein === SAMPLE_TAX_IDENTIFIERS.ein) {
+    problems.push(
+      `site.json taxReceipts.us.ein is the example ${SAMPLE_TAX_IDENTIFIERS.ein}: every US receipt would name it. Set the foundation's EIN, or ALLOW_SAMPLE_TAX_IDENTIFIERS=1 for a test site.`,
+    );
+  }
+  if (taxReceipts.canada?.registrationNumber === SAMPLE_TAX_IDENTIFIERS.registrationNumber) {
+    problems.push(
+      `site.json taxReceipts.canada.registrationNumber is the example ${SAMPLE_TAX_IDENTIFIERS.registrationNumber}: every CRA receipt would name it. Set the charity's registration number, or ALLOW_SAMPLE_TAX_IDENTIFIERS=1 for a test site.`,
     );
   }
   return problems;

@@ -20,6 +20,7 @@ const demo = {
     mailFiles: false,
     generatedSessionSecret: false,
     plainHttp: false,
+    sampleTaxIdentifiers: false,
   },
   sessionSecret: undefined,
   trustProxy: false,
