@@ -1,39 +1,21 @@
 /** Turning one's own two-factor off, confirmed with the password (POST /api/staff/totp/disable). */
 import { type StaffSession, staffPasswordConfirmSchema } from '@store/shared/staff';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId } from 'react';
 import { PasswordInput } from '#src/components/password-input';
-import { checkRequest, type FieldErrors, fieldError } from '../check-request';
+import { fieldError } from '../check-request';
 import { FormAlert } from '../form-alert';
 import { postTotpDisable } from '../sign-in/sign-in-api';
+import { useCheckedSubmit } from '../use-checked-submit';
 import { useStaffFailure } from '../use-staff-failure';
 
 export function DisableTotp({ onDisabled }: { onDisabled: (session: StaffSession) => void }) {
   const id = useId();
-  const describe = useStaffFailure();
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { fields, failure, pending, submit: send } = useCheckedSubmit(useStaffFailure());
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
-    setFailure(null);
     const password = String(new FormData(event.currentTarget).get('password') ?? '');
-    const checked = checkRequest(staffPasswordConfirmSchema, { password });
-    if (!checked.ok) {
-      setFields(checked.fields);
-      return;
-    }
-    setFields({});
-    setPending(true);
-    try {
-      onDisabled(await postTotpDisable(checked.data));
-    } catch (error) {
-      const failed = describe(error);
-      setFields(failed.fields);
-      setFailure(failed.message);
-    }
-    setPending(false);
+    void send(staffPasswordConfirmSchema, { password }, async (request) => onDisabled(await postTotpDisable(request)));
   }
 
   return (

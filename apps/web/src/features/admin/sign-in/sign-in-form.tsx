@@ -1,11 +1,12 @@
 /** The first sign-in step: username and password (POST /api/staff/login). */
 import { type StaffSession, staffLoginRequestSchema } from '@store/shared/staff';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
 import { PasswordInput } from '#src/components/password-input';
-import { checkRequest, type FieldErrors, fieldError } from '../check-request';
+import { fieldError } from '../check-request';
 import { FormAlert } from '../form-alert';
-import { describeStaffFailure } from '../staff-failure';
+import { describeStaffFailure, type StaffFailure } from '../staff-failure';
+import { useCheckedSubmit } from '../use-checked-submit';
 import { postStaffLogin } from './sign-in-api';
 
 type SignInFormProps = {
@@ -14,35 +15,21 @@ type SignInFormProps = {
   onSignedIn: (session: StaffSession) => void;
 };
 
+/** A 401 here is a wrong username or password (the server's invalidLogin), not an ended session. */
+function describeLoginFailure(error: unknown): StaffFailure {
+  const failed = describeStaffFailure(error);
+  return failed.status === 401 && error instanceof Error ? { ...failed, message: error.message } : failed;
+}
+
 export function SignInForm({ message, onSignedIn }: SignInFormProps) {
   const id = useId();
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { fields, failure, pending, submit: send } = useCheckedSubmit(describeLoginFailure);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const checked = checkRequest(staffLoginRequestSchema, {
-      username: String(data.get('username') ?? ''),
-      password: String(data.get('password') ?? ''),
-    });
-    setFailure(null);
-    if (!checked.ok) {
-      setFields(checked.fields);
-      return;
-    }
-    setFields({});
-    setPending(true);
-    try {
-      onSignedIn(await postStaffLogin(checked.data));
-    } catch (error) {
-      // A 401 here is a wrong username or password (the server's invalidLogin), not an ended session.
-      const failed = describeStaffFailure(error);
-      setFields(failed.fields);
-      setFailure(failed.status === 401 && error instanceof Error ? error.message : failed.message);
-      setPending(false);
-    }
+    const request = { username: String(data.get('username') ?? ''), password: String(data.get('password') ?? '') };
+    void send(staffLoginRequestSchema, request, async (checked) => onSignedIn(await postStaffLogin(checked)));
   }
 
   const shown = pending ? null : (failure ?? message);

@@ -4,8 +4,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
 import { PasswordInput } from '#src/components/password-input';
 import type { useCenters } from '#src/lib/use-centers';
-import { checkRequest, type FieldErrors, fieldError } from '../check-request';
+import { fieldError } from '../check-request';
 import { FormAlert } from '../form-alert';
+import { useCheckedSubmit } from '../use-checked-submit';
 import { useStaffFailure } from '../use-staff-failure';
 import { centerFor, RoleFields } from './role-fields';
 import { postMember } from './staff-api';
@@ -14,45 +15,24 @@ type AddMemberFormProps = { centers: ReturnType<typeof useCenters>; onAdded: (me
 
 export function AddMemberForm({ centers, onAdded }: AddMemberFormProps) {
   const id = useId();
-  const describe = useStaffFailure();
+  const { fields, failure, pending, submit } = useCheckedSubmit(useStaffFailure());
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<StaffRole>('volunteer');
   const [centerId, setCenterId] = useState('');
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
 
-  async function add(event: FormEvent<HTMLFormElement>) {
+  function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
-    setFailure(null);
     setDone(null);
-    const checked = checkRequest(createStaffRequestSchema, {
-      username,
-      password,
-      role,
-      centerId: centerFor(role, centerId),
-    });
-    if (!checked.ok) {
-      setFields(checked.fields);
-      return;
-    }
-    setFields({});
-    setPending(true);
-    try {
-      const member = await postMember(checked.data);
+    const request = { username, password, role, centerId: centerFor(role, centerId) };
+    void submit(createStaffRequestSchema, request, async (checked) => {
+      const member = await postMember(checked);
       onAdded(member);
       setDone(`${member.username} is added. They set up two-factor sign-in when their role needs it.`);
       setUsername('');
       setPassword('');
-    } catch (error) {
-      const failed = describe(error);
-      setFields(failed.fields);
-      setFailure(failed.message);
-    }
-    setPending(false);
+    });
   }
 
   return (

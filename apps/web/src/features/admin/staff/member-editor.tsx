@@ -6,8 +6,9 @@ import { STAFF_ROLE_LABELS, type StaffMember, type StaffRole, updateStaffRequest
 import { type FormEvent, useId, useState } from 'react';
 import { PasswordInput } from '#src/components/password-input';
 import type { useCenters } from '#src/lib/use-centers';
-import { checkRequest, type FieldErrors, fieldError } from '../check-request';
+import { fieldError } from '../check-request';
 import { FormAlert } from '../form-alert';
+import { useCheckedSubmit } from '../use-checked-submit';
 import { useStaffFailure } from '../use-staff-failure';
 import { centerFor, RoleFields } from './role-fields';
 import { patchMember, type StaffUpdate } from './staff-api';
@@ -21,38 +22,21 @@ type MemberEditorProps = {
 
 export function MemberEditor({ member, centers, onChanged, onClose }: MemberEditorProps) {
   const id = useId();
-  const describe = useStaffFailure();
+  const { fields, failure, pending, submit } = useCheckedSubmit(useStaffFailure());
   const [role, setRole] = useState<StaffRole>(member.role);
   const [centerId, setCenterId] = useState(member.centerId === null ? '' : String(member.centerId));
   const [password, setPassword] = useState('');
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [confirmReset, setConfirmReset] = useState(false);
-  const [pending, setPending] = useState(false);
 
   async function change(update: StaffUpdate, said: string) {
-    if (pending) return;
-    setFailure(null);
     setDone(null);
-    const checked = checkRequest(updateStaffRequestSchema, update);
-    if (!checked.ok) {
-      setFields(checked.fields);
-      return;
-    }
-    setFields({});
-    setPending(true);
-    try {
-      onChanged(await patchMember(member.id, checked.data));
+    await submit(updateStaffRequestSchema, update, async (checked) => {
+      onChanged(await patchMember(member.id, checked));
       setDone(said);
       setPassword('');
       setConfirmReset(false);
-    } catch (error) {
-      const failed = describe(error);
-      setFields(failed.fields);
-      setFailure(failed.message);
-    }
-    setPending(false);
+    });
   }
 
   const saveRole = (event: FormEvent<HTMLFormElement>) => {
