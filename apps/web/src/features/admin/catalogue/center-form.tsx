@@ -6,6 +6,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
 import { LabelledSelect } from '#src/components/labelled-select';
 import { apiErrors, type FormErrors, focusFirstError, issuesAsErrors } from './form-errors';
+import { SaveCancel } from './save-cancel';
 
 export type CenterFormProps = {
   center?: SiteCenter | undefined;
@@ -81,14 +82,7 @@ export function CenterForm({ center, title, onSave, onCancel }: CenterFormProps)
           offered at checkout)
         </label>
       </div>
-      <div className="catalogue-form__actions">
-        <button type="submit" className="button" disabled={saving}>
-          {saving ? 'Saving…' : 'Save'}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onCancel} disabled={saving}>
-          Cancel
-        </button>
-      </div>
+      <SaveCancel saving={saving} onCancel={onCancel} />
     </form>
   );
 }

@@ -13,6 +13,7 @@ import { LabelledSelect } from '#src/components/labelled-select';
 import { ApiClientError } from '#src/lib/api-client';
 import { type DraftErrors, draftErrors, draftOf, fieldsOf, type ItemDraft } from './item-draft';
 import { PictureField } from './picture-field';
+import { SaveCancel } from './save-cancel';
 
 export type ItemFormProps = {
   item?: SiteItem | undefined;
@@ -173,14 +174,7 @@ export function ItemForm({ item, title, onSave, onCancel }: ItemFormProps) {
           Archived (not offered in the store)
         </label>
       </div>
-      <div className="catalogue-form__actions">
-        <button type="submit" className="button" disabled={saving}>
-          {saving ? 'Saving…' : 'Save'}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onCancel} disabled={saving}>
-          Cancel
-        </button>
-      </div>
+      <SaveCancel saving={saving} onCancel={onCancel} />
     </form>
   );
 }
