@@ -29,6 +29,8 @@
  *   GET  /api/staff/donors?q=&cursor=          -> 200 donorPageSchema
  *   GET  /api/staff/donors/:email              -> 200 donorDetailSchema | 404
  *   POST /api/staff/donors/merge  mergeDonorsRequestSchema -> 200 donorDetailSchema | 400 | 404
+ * Monthly gifts (owner, treasurer; a volunteer their own center's): packages/shared/src/staff-monthly-gifts.ts
+ *   GET  /api/staff/monthly-gifts?status=&q=&cursor= -> 200 staffMonthlyGiftPageSchema | 400
  * Registrations (owner, treasurer, volunteer of the center's region):
  *   GET  /api/staff/registrations?cursor= -> 200 staffRegistrationPageSchema
  * The catalogue (editor, owner): packages/shared/src/site-content.ts.
@@ -57,6 +59,8 @@ export const STAFF_PERMISSIONS = {
   /** Orders and registrations; a volunteer's answers are limited to their own center. */
   readOrders: ['owner', 'treasurer', 'volunteer'],
   readDonors: ['owner', 'treasurer'],
+  /** Issue 22: the monthly gifts and their summary; a volunteer's answers are limited to their own center. */
+  readMonthlyGifts: ['owner', 'treasurer', 'volunteer'],
   editCatalogue: ['owner', 'editor'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;

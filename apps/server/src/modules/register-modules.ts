@@ -38,6 +38,7 @@ import { memberRoutes } from '#src/modules/staff/member-routes';
 import { createStaffGuard } from '#src/modules/staff/require-staff';
 import { staffRoutes } from '#src/modules/staff/routes';
 import { totpSealKey } from '#src/modules/staff/totp';
+import { staffMonthlyGiftRoutes } from '#src/modules/staff-monthly-gifts/routes';
 import { staffRegistrationRoutes } from '#src/modules/staff-registrations/routes';
 import { accountDocumentRoutes } from '#src/modules/statements/routes';
 import { staffStatementRoutes } from '#src/modules/statements/staff-routes';
@@ -143,4 +144,5 @@ export async function registerModules(
   });
   await app.register(donorRoutes, { db, guard: staffGuard, timeZone: site.foundation.timeZone });
   await app.register(staffRegistrationRoutes, { db, guard: staffGuard, centers });
+  await app.register(staffMonthlyGiftRoutes, { db, guard: staffGuard });
 }
