@@ -9,6 +9,7 @@
  */
 import type { StaffMonthlyGift, StaffMonthlyGiftQuery } from '@store/shared/staff-monthly-gifts';
 import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '#src/db/client';
 import { containsPattern } from '#src/db/contains-pattern';
 import { orders } from '#src/modules/checkout/tables';
@@ -46,12 +47,13 @@ export async function listStaffMonthlyGifts(
   }
   // The latest paid charge: a billing run's (by the partial index on monthly_gift_id) or the
   // checkout's that paid the first month; greatest() skips the null of whichever there is not.
+  // Inside a select list Drizzle writes columns unqualified, so the gift's are spelled with its table.
+  const gift = (column: AnyPgColumn) => sql`${g}.${sql.identifier(column.name)}`;
   const lastChargeAt = sql`greatest(
-    (select max(${orders.createdAt}) from ${orders}
-      where ${orders.monthlyGiftId} = ${g.id} and ${orders.status} = 'succeeded'),
-    (select ${orders.createdAt} from ${orders} where ${orders.id} = ${g.firstOrderId} and ${orders.status} = 'succeeded'))`;
-  const hasDonorPage = sql<boolean>`exists (select 1 from ${orders}
-    where lower(${orders.email}) = lower(${g.email}) and ${orders.status} = 'succeeded')`;
+    (select max(c.created_at) from ${orders} as c where c.monthly_gift_id = ${gift(g.id)} and c.status = 'succeeded'),
+    (select f.created_at from ${orders} as f where f.id = ${gift(g.firstOrderId)} and f.status = 'succeeded'))`;
+  const hasDonorPage = sql<boolean>`exists (select 1 from ${orders} as d
+    where lower(d.email) = lower(${gift(g.email)}) and d.status = 'succeeded')`;
   // One row more than shown tells whether another page exists, without counting.
   const rows = await db
     .select({
