@@ -106,7 +106,10 @@ describeWithDb('monthly giving: the summary, the report and the CSV', () => {
     const giftOf = async (q: string) => {
       const res = await requestReport(t, { q }, '/api/report-data.csv');
       expect(res.statusCode).toBe(200);
-      const [header, ...rows] = res.body.replace(/^\uFEFF/, '').split('\r\n').slice(0, -1);
+      const [header, ...rows] = res.body
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .slice(0, -1);
       expect(header?.split(',').at(-1)).toBe('Gift');
       // Gift is last and never quoted: the text after the last comma.
       return rows.map((row) => row.slice(row.lastIndexOf(',') + 1));

@@ -110,7 +110,10 @@ describeWithDb('GET /api/staff/monthly-gifts', () => {
       nextChargeOn: null,
       failedAttempts: 3,
     });
-    expect(page.gifts.find((g: Gift) => g.id === ids.unpaid)).toMatchObject({ lastChargeAt: null, hasDonorPage: false });
+    expect(page.gifts.find((g: Gift) => g.id === ids.unpaid)).toMatchObject({
+      lastChargeAt: null,
+      hasDonorPage: false,
+    });
     const owner = await signInStaff(t, 'owner');
     expect(await giftsOf('/api/staff/monthly-gifts', owner)).toHaveLength(4);
   });
