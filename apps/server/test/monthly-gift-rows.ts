@@ -11,6 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { MonthlyGiftStatus, PausedReason } from '@store/shared/monthly-giving';
+import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import type { Order } from '#src/modules/checkout/order-repo';
 import type { OrderProduct } from '#src/modules/checkout/tables';
@@ -131,4 +132,38 @@ export async function seedMonthlyCharge(db: Database, gift: MonthlyGiftRow, inpu
   const [written] = await seedOrders(db, [order]);
   if (!written) throw new Error('the charge was not written');
   return written;
+}
+
+/**
+ * Monthly gifts at size, in SQL, over orders already generated (bench/report.ts): `count` gifts,
+ * each with a succeeded order as its first month (1 in 20 cancelled, 1 in 25 paused, half of those
+ * after declines), and up to three billing charges each among the other orders (succeeded or
+ * failed as generated), months apart so no gift has two paid charges in one period.
+ */
+export async function generateMonthlyGifts(db: Database, { count }: { count: number }): Promise<void> {
+  await db.execute(sql`
+    insert into monthly_gifts (id, status, paused_reason, first_order_id, line_key, product, amount_cents,
+      deductible_cents, center_id, center_name, first_name, last_name, email, mobile, gateway, test,
+      vault_customer_id, payment_method_token, card_brand, card_last_four, billing_day, billing_period,
+      next_charge_on, created_at)
+    select gen_random_uuid(),
+      case when n % 20 = 0 then 'cancelled' when n % 25 = 0 then 'paused' else 'active' end,
+      case when n % 20 <> 0 and n % 25 = 0 then (case when n % 50 = 0 then 'card_declined' else 'donor' end) end,
+      o.id, '8:monthly',
+      jsonb_build_object('id', 8, 'name', 'General Donation', 'unitCents', o.amount_cents, 'quantity', 1,
+        'custom', true, 'monthly', true),
+      o.amount_cents, o.amount_cents, o.center_id, o.center_name, o.first_name, o.last_name, o.email, o.mobile,
+      'sandbox', true, 'bench-customer', 'bench-token', 'Visa', '1111', 15, '2027-01', '2027-01-15', o.created_at
+    from (select *, row_number() over (order by created_at) as n from orders where status = 'succeeded'
+          order by created_at limit ${count}) as o`);
+  // Charges: every 33rd order by time, the k-th to gift k modulo count: a gift's charges lie
+  // count × 33 orders apart, months on a generated history, so (gift, period) stays unique.
+  await db.execute(sql`
+    with gifts as (select id, row_number() over (order by created_at, id) - 1 as k from monthly_gifts),
+      sampled as (select id, created_at, row_number() over (order by created_at, id) as n from orders
+        where not exists (select 1 from monthly_gifts g where g.first_order_id = orders.id))
+    update orders set monthly_gift_id = gifts.id, billing_period = to_char(sampled.created_at, 'YYYY-MM'),
+      charge_attempt = 0
+    from sampled join gifts on gifts.k = (sampled.n / 33) % ${count}
+    where orders.id = sampled.id and sampled.n % 33 = 0 and sampled.n / 33 < ${count} * 3`);
 }

@@ -36,6 +36,7 @@
  * The catalogue (editor, owner): packages/shared/src/site-content.ts.
  */
 import { z } from 'zod';
+import { staffMonthlyGiftSchema } from './staff-monthly-gifts';
 
 export const STAFF_ROLES = ['owner', 'treasurer', 'editor', 'volunteer'] as const;
 export const staffRoleSchema = z.enum(STAFF_ROLES, 'must be owner, treasurer, editor or volunteer');
@@ -276,6 +277,8 @@ export const donorDetailSchema = donorSummarySchema.extend({
   gifts: z.array(staffOrderSchema),
   /** Event registrations made with any of the donor's addresses (registrations have no center). */
   registrations: z.array(z.object({ id: z.string(), createdAt: z.string(), people: z.number() })),
+  /** Issue 22: the donor's monthly gifts (any of their addresses), newest first, at most 50. */
+  monthlyGifts: z.array(staffMonthlyGiftSchema).default([]),
 });
 export const mergeDonorsRequestSchema = z
   .object({ from: z.email('must be an e-mail address'), into: z.email('must be an e-mail address') })

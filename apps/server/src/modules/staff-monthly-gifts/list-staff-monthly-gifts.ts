@@ -8,7 +8,7 @@
  * charges through `orders_monthly_gift_idx`, the donor's paid orders through `orders_email_idx`.
  */
 import type { StaffMonthlyGift, StaffMonthlyGiftQuery } from '@store/shared/staff-monthly-gifts';
-import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '#src/db/client';
 import { containsPattern } from '#src/db/contains-pattern';
@@ -22,6 +22,8 @@ export type ListStaffMonthlyGiftsOptions = Pick<StaffMonthlyGiftQuery, 'status' 
   after?: PagePosition | undefined;
   /** A volunteer's own center: nothing outside it is read. */
   centerScope?: number | undefined;
+  /** One donor's gifts: their addresses, lower case (the donor's page). */
+  emails?: readonly string[] | undefined;
 };
 
 /** UTC ISO 8601 with microseconds: the cursor's precision (a JS Date would round to milliseconds). */
@@ -36,6 +38,7 @@ export async function listStaffMonthlyGifts(
   const conditions: SQL[] = [ne(g.status, 'starting')];
   if (options.centerScope !== undefined) conditions.push(eq(g.centerId, options.centerScope));
   if (options.status) conditions.push(eq(g.status, options.status));
+  if (options.emails) conditions.push(inArray(sql`lower(${g.email})`, [...options.emails]));
   if (options.q) {
     const pattern = containsPattern(options.q);
     conditions.push(sql`((${g.firstName} || ' ' || ${g.lastName}) ilike ${pattern} or ${g.email} ilike ${pattern})`);

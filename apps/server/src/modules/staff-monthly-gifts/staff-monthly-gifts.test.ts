@@ -172,6 +172,15 @@ describeWithDb('GET /api/staff/monthly-gifts', () => {
     expect(new Set(seen).size).toBe(seen.length);
   });
 
+  it("lists a donor's monthly gifts on their page", async () => {
+    const res = await get('/api/staff/donors/ASHA@example.org');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().monthlyGifts.map((g: Gift) => [g.id, g.status])).toEqual([[ids.steady, 'active']]);
+    expect((await get('/api/staff/donors/bob@example.org')).json().monthlyGifts).toMatchObject([
+      { id: ids.declined, pausedReason: 'card_declined' },
+    ]);
+  });
+
   it('refuses bad input with a 400 naming the field', async () => {
     const fieldOf = async (query: string) => {
       const res = await get(`/api/staff/monthly-gifts?${query}`);

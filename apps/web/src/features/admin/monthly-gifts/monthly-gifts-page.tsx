@@ -5,7 +5,7 @@
  * paused because every retry of its charge was declined stands out: its donor needs a call.
  */
 import { formatDollars } from '@store/shared/money';
-import { type MonthlyGivingSummary, ordinalDay } from '@store/shared/monthly-giving';
+import type { MonthlyGivingSummary } from '@store/shared/monthly-giving';
 import { staffCan } from '@store/shared/staff';
 import { STAFF_MONTHLY_GIFT_STATUSES, type StaffMonthlyGift } from '@store/shared/staff-monthly-gifts';
 import { type FormEvent, useId, useState } from 'react';
@@ -13,11 +13,11 @@ import { Link, useSearchParams } from 'react-router';
 import { DataTable, DateCell } from '#src/components/data-table';
 import { LabelledInput } from '#src/components/labelled-input';
 import { MonthlyGivingSummaryPanel } from '#src/components/monthly-giving-summary';
-import { formatLongDay } from '#src/lib/format';
 import { useAdmin } from '../admin-context';
 import { donorLink } from '../donors/donors-api';
 import { ListFooter } from '../list-footer';
 import { usePagedList } from '../use-paged-list';
+import { NextChargeCell, StatusCell } from './monthly-gift-cells';
 import { getMonthlyGifts } from './monthly-gifts-api';
 
 type Status = (typeof STAFF_MONTHLY_GIFT_STATUSES)[number];
@@ -131,31 +131,6 @@ function DonorCell({ gift, linked }: { gift: StaffMonthlyGift; linked: boolean }
       {linked ? <Link to={donorLink(gift.email)}>{name}</Link> : name}
       <br />
       <span className="admin-muted">{gift.email}</span>
-    </>
-  );
-}
-
-function StatusCell({ gift }: { gift: StaffMonthlyGift }) {
-  if (gift.status === 'paused' && gift.pausedReason === 'card_declined') {
-    return <span className="admin-badge admin-badge--alert">Paused: card declined</span>;
-  }
-  if (gift.status === 'paused') return <span className="admin-badge">Paused by donor</span>;
-  if (gift.status === 'cancelled') return <span className="admin-badge admin-badge--muted">Cancelled</span>;
-  return (
-    <span className="admin-badge admin-badge--ok">
-      Active
-      {gift.failedAttempts > 0 ? `, ${gift.failedAttempts} declined this month` : ''}
-    </span>
-  );
-}
-
-function NextChargeCell({ gift }: { gift: StaffMonthlyGift }) {
-  const day = `the ${ordinalDay(gift.billingDay)} of each month`;
-  return (
-    <>
-      {gift.nextChargeOn ? formatLongDay(gift.nextChargeOn) : '–'}
-      <br />
-      <span className="admin-muted">{day}</span>
     </>
   );
 }
