@@ -123,6 +123,14 @@ async function main() {
       await page.getByRole('region', { name: 'Monthly giving' }).waitFor({ timeout: 20_000 });
       await page.waitForLoadState('networkidle');
       await shoot(page, 'report');
+      // The panel itself at each size (on a phone it is below the filters).
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await page.getByRole('region', { name: 'Monthly giving' }).evaluate((panel) => panel.scrollIntoView());
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: join(out, `report-panel-${size.width}.png`) });
+      }
+      await page.evaluate(() => window.scrollTo(0, 0));
 
       await page.goto('/admin');
       await page.getByLabel('Username').fill(OWNER.username);

@@ -10,14 +10,14 @@ import { staffCan } from '@store/shared/staff';
 import { STAFF_MONTHLY_GIFT_STATUSES, type StaffMonthlyGift } from '@store/shared/staff-monthly-gifts';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DataTable, DateCell } from '#src/components/data-table';
+import { DataTable } from '#src/components/data-table';
 import { LabelledInput } from '#src/components/labelled-input';
 import { MonthlyGivingSummaryPanel } from '#src/components/monthly-giving-summary';
 import { useAdmin } from '../admin-context';
 import { donorLink } from '../donors/donors-api';
 import { ListFooter } from '../list-footer';
 import { usePagedList } from '../use-paged-list';
-import { NextChargeCell, StatusCell } from './monthly-gift-cells';
+import { DayCell, NextChargeCell, StatusCell } from './monthly-gift-cells';
 import { getMonthlyGifts } from './monthly-gifts-api';
 
 type Status = (typeof STAFF_MONTHLY_GIFT_STATUSES)[number];
@@ -79,38 +79,36 @@ export function MonthlyGiftsPage() {
         </form>
       </div>
       {list.items.length > 0 && (
-        <DataTable<StaffMonthlyGift>
-          rows={list.items}
-          rowKey={(gift) => gift.id}
-          scrollLabel="Monthly gifts table"
-          name={{ labelledBy: `${id}-title` }}
-          wide
-          columns={[
-            { header: 'Donor', cell: (gift) => <DonorCell gift={gift} linked={donorPages && gift.hasDonorPage} /> },
-            {
-              header: 'Gift',
-              cell: (gift) => (
-                <>
-                  {gift.itemName}
-                  <br />
-                  <span className="admin-muted">{gift.centerName}</span>
-                </>
-              ),
-            },
-            {
-              header: 'Monthly',
-              cell: (gift) => formatDollars(gift.amount),
-              className: 'report-table__number',
-            },
-            { header: 'Status', cell: (gift) => <StatusCell gift={gift} /> },
-            { header: 'Next charge', cell: (gift) => <NextChargeCell gift={gift} /> },
-            {
-              header: 'Last paid',
-              cell: (gift) => (gift.lastChargeAt ? <DateCell iso={gift.lastChargeAt} /> : '–'),
-            },
-            { header: 'Started', cell: (gift) => <DateCell iso={gift.createdAt} /> },
-          ]}
-        />
+        <div className="admin-monthly-gifts">
+          <DataTable<StaffMonthlyGift>
+            rows={list.items}
+            rowKey={(gift) => gift.id}
+            scrollLabel="Monthly gifts table"
+            name={{ labelledBy: `${id}-title` }}
+            // Donor and status first: on a phone they are what shows before the table scrolls.
+            columns={[
+              { header: 'Donor', cell: (gift) => <DonorCell gift={gift} linked={donorPages && gift.hasDonorPage} /> },
+              { header: 'Status', cell: (gift) => <StatusCell gift={gift} /> },
+              { header: 'Monthly', cell: (gift) => formatDollars(gift.amount), className: 'report-table__number' },
+              { header: 'Next charge', cell: (gift) => <NextChargeCell gift={gift} /> },
+              {
+                header: 'Gift',
+                cell: (gift) => (
+                  <>
+                    {gift.itemName}
+                    <br />
+                    <span className="admin-muted">{gift.centerName}</span>
+                  </>
+                ),
+              },
+              {
+                header: 'Last paid',
+                cell: (gift) => (gift.lastChargeAt ? <DayCell iso={gift.lastChargeAt} /> : '–'),
+              },
+              { header: 'Started', cell: (gift) => <DayCell iso={gift.createdAt} /> },
+            ]}
+          />
+        </div>
       )}
       <ListFooter
         list={list}
