@@ -4,7 +4,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DateCell } from '#src/components/data-table';
 import { TableSection } from '#src/components/table-section';
-import { NextChargeCell, StatusCell } from '../monthly-gifts/monthly-gift-cells';
+import { NextChargeCell, StatusCell } from '../monthly-gift-cells';
 import { OrdersTable } from '../orders/orders-table';
 import { useStaffFailure } from '../use-staff-failure';
 import { type DonorDetail, getDonor } from './donors-api';

@@ -16,8 +16,8 @@ import { MonthlyGivingSummaryPanel } from '#src/components/monthly-giving-summar
 import { useAdmin } from '../admin-context';
 import { donorLink } from '../donors/donors-api';
 import { ListFooter } from '../list-footer';
+import { DayCell, NextChargeCell, StatusCell } from '../monthly-gift-cells';
 import { usePagedList } from '../use-paged-list';
-import { DayCell, NextChargeCell, StatusCell } from './monthly-gift-cells';
 import { getMonthlyGifts } from './monthly-gifts-api';
 
 type Status = (typeof STAFF_MONTHLY_GIFT_STATUSES)[number];
