@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type OpenDatabaseOptions, openDatabase } from '../apps/server/src/db/client';
 import { migrateDatabase } from '../apps/server/src/db/migrate';
+import { generateMonthlyGifts } from '../apps/server/test/monthly-gift-rows';
 import { generateOrders } from '../apps/server/test/seed-orders';
 import { startThrowawayPostgres } from '../test/start-postgres';
 import { startBenchServer } from './support/server';
@@ -41,7 +42,7 @@ function peakRssMb(pid: number): number {
   return match ? Number(match[1]) / 1024 : Number.NaN;
 }
 
-async function fill(options: OpenDatabaseOptions, rows: number, log: (line: string) => void): Promise<number> {
+export async function fill(options: OpenDatabaseOptions, rows: number, log: (line: string) => void): Promise<number> {
   const connection = await openDatabase(options);
   try {
     await migrateDatabase(connection);
@@ -60,7 +61,12 @@ async function fill(options: OpenDatabaseOptions, rows: number, log: (line: stri
       });
       log(`  generated ${(done + count).toLocaleString('en-US')} / ${total.toLocaleString('en-US')} orders`);
     }
+    // Issue 22: monthly gifts (1 per 100 orders) and their billing charges among the orders, so the
+    // report's monthly giving summary counts on a realistic table and index.
+    await generateMonthlyGifts(connection.db, { count: Math.ceil(rows / 100) });
+    log(`  generated ${Math.ceil(rows / 100).toLocaleString('en-US')} monthly gifts and their charges`);
     await connection.db.execute(sql`vacuum analyze orders`);
+    await connection.db.execute(sql`vacuum analyze monthly_gifts`);
     return (performance.now() - started) / 1000;
   } finally {
     await connection.close();

@@ -80,7 +80,7 @@ describe('payment report', () => {
     ]);
     const csv = readFileSync((await download.path()) ?? '', 'utf8');
     expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
-      'Name,Email,Center,Amount,Transaction ID,Date (America/Chicago),Qty,Products,Delivery,Test,Receipt,Deductible,Refunded',
+      'Name,Email,Center,Amount,Transaction ID,Date (America/Chicago),Qty,Products,Delivery,Test,Receipt,Deductible,Refunded,Gift',
     );
     expect(csv).toContain('"Pickup at Dallas Center, Texas"');
     expect(csv).toContain(`Meera ${last}`);

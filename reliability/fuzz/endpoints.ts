@@ -255,6 +255,11 @@ function backOfficeEntries(): FuzzEndpoint[] {
     staffRead('/api/staff/donors', '10.1.0.66', { query: { q: 'Rao' }, keys: ['q', 'cursor'] }),
     staffRead('/api/staff/donors/asha@example.org', '10.1.0.67', { route: '/api/staff/donors/:email' }),
     staffRead('/api/staff/registrations', '10.1.0.68', { keys: ['cursor'] }),
+    // Issue 22: the monthly gifts (a treasurer reads every center's).
+    staffRead('/api/staff/monthly-gifts', '10.1.0.74', {
+      query: { status: 'paused', q: 'Rao' },
+      keys: ['status', 'q', 'cursor'],
+    }),
     staffWrite('/api/staff/donors/merge', '10.1.0.69', { from: 'fuzz-a@example.org', into: 'fuzz-b@example.org' }),
     staffWrite(
       '/api/staff/offline-gifts',

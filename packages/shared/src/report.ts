@@ -4,6 +4,7 @@
  * parse with these schemas.
  */
 import { z } from 'zod';
+import { monthlyGivingSummarySchema } from './monthly-giving';
 
 export const reportMessages = {
   title: 'Books Payment Report',
@@ -125,6 +126,11 @@ export const reportResponseSchema = z.object({
   statements: z
     .array(z.object({ year: z.number().int(), sent: z.number().int(), queued: z.number().int() }))
     .default([]),
+  /**
+   * Issue 22: the monthly gifts as they stand now (of the filter's center, if one is chosen; the
+   * days and the search do not apply). Absent from a server from before monthly giving.
+   */
+  monthlyGiving: monthlyGivingSummarySchema.optional(),
 });
 export type ReportResponse = z.infer<typeof reportResponseSchema>;
 

@@ -29,11 +29,14 @@
  *   GET  /api/staff/donors?q=&cursor=          -> 200 donorPageSchema
  *   GET  /api/staff/donors/:email              -> 200 donorDetailSchema | 404
  *   POST /api/staff/donors/merge  mergeDonorsRequestSchema -> 200 donorDetailSchema | 400 | 404
+ * Monthly gifts (owner, treasurer; a volunteer their own center's): packages/shared/src/staff-monthly-gifts.ts
+ *   GET  /api/staff/monthly-gifts?status=&q=&cursor= -> 200 staffMonthlyGiftPageSchema | 400
  * Registrations (owner, treasurer, volunteer of the center's region):
  *   GET  /api/staff/registrations?cursor= -> 200 staffRegistrationPageSchema
  * The catalogue (editor, owner): packages/shared/src/site-content.ts.
  */
 import { z } from 'zod';
+import { staffMonthlyGiftSchema } from './staff-monthly-gifts';
 
 export const STAFF_ROLES = ['owner', 'treasurer', 'editor', 'volunteer'] as const;
 export const staffRoleSchema = z.enum(STAFF_ROLES, 'must be owner, treasurer, editor or volunteer');
@@ -57,6 +60,8 @@ export const STAFF_PERMISSIONS = {
   /** Orders and registrations; a volunteer's answers are limited to their own center. */
   readOrders: ['owner', 'treasurer', 'volunteer'],
   readDonors: ['owner', 'treasurer'],
+  /** Issue 22: the monthly gifts and their summary; a volunteer's answers are limited to their own center. */
+  readMonthlyGifts: ['owner', 'treasurer', 'volunteer'],
   editCatalogue: ['owner', 'editor'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
@@ -272,6 +277,8 @@ export const donorDetailSchema = donorSummarySchema.extend({
   gifts: z.array(staffOrderSchema),
   /** Event registrations made with any of the donor's addresses (registrations have no center). */
   registrations: z.array(z.object({ id: z.string(), createdAt: z.string(), people: z.number() })),
+  /** Issue 22: the donor's monthly gifts (any of their addresses), newest first, at most 50. */
+  monthlyGifts: z.array(staffMonthlyGiftSchema).default([]),
 });
 export const mergeDonorsRequestSchema = z
   .object({ from: z.email('must be an e-mail address'), into: z.email('must be an e-mail address') })

@@ -38,6 +38,8 @@ import { memberRoutes } from '#src/modules/staff/member-routes';
 import { createStaffGuard } from '#src/modules/staff/require-staff';
 import { staffRoutes } from '#src/modules/staff/routes';
 import { totpSealKey } from '#src/modules/staff/totp';
+import { listStaffMonthlyGifts } from '#src/modules/staff-monthly-gifts/list-staff-monthly-gifts';
+import { staffMonthlyGiftRoutes } from '#src/modules/staff-monthly-gifts/routes';
 import { staffRegistrationRoutes } from '#src/modules/staff-registrations/routes';
 import { accountDocumentRoutes } from '#src/modules/statements/routes';
 import { staffStatementRoutes } from '#src/modules/statements/staff-routes';
@@ -141,6 +143,12 @@ export async function registerModules(
     timeZone: site.foundation.timeZone,
     mail: context.mail,
   });
-  await app.register(donorRoutes, { db, guard: staffGuard, timeZone: site.foundation.timeZone });
+  await app.register(donorRoutes, {
+    db,
+    guard: staffGuard,
+    timeZone: site.foundation.timeZone,
+    monthlyGiftsOf: async (emails) => (await listStaffMonthlyGifts(db, { emails })).gifts,
+  });
   await app.register(staffRegistrationRoutes, { db, guard: staffGuard, centers });
+  await app.register(staffMonthlyGiftRoutes, { db, guard: staffGuard });
 }

@@ -37,7 +37,19 @@ export async function addressesOf(db: Pick<Database, 'select'>, primary: string)
 
 const iso = (column: unknown) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-export async function donorDetail(db: Database, email: string, timeZone: string): Promise<DonorDetail> {
+/**
+ * A donor's monthly gifts by their addresses (issue 22). Injected where the modules are registered:
+ * the back office's monthly gifts module reads the report's cursor, and the report reads this
+ * module (statements), so donors may not import it.
+ */
+export type MonthlyGiftsOf = (emails: readonly string[]) => Promise<DonorDetail['monthlyGifts']>;
+
+export async function donorDetail(
+  db: Database,
+  email: string,
+  timeZone: string,
+  monthlyGiftsOf?: MonthlyGiftsOf,
+): Promise<DonorDetail> {
   const primary = await primaryEmailOf(db, email);
   const addresses = await addressesOf(db, primary);
   const mine = inArray(sql`lower(${orders.email})`, addresses);
@@ -75,6 +87,8 @@ export async function donorDetail(db: Database, email: string, timeZone: string)
     .from(registrations)
     .where(inArray(sql`lower(${registrations.email})`, addresses))
     .orderBy(desc(registrations.createdAt));
+  // Issue 22: their monthly gifts, by any of their addresses.
+  const monthlyGifts = monthlyGiftsOf ? await monthlyGiftsOf(addresses) : [];
   if (gifts.length === 0 && registered.length === 0) {
     throw new AppError('not_found', `No donor with the e-mail ${email}.`, {
       fields: { email: 'No gifts or registrations with this e-mail' },
@@ -95,5 +109,6 @@ export async function donorDetail(db: Database, email: string, timeZone: string)
     })),
     gifts,
     registrations: registered.map((r) => ({ id: r.id, createdAt: r.createdAt, people: Number(r.people) })),
+    monthlyGifts,
   };
 }

@@ -9,11 +9,17 @@ import { z } from 'zod';
 import type { Database } from '#src/db/client';
 import { auditActor } from '#src/modules/staff/audit';
 import { type StaffGuard, staffOf } from '#src/modules/staff/require-staff';
-import { donorDetail } from './donor-detail';
+import { donorDetail, type MonthlyGiftsOf } from './donor-detail';
 import { listDonors } from './list-donors';
 import { mergeDonors } from './merge-donors';
 
-export type DonorRoutesOptions = { db: Database; guard: StaffGuard; timeZone: string };
+export type DonorRoutesOptions = {
+  db: Database;
+  guard: StaffGuard;
+  timeZone: string;
+  /** Issue 22: a donor's monthly gifts, for their page (staff-monthly-gifts; injected: see donor-detail.ts). */
+  monthlyGiftsOf?: MonthlyGiftsOf;
+};
 
 const errors = {
   400: apiErrorSchema,
@@ -23,7 +29,10 @@ const errors = {
   409: apiErrorSchema,
 };
 
-export const donorRoutes: FastifyPluginAsyncZod<DonorRoutesOptions> = async (app, { db, guard, timeZone }) => {
+export const donorRoutes: FastifyPluginAsyncZod<DonorRoutesOptions> = async (
+  app,
+  { db, guard, timeZone, monthlyGiftsOf },
+) => {
   app.get(
     '/api/staff/donors',
     {
@@ -49,7 +58,7 @@ export const donorRoutes: FastifyPluginAsyncZod<DonorRoutesOptions> = async (app
       },
       preHandler: guard('readDonors'),
     },
-    async (request) => donorDetail(db, request.params.email, timeZone),
+    async (request) => donorDetail(db, request.params.email, timeZone, monthlyGiftsOf),
   );
 
   app.post(
@@ -69,7 +78,7 @@ export const donorRoutes: FastifyPluginAsyncZod<DonorRoutesOptions> = async (app
         actor: auditActor(request),
         staffId: staffOf(request).id,
       });
-      return donorDetail(db, primary, timeZone);
+      return donorDetail(db, primary, timeZone, monthlyGiftsOf);
     },
   );
 };

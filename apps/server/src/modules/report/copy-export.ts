@@ -20,7 +20,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { Database } from '#src/db/client';
 import { orders } from '#src/modules/checkout/tables';
 import { crlfLines } from './csv-line-ends';
-import { deliveryText, newestFirst, receiptNumberSql } from './donor-rows';
+import { deliveryText, giftFrequencySql, newestFirst, receiptNumberSql } from './donor-rows';
 import { type ReportFilter, reportConditions } from './report-filter';
 
 const formulaPrefixes = sql.join(
@@ -46,7 +46,7 @@ export function copyStatement(filter: ReportFilter, timeZone: string): string {
       ${textCell(sql`${o.transactionId}`)}, date_trunc('second', ${o.createdAt} at time zone ${timeZone}),
       ${o.itemCount}, listed.products, ${textCell(deliveryText)}, case when ${o.test} then 'yes' end,
       ${textCell(receiptNumberSql(timeZone))}, (${o.deductibleCents}::numeric / 100)::numeric(14, 2),
-      (${o.refundedCents}::numeric / 100)::numeric(14, 2)
+      (${o.refundedCents}::numeric / 100)::numeric(14, 2), ${giftFrequencySql}
     from ${o} cross join lateral ${products} as listed
     where ${reportConditions(filter, timeZone)}
     order by ${newestFirst}`;

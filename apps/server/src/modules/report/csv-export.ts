@@ -31,6 +31,8 @@ export function csvHeader(timeZone: string): string[] {
     'Deductible',
     // Issue 21, last for the same reason: what was refunded or voided of the amount (0.00 if nothing).
     'Refunded',
+    // Issue 22, last for the same reason: 'One-time' or 'Monthly' (GIFT_FREQUENCY_LABELS).
+    'Gift',
   ];
 }
 

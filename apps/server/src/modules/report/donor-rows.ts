@@ -3,6 +3,7 @@
  * formatted by PostgreSQL, so both drivers return the same strings (they parse timestamps differently)
  * and the cursor keeps microseconds.
  */
+import { GIFT_FREQUENCY_LABELS } from '@store/shared/monthly-giving';
 import type { DonorRow } from '@store/shared/report';
 import { type SQL, sql } from 'drizzle-orm';
 import { productsText } from '#src/modules/checkout/products-text';
@@ -52,6 +53,16 @@ export const deliveryText: SQL = sql`case
       nullif(${orders.delivery} ->> 'city', ''),
       nullif(concat_ws(' ', nullif(${orders.delivery} ->> 'state', ''), nullif(${orders.delivery} ->> 'zip', '')), ''))
   end`;
+
+/**
+ * The CSV's Gift column (issue 22): 'Monthly' for a monthly gift's charge by the billing run
+ * (`monthly_gift_id`) or the checkout's order that paid a first month (a product line marked
+ * `monthly`), else 'One-time'. Written by the database so both CSV paths say the same; a JSON
+ * containment test on the order's own row, no join (the export reads a million orders).
+ */
+export const giftFrequencySql: SQL = sql`case
+    when ${orders.monthlyGiftId} is not null or ${orders.products} @> '[{"monthly": true}]'::jsonb
+      then ${GIFT_FREQUENCY_LABELS.monthly} else ${GIFT_FREQUENCY_LABELS.oneTime} end`;
 
 export function donorColumns(timeZone: string): SQL {
   return sql`${orders.id} as id, ${orders.firstName} as first_name, ${orders.lastName} as last_name,

@@ -1,6 +1,7 @@
 /** GET /api/report-data's answer: a page of donors, the hosts, and the sums for the whole filter. */
 import type { ReportQuery, ReportResponse } from '@store/shared/report';
 import type { Database } from '#src/db/client';
+import { monthlyGivingSummary } from '#src/modules/monthly-giving/summary';
 import { statementCounts } from '#src/modules/statements/send-statements';
 import { decodeCursor } from './cursor';
 import { ensureDailyTotals } from './daily-totals';
@@ -18,11 +19,13 @@ export async function getReport({ db, query, timeZone }: GetReportOptions): Prom
   checkReportFilter(filter);
   await ensureDailyTotals(db, timeZone);
   // Independent reads: on PostgreSQL they run on separate pooled connections at once.
-  const [page, sums, hosts, statements] = await Promise.all([
+  const [page, sums, hosts, statements, monthlyGiving] = await Promise.all([
     listDonors({ db, filter, timeZone, after, limit: query.limit }),
     reportTotals(db, filter, timeZone),
     listHosts({ db, filter, timeZone }),
     statementCounts(db),
+    // Issue 22: the gifts as they stand now, of the filter's center (days and search do not apply).
+    monthlyGivingSummary(db, { centerId: query.center }),
   ]);
-  return { donors: page.donors, hosts, nextCursor: page.nextCursor, ...sums, timeZone, statements };
+  return { donors: page.donors, hosts, nextCursor: page.nextCursor, ...sums, timeZone, statements, monthlyGiving };
 }

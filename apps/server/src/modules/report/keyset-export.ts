@@ -12,7 +12,7 @@ import { productsText } from '#src/modules/checkout/products-text';
 import { type OrderProduct, orders } from '#src/modules/checkout/tables';
 import { CSV_LINE_END, csvAmount, csvText } from './csv';
 import type { PagePosition } from './cursor';
-import { deliveryText, newestFirst, receiptNumberSql } from './donor-rows';
+import { deliveryText, giftFrequencySql, newestFirst, receiptNumberSql } from './donor-rows';
 import { afterPosition } from './list-donors';
 import { type ReportFilter, reportConditions } from './report-filter';
 
@@ -36,6 +36,8 @@ export type ExportRecord = {
   receipt_number: string;
   deductible_cents: number | null;
   refunded_cents: number;
+  /** GIFT_FREQUENCY_LABELS: 'One-time' or 'Monthly'. */
+  gift: string;
 };
 
 export type KeysetExportOptions = { db: Database; filter: ReportFilter; timeZone: string; batchSize?: number };
@@ -55,11 +57,11 @@ export function exportPosition(record: Pick<ExportRecord, 'id' | 'created_utc'>)
   return { createdAt: `${date}T${time}.${fraction}Z`, id: record.id };
 }
 
-/** Name, Email, Center, Amount, Transaction ID, Date (the foundation's local time, to the second), Qty, Products, Delivery, Test, Receipt, Deductible, Refunded. */
+/** Name, Email, Center, Amount, Transaction ID, Date (the foundation's local time, to the second), Qty, Products, Delivery, Test, Receipt, Deductible, Refunded, Gift. */
 export function exportCsvLine(record: ExportRecord): string {
   const local = splitTimestamp(record.local_time);
   // Concatenated rather than joined from an array: this runs once per row of the export.
-  return `${csvText(record.name)},${csvText(record.email)},${csvText(record.center_name)},${csvAmount(record.amount_cents)},${csvText(record.transaction_id ?? '')},${local.date} ${local.time},${record.item_count},${csvText(productsText(record.products))},${csvText(record.delivery)},${record.test ? 'yes' : ''},${csvText(record.receipt_number)},${record.deductible_cents === null ? '' : csvAmount(record.deductible_cents)},${csvAmount(record.refunded_cents)}${CSV_LINE_END}`;
+  return `${csvText(record.name)},${csvText(record.email)},${csvText(record.center_name)},${csvAmount(record.amount_cents)},${csvText(record.transaction_id ?? '')},${local.date} ${local.time},${record.item_count},${csvText(productsText(record.products))},${csvText(record.delivery)},${record.test ? 'yes' : ''},${csvText(record.receipt_number)},${record.deductible_cents === null ? '' : csvAmount(record.deductible_cents)},${csvAmount(record.refunded_cents)},${csvText(record.gift)}${CSV_LINE_END}`;
 }
 
 function batchQuery(options: KeysetExportOptions, after: PagePosition | undefined, limit: number): SQL {
@@ -71,7 +73,7 @@ function batchQuery(options: KeysetExportOptions, after: PagePosition | undefine
       ${o.createdAt} at time zone ${options.timeZone} as local_time, ${o.itemCount} as item_count, ${o.products} as products,
       ${deliveryText} as delivery, ${o.test} as test,
       ${receiptNumberSql(options.timeZone)} as receipt_number, ${o.deductibleCents} as deductible_cents,
-      ${o.refundedCents} as refunded_cents
+      ${o.refundedCents} as refunded_cents, ${giftFrequencySql} as gift
     from ${o}
     where ${reportConditions(options.filter, options.timeZone)} and ${afterPosition(after)}
     order by ${newestFirst}

@@ -5,6 +5,7 @@
  */
 import { type ReportQuery, type ReportResponse, reportMessages } from '@store/shared/report';
 import { useId, useState } from 'react';
+import { MonthlyGivingSummaryPanel } from '#src/components/monthly-giving-summary';
 import { describeTimeZone } from '#src/lib/format';
 import { DonationsPerCenter } from './donations-per-center';
 import { DonationsPerDay } from './donations-per-day';
@@ -93,6 +94,7 @@ export function ReportView({ credentials, firstPage, onLogout }: ReportViewProps
       <div className={loading ? 'report-body report-body--stale' : 'report-body'} aria-busy={loading || undefined}>
         {data && <p className="report-totals">{totalsLine(data.totals)}</p>}
         {data && data.statements.length > 0 && <p className="report-statements">{statementsLine(data.statements)}</p>}
+        {data?.monthlyGiving && <MonthlyGivingSummaryPanel summary={data.monthlyGiving} />}
         {data && data.perDay.length > 0 && <DonationsPerDay perDay={data.perDay} />}
         {data && data.perCenter.length > 0 && <DonationsPerCenter perCenter={data.perCenter} />}
         <section className="report-section" aria-labelledby={donorsTitle}>

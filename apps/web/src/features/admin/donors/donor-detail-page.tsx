@@ -1,9 +1,10 @@
 /** /admin/donors/:email: a donor's totals by year, gifts and registrations, and merging another record in. */
-import { formatCents } from '@store/shared/money';
+import { formatCents, formatDollars } from '@store/shared/money';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DateCell } from '#src/components/data-table';
 import { TableSection } from '#src/components/table-section';
+import { NextChargeCell, StatusCell } from '../monthly-gift-cells';
 import { OrdersTable } from '../orders/orders-table';
 import { useStaffFailure } from '../use-staff-failure';
 import { type DonorDetail, getDonor } from './donors-api';
@@ -81,6 +82,22 @@ export function DonorDetailPage() {
           { header: 'Deductible', cell: (row) => formatCents(row.deductibleCents), className: 'report-table__number' },
         ]}
       />
+      {donor.monthlyGifts.length > 0 && (
+        <TableSection
+          className="admin-section"
+          title="Monthly gifts"
+          emptyText="No monthly gifts."
+          rows={donor.monthlyGifts}
+          rowKey={(gift) => gift.id}
+          columns={[
+            { header: 'Gift', cell: (gift) => gift.itemName, rowHeader: true },
+            { header: 'Monthly', cell: (gift) => formatDollars(gift.amount), className: 'report-table__number' },
+            { header: 'Status', cell: (gift) => <StatusCell gift={gift} /> },
+            { header: 'Next charge', cell: (gift) => <NextChargeCell gift={gift} /> },
+            { header: 'Started', cell: (gift) => <DateCell iso={gift.createdAt} /> },
+          ]}
+        />
+      )}
       <section className="admin-section" aria-labelledby={`${id}-gifts`}>
         <h3 id={`${id}-gifts`}>Gifts</h3>
         {donor.gifts.length === 0 ? (

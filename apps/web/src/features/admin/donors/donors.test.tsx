@@ -16,8 +16,28 @@ const ravi: DonorDetail = {
   totalsByYear: [{ year: 2026, totalCents: 10_000, deductibleCents: 10_000 }],
   gifts: [gift],
   registrations: [{ id: 'reg-1', createdAt: '2026-10-01T12:00:00.000Z', people: 3 }],
+  monthlyGifts: [
+    {
+      id: 'gift-1',
+      status: 'paused',
+      pausedReason: 'card_declined',
+      amount: 51,
+      itemName: 'General Donation',
+      centerId: 1,
+      centerName: 'Bay Area Center, California',
+      firstName: 'Ravi',
+      lastName: 'Kumar',
+      email: 'ravi.kumar@example.org',
+      billingDay: 15,
+      nextChargeOn: null,
+      failedAttempts: 3,
+      lastChargeAt: '2026-10-15T15:00:00.000Z',
+      createdAt: '2026-09-15T15:00:00.000Z',
+      hasDonorPage: true,
+    },
+  ],
 };
-const { totalsByYear, gifts, registrations, ...summary } = ravi;
+const { totalsByYear, gifts, registrations, monthlyGifts, ...summary } = ravi;
 
 describe('donors (/admin/donors)', () => {
   test('a donor in the list opens their page, with totals by year, gifts and registrations', async () => {
@@ -36,6 +56,11 @@ describe('donors (/admin/donors)', () => {
     const years = screen.getByRole('table', { name: 'Totals by year' });
     expect(within(years).getByRole('rowheader', { name: '2026' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Gifts' })).toHaveTextContent('2026-000042');
+    // Issue 22: the donor's monthly gifts, a declined one standing out.
+    const monthly = screen.getByRole('table', { name: 'Monthly gifts' });
+    expect(within(monthly).getByRole('rowheader', { name: 'General Donation' }).closest('tr')).toHaveTextContent(
+      /\$51\.00.*Paused: card declined.*the 15th of each month/,
+    );
     expect(
       within(screen.getByRole('table', { name: 'Registrations' }))
         .getAllByRole('cell')

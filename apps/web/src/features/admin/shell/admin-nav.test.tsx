@@ -22,6 +22,7 @@ describe('the back office nav shows what the role may do', () => {
       'Orders',
       'Offline gift',
       'Donors',
+      'Monthly gifts',
       'Registrations',
       'Statements',
       'Catalogue',
@@ -36,6 +37,7 @@ describe('the back office nav shows what the role may do', () => {
       ['Orders', '/admin/orders'],
       ['Offline gift', '/admin/offline-gift'],
       ['Donors', '/admin/donors'],
+      ['Monthly gifts', '/admin/monthly-gifts'],
       ['Registrations', '/admin/registrations'],
       ['Statements', '/admin/statements'],
       ['Security', '/admin/security'],
@@ -46,8 +48,13 @@ describe('the back office nav shows what the role may do', () => {
     expect((await navLinks('editor')).map(([name]) => name)).toEqual(['Catalogue', 'Security']);
   });
 
-  test('a volunteer sees the orders and registrations of their center', async () => {
-    expect((await navLinks('volunteer')).map(([name]) => name)).toEqual(['Orders', 'Registrations', 'Security']);
+  test('a volunteer sees the orders, monthly gifts and registrations of their center', async () => {
+    expect((await navLinks('volunteer')).map(([name]) => name)).toEqual([
+      'Orders',
+      'Monthly gifts',
+      'Registrations',
+      'Security',
+    ]);
     expect(screen.getByText('Volunteer, Dallas Center, Texas')).toBeInTheDocument();
   });
 

@@ -11,6 +11,7 @@ export const ADMIN_PAGES = {
   OfflineGiftPage: lazyPage(() => import('../orders/offline-gift-page').then((m) => m.OfflineGiftPage)),
   DonorsPage: lazyPage(() => import('../donors/donors-page').then((m) => m.DonorsPage)),
   DonorDetailPage: lazyPage(() => import('../donors/donor-detail-page').then((m) => m.DonorDetailPage)),
+  MonthlyGiftsPage: lazyPage(() => import('../monthly-gifts/monthly-gifts-page').then((m) => m.MonthlyGiftsPage)),
   RegistrationsPage: lazyPage(() => import('../registrations/registrations-page').then((m) => m.RegistrationsPage)),
   StatementsPage: lazyPage(() => import('../statements/statements-page').then((m) => m.StatementsPage)),
   CatalogueAdminPage: lazyPage(() => import('../catalogue/catalogue-page').then((m) => m.CatalogueAdminPage)),

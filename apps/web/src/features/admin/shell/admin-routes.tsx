@@ -29,6 +29,7 @@ const {
   OfflineGiftPage,
   DonorsPage,
   DonorDetailPage,
+  MonthlyGiftsPage,
   RegistrationsPage,
   StatementsPage,
   CatalogueAdminPage,
@@ -47,6 +48,7 @@ export function AdminRoutes() {
       <Route path="offline-gift" element={guard('moveMoney', <OfflineGiftPage />)} />
       <Route path="donors" element={guard('readDonors', <DonorsPage />)} />
       <Route path="donors/:email" element={guard('readDonors', <DonorDetailPage />)} />
+      <Route path="monthly-gifts" element={guard('readMonthlyGifts', <MonthlyGiftsPage />)} />
       <Route path="registrations" element={guard('readOrders', <RegistrationsPage />)} />
       <Route path="statements" element={guard('moveMoney', <StatementsPage />)} />
       <Route path="catalogue" element={guard('editCatalogue', <CatalogueAdminPage />)} />

@@ -16,6 +16,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { path: 'orders', label: 'Orders', permission: 'readOrders' },
   { path: 'offline-gift', label: 'Offline gift', permission: 'moveMoney' },
   { path: 'donors', label: 'Donors', permission: 'readDonors' },
+  { path: 'monthly-gifts', label: 'Monthly gifts', permission: 'readMonthlyGifts' },
   { path: 'registrations', label: 'Registrations', permission: 'readOrders' },
   { path: 'statements', label: 'Statements', permission: 'moveMoney' },
   { path: 'catalogue', label: 'Catalogue', permission: 'editCatalogue' },
