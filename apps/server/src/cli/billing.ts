@@ -1,8 +1,8 @@
 /** `npm run billing -- [--as-of YYYY-MM-DD] [--dry-run] [--json]`: see billing-command.ts. */
 import { ConfigError } from '#src/config';
 import { SiteConfigError } from '#src/site/load-site';
-import { CliError } from './cli-error';
 import { runBillingCommand } from './billing-command';
+import { CliError } from './cli-error';
 
 async function main(args: string[]): Promise<number> {
   try {
