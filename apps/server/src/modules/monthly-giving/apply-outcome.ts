@@ -37,6 +37,20 @@ export async function applyPaidCharge(db: Database, charge: SettledCharge): Prom
 }
 
 /**
+ * A try the order reconciler found the gateway never saw (a crash before the sale reached it: the
+ * order is failed "Not charged"): not a decline. The try's number is used up (its idempotency key is
+ * taken), so failed_attempts moves past it, but the gift stays due now, without a notice. Such a
+ * try counts against the retries of the period like a decline (a rare crash's price).
+ */
+export async function applyNotCharged(db: Database, charge: SettledCharge): Promise<boolean> {
+  const rows = await db.execute(sql`
+    update ${monthlyGifts} set failed_attempts = ${charge.attempt}, updated_at = now()
+    where id = ${charge.giftId} and billing_period = ${charge.period} and failed_attempts = ${charge.attempt - 1}
+    returning id`);
+  return rows.rows.length > 0;
+}
+
+/**
  * `declinedOn`: the run's day; the retry is that many days after it. A gift the donor paused or
  * cancelled meanwhile keeps its status (and gets no e-mail): the decline is only counted.
  */

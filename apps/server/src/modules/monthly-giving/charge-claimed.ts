@@ -12,7 +12,7 @@ import { findOrderById, type Order } from '#src/modules/checkout/order-repo';
 import { settleOrder } from '#src/modules/checkout/settle-order';
 import { GatewayUnavailableError, type PaymentGateway, type SaleOutcome } from '#src/modules/payments/gateway';
 import type { ReceiptSettings } from '#src/modules/receipts/receipt-number';
-import { type AppliedOutcome, applyDeclinedCharge, applyPaidCharge } from './apply-outcome';
+import { type AppliedOutcome, applyDeclinedCharge, applyNotCharged, applyPaidCharge } from './apply-outcome';
 
 export type ChargeContext = {
   db: Database;
@@ -59,6 +59,11 @@ export async function chargeClaimed(context: ChargeContext, order: Order): Promi
   const charge = { orderId: order.id, giftId, period: order.billingPeriod, attempt: order.chargeAttempt };
   if (settled?.status === 'succeeded') {
     return { status: 'succeeded', amountCents: settled.amountCents, applied: await applyPaidCharge(db, charge) };
+  }
+  if (settled?.status === 'failed' && settled.reconciled && settled.transactionId === null) {
+    // The reconciler, meanwhile, found no sale at the gateway: not a decline (apply-outcome.ts).
+    await applyNotCharged(db, charge);
+    return { status: 'pending' };
   }
   if (settled?.status === 'failed') {
     return { status: 'failed', applied: await applyDeclinedCharge(db, charge, context.asOf) };

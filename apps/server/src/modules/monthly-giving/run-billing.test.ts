@@ -206,6 +206,25 @@ describeWithDb('runBilling', () => {
     expect(await mailsOf(gift.id, RECEIPT_KIND)).toHaveLength(1);
   });
 
+  it('charges again, without a decline notice, a try the gateway never saw (reconciled "Not charged")', async () => {
+    const gift = await seedMonthlyGift(db, sandbox, { firstDay: '2028-07-13', amountCents: 3300 });
+    const unreachable: PaymentGateway = {
+      ...sandbox,
+      async sale() {
+        throw new GatewayUnavailableError('connection reset');
+      },
+    };
+    expect(await bill('2028-08-13', { gateway: unreachable })).toMatchObject({ stillPending: 1 });
+    await reconcilePendingOrders({ db, gateway: sandbox, logger, receipts, olderThanMs: 0 });
+    expect(await bill('2028-08-13')).toMatchObject({ charged: 1, declined: 0, retriesScheduled: 0 });
+    expect((await chargesOf(db, gift.id)).map((c) => [c.charge_attempt, c.status, c.ledger_cents])).toEqual([
+      [1, 'failed', null],
+      [2, 'succeeded', 3300],
+    ]);
+    expect(await mailsOf(gift.id, CHARGE_DECLINED_KIND)).toEqual([]);
+    expect((await readGift(db, gift.id)).billingPeriod).toBe('2028-09');
+  });
+
   it('counts on a dry run and writes nothing', async () => {
     const gift = await seedMonthlyGift(db, sandbox, { firstDay: '2029-01-12' });
     const counts = () =>
