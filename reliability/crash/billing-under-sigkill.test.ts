@@ -151,6 +151,7 @@ describeWithDb('billing while the billing process is killed between the gateway 
       expect(reconciled.succeeded, 'the crashed charges the gateway made').toBe(afterCrashes.ledgerSales);
       expect(recoverySummary.alreadyPaid).toBe(reconciled.succeeded);
       expect(final).toEqual({
+        gifts: GIFTS,
         giftsPaidOnce: GIFTS,
         giftsAdvancedOnce: GIFTS,
         paidOrders: GIFTS,
