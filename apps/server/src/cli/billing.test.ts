@@ -64,7 +64,7 @@ describeWithDb('npm run billing', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('refuses a bad --as-of with exit 2 naming it, and charges nothing', async () => {
+  it('refuses a bad --as-of with exit 2 naming it, and charges nothing', { timeout: 60_000 }, async () => {
     const bad = await runCli(SCRIPT, ['--as-of', 'tomorrow'], env);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--as-of: "tomorrow" is not a day written YYYY-MM-DD.');
@@ -106,5 +106,6 @@ describeWithDb('npm run billing', () => {
     expect(again.stdout).toContain('Billing as of 2027-01-15: 0 charges made ($0.00)');
     const charges = await withDb((db) => chargesOf(db, giftId));
     expect(charges.map((c) => [c.billing_period, c.status, c.ledger_cents])).toEqual([['2027-01', 'succeeded', 5100]]);
-  });
+    // Four child processes, each opening PGlite: seconds each on a loaded 2-core machine.
+  }, 120_000);
 });

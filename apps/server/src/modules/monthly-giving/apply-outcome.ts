@@ -22,18 +22,34 @@ export type SettledCharge = { orderId: string; giftId: string; period: string; a
 
 export type AppliedOutcome = 'advanced' | 'retry' | 'paused' | 'not-applied';
 
-/** True when the gift moved (false: another run applied this outcome first). */
-export async function applyPaidCharge(db: Database, charge: SettledCharge): Promise<boolean> {
-  const next = nextPeriod(charge.period);
+/**
+ * Moves the gifts of paid charges on to their next period, in ONE statement for a whole batch (a
+ * billing run applies its batch's successes together: one round trip instead of one per gift).
+ * Returns how many gifts moved (a gift whose outcome another run applied first is not moved again).
+ */
+export async function applyPaidCharges(db: Database, charges: readonly SettledCharge[]): Promise<number> {
+  if (charges.length === 0) return 0;
+  // Lists travel as one ','-joined text each (Drizzle would expand a JS array into a parameter list);
+  // ids, periods and numbers hold no comma.
+  const list = (values: readonly (string | number)[]) => values.join(',');
   const rows = await db.execute(sql`
-    update ${monthlyGifts} set
-      billing_period = ${next},
-      next_charge_on = to_date(${`${next}-01`}, 'YYYY-MM-DD') + (billing_day - 1),
+    update ${monthlyGifts} as g set
+      billing_period = v.next,
+      next_charge_on = to_date(v.next || '-01', 'YYYY-MM-DD') + (g.billing_day - 1),
       failed_attempts = 0,
       updated_at = now()
-    where id = ${charge.giftId} and billing_period = ${charge.period} and failed_attempts = ${charge.attempt - 1}
-    returning id`);
-  return rows.rows.length > 0;
+    from (select unnest(string_to_array(${list(charges.map((c) => c.giftId))}, ','))::uuid as id,
+        unnest(string_to_array(${list(charges.map((c) => c.period))}, ',')) as period,
+        unnest(string_to_array(${list(charges.map((c) => nextPeriod(c.period)))}, ',')) as next,
+        unnest(string_to_array(${list(charges.map((c) => c.attempt - 1))}, ','))::int as failed) as v
+    where g.id = v.id and g.billing_period = v.period and g.failed_attempts = v.failed
+    returning g.id`);
+  return rows.rows.length;
+}
+
+/** True when the gift moved (false: another run applied this outcome first). */
+export async function applyPaidCharge(db: Database, charge: SettledCharge): Promise<boolean> {
+  return (await applyPaidCharges(db, [charge])) > 0;
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * One claimed charge (a PENDING order, claim-charges.ts): the stored card is charged with our order
  * id, the order settled as the checkout settles one (receipt queued and numbered in that statement),
- * then the outcome applied to the gift (apply-outcome.ts). A gateway whose answer is unknown leaves
+ * then a decline applied to the gift (apply-outcome.ts; a success is applied by the run, with its
+ * batch's others). A gateway whose answer is unknown leaves
  * the order pending: the order reconciler asks the gateway later, and a billing run then applies what
  * it recorded (recorded-outcomes.ts).
  */
@@ -12,7 +13,7 @@ import { findOrderById, type Order } from '#src/modules/checkout/order-repo';
 import { settleOrder } from '#src/modules/checkout/settle-order';
 import { GatewayUnavailableError, type PaymentGateway, type SaleOutcome } from '#src/modules/payments/gateway';
 import type { ReceiptSettings } from '#src/modules/receipts/receipt-number';
-import { type AppliedOutcome, applyDeclinedCharge, applyNotCharged, applyPaidCharge } from './apply-outcome';
+import { type AppliedOutcome, applyDeclinedCharge, applyNotCharged, type SettledCharge } from './apply-outcome';
 
 export type ChargeContext = {
   db: Database;
@@ -26,7 +27,8 @@ export type ChargeContext = {
 };
 
 export type ChargeResult =
-  | { status: 'succeeded'; amountCents: number; applied: boolean }
+  /** Paid: the gift is moved on by the caller, with its batch's others (applyPaidCharges). */
+  | { status: 'succeeded'; amountCents: number; charge: SettledCharge }
   | { status: 'failed'; applied: AppliedOutcome }
   | { status: 'pending' };
 
@@ -58,7 +60,7 @@ export async function chargeClaimed(context: ChargeContext, order: Order): Promi
   const settled = (await settleOrder({ db, logger, order, outcome, receipts })) ?? (await findOrderById(db, order.id));
   const charge = { orderId: order.id, giftId, period: order.billingPeriod, attempt: order.chargeAttempt };
   if (settled?.status === 'succeeded') {
-    return { status: 'succeeded', amountCents: settled.amountCents, applied: await applyPaidCharge(db, charge) };
+    return { status: 'succeeded', amountCents: settled.amountCents, charge };
   }
   if (settled?.status === 'failed' && settled.reconciled && settled.transactionId === null) {
     // The reconciler, meanwhile, found no sale at the gateway: not a decline (apply-outcome.ts).

@@ -3,7 +3,8 @@
  *   1. 'starting' gifts follow their first order (settle-starting-gifts.ts);
  *   2. outcomes recorded but not applied are applied (recorded-outcomes.ts);
  *   3. due gifts are claimed in batches, their pending orders written in one statement each batch
- *      (claim-charges.ts), then charged with bounded concurrency (charge-claimed.ts);
+ *      (claim-charges.ts), then charged with bounded concurrency (charge-claimed.ts), the batch's
+ *      paid gifts moved on in one statement;
  * until nothing is due, so a run as of a later day catches up the months it missed. A dry run
  * counts what is due and writes nothing.
  */
@@ -14,6 +15,7 @@ import type { Database } from '#src/db/client';
 import type { MailNotifier } from '#src/modules/mail/worker';
 import type { PaymentGateway } from '#src/modules/payments/gateway';
 import type { ReceiptSettings } from '#src/modules/receipts/receipt-number';
+import { applyPaidCharges } from './apply-outcome';
 import { type ChargeResult, chargeClaimed } from './charge-claimed';
 import { chargeableGifts, claimDueCharges } from './claim-charges';
 import { applyRecordedOutcomes } from './recorded-outcomes';
@@ -135,6 +137,11 @@ export async function runBilling(options: RunBillingOptions): Promise<BillingSum
     const context = { ...options, tokens: new Map(cards.map((card) => [card.id, card.token])) };
     const results = await eachWithLimit(claimed, concurrency, (order) => chargeClaimed(context, order));
     for (const result of results) count(summary, result);
+    // The batch's paid gifts moved on together (a crash before this is mended by recorded-outcomes.ts).
+    await applyPaidCharges(
+      db,
+      results.flatMap((r) => (r.status === 'succeeded' ? [r.charge] : [])),
+    );
     if (results.some((r) => r.status !== 'pending')) options.mail?.kick();
   }
   summary.stillPending = await countStillPending(db, asOf);
