@@ -3,8 +3,8 @@
  * due on one day, on a throw-away PostgreSQL, charged by `runBilling` in this process with the
  * sandbox gateway (its ledger is in the same database, so every charge costs the real statements:
  * the claim, the sandbox's sale, the settlement with its receipt, the gift's update). Reports
- * gifts/second, the wall time, and the peak RSS and heap (process.memoryUsage, sampled every 100 ms),
- * then checks that every gift was charged exactly once and advanced once.
+ * gifts/second, the wall time, and the peak RSS and heap (process.memoryUsage, sampled every 100 ms;
+ * under --expose-gc also the live heap after a full GC every 15 s), then checks that every gift was charged exactly once and advanced once.
  */
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client';
@@ -23,6 +23,11 @@ export type BillingBenchResult = {
   peakRssMb: number;
   peakHeapMb: number;
   startRssMb: number;
+  /**
+   * The live heap after a full GC, every 15 s of the run (only under `node --expose-gc`, e.g.
+   * `node --expose-gc --import tsx bench/billing-main.ts`): flat when nothing accumulates per gift.
+   */
+  liveHeapMb: number[];
   check: { paidOnce: number; ledgerSales: number; advanced: number; receipts: number };
 };
 
@@ -70,7 +75,6 @@ export async function benchBilling({
     const seedSeconds = (performance.now() - started) / 1000;
     log(`seeded ${gifts.toLocaleString('en-US')} due gifts in ${seedSeconds.toFixed(1)} s`);
 
-    global.gc?.();
     const startRssMb = process.memoryUsage().rss / 2 ** 20;
     let peakRss = 0;
     let peakHeap = 0;
@@ -80,6 +84,13 @@ export async function benchBilling({
       peakHeap = Math.max(peakHeap, m.heapUsed);
     };
     const sampler = setInterval(sample, 100);
+    const liveHeapMb: number[] = [];
+    const gc = (globalThis as { gc?: () => void }).gc;
+    const liveSampler = setInterval(() => {
+      if (!gc) return;
+      gc();
+      liveHeapMb.push(Math.round(process.memoryUsage().heapUsed / 2 ** 20));
+    }, 15_000);
     started = performance.now();
     const summary = await runBilling({
       db,
@@ -91,6 +102,7 @@ export async function benchBilling({
     });
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
+    clearInterval(liveSampler);
     sample();
     log(`run: ${JSON.stringify(summary)}`);
 
@@ -116,6 +128,7 @@ export async function benchBilling({
       peakRssMb: peakRss / 2 ** 20,
       peakHeapMb: peakHeap / 2 ** 20,
       startRssMb,
+      liveHeapMb,
       check,
     };
   } finally {

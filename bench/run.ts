@@ -198,7 +198,9 @@ if (parts.includes('billing')) {
       check.paidOnce === billing.gifts && check.ledgerSales === billing.gifts && check.advanced === billing.gifts;
     log(
       `${count(billing.gifts)} gifts in ${billing.seconds.toFixed(1)} s: ${count(billing.giftsPerSecond)} gifts/s; ` +
-        `peak RSS ${billing.peakRssMb.toFixed(0)} MB (${billing.startRssMb.toFixed(0)} MB before the run), peak heap ${billing.peakHeapMb.toFixed(0)} MB; ` +
+        `peak RSS ${billing.peakRssMb.toFixed(0)} MB (${billing.startRssMb.toFixed(0)} MB before the run), peak heap ${billing.peakHeapMb.toFixed(0)} MB` +
+        (billing.liveHeapMb.length > 0 ? ` (live after GC, every 15 s: ${billing.liveHeapMb.join(', ')} MB)` : '') +
+        '; ' +
         `paid once ${count(check.paidOnce)}, ledger sales ${count(check.ledgerSales)}, advanced ${count(check.advanced)}, receipts ${count(check.receipts)} — ${verdict(once)} (each gift charged once)`,
     );
   }
