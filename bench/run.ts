@@ -9,11 +9,12 @@
  *   lighthouse  mobile performance and accessibility of every page (targets 95 and 100)
  *   scale-out   1 vs 2 processes behind nginx on one PostgreSQL, and shared state across them
  *   report      the payment report at 1,000,000 orders           (bench/report.ts; long)
+ *   billing     a monthly billing run of 100,000 due gifts on PostgreSQL (bench/billing.ts)
  *
  * Settings (environment): BENCH_RUNS (3), BENCH_LIGHTHOUSE_RUNS (5), BENCH_SECONDS (10), BENCH_CONNECTIONS (32),
  * BENCH_CHECKOUTS_PG (3000 a run), BENCH_CHECKOUTS_PGLITE (1000 a run), BENCH_CHECKOUT_DATABASES
  * (postgres,pglite), BENCH_LOG_LEVEL (info, as production), WEB_DIST (build the web app there instead of apps/web/dist), REPORT_BENCH_PG_ROWS,
- * REPORT_BENCH_PGLITE_ROWS, BENCH_BUILD=0 (skip the build), BENCH_NODE_FLAGS (e.g. `--cpu-prof
+ * REPORT_BENCH_PGLITE_ROWS, BENCH_BILLING_GIFTS (100000), BENCH_BUILD=0 (skip the build), BENCH_NODE_FLAGS (e.g. `--cpu-prof
  * --cpu-prof-dir=/tmp/prof` to profile the servers under load). Raw results go to bench/results/<time>.json (git-ignored).
  */
 import { execFileSync } from 'node:child_process';
@@ -21,6 +22,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../e2e/support/start-server';
 import { benchApiThroughput } from './api-throughput';
+import { benchBilling } from './billing';
 import { benchCheckout } from './checkout-throughput';
 import { benchLighthouse } from './lighthouse';
 import { runReportBench } from './report';
@@ -29,7 +31,7 @@ import { measureStartTime } from './start-time';
 import { WEB_DIST } from './support/server';
 import { count, loadLine, machineLine } from './support/stats';
 
-const PARTS = ['size', 'start', 'api', 'checkout', 'lighthouse', 'scale-out', 'report'] as const;
+const PARTS = ['size', 'start', 'api', 'checkout', 'lighthouse', 'scale-out', 'report', 'billing'] as const;
 type Part = (typeof PARTS)[number];
 
 function listArg(name: string): string[] | undefined {
@@ -58,6 +60,7 @@ const settings = {
   checkoutsPglite: setting('BENCH_CHECKOUTS_PGLITE', 1000),
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'info',
   checkoutDatabases: (process.env.BENCH_CHECKOUT_DATABASES ?? 'postgres,pglite').split(','),
+  billingGifts: setting('BENCH_BILLING_GIFTS', 100_000),
 };
 
 const log = (line: string) => console.log(line);
@@ -181,6 +184,26 @@ if (parts.includes('report')) {
   heading('Payment report (GET /api/report-data, /api/report-data.csv)');
   log('sizes: REPORT_BENCH_PG_ROWS (default 1000000), REPORT_BENCH_PGLITE_ROWS (default 100000)\n');
   await runReportBench();
+}
+
+if (parts.includes('billing')) {
+  heading(`Monthly billing: ${count(settings.billingGifts)} due gifts on PostgreSQL (runBilling, sandbox gateway)`);
+  const billing = await benchBilling({ gifts: settings.billingGifts, log });
+  if (!billing) {
+    log('!!! PostgreSQL (initdb/pg_ctl) not found: the billing benchmark is SKIPPED !!!');
+  } else {
+    results.billing = billing;
+    const { check } = billing;
+    const once =
+      check.paidOnce === billing.gifts && check.ledgerSales === billing.gifts && check.advanced === billing.gifts;
+    log(
+      `${count(billing.gifts)} gifts in ${billing.seconds.toFixed(1)} s: ${count(billing.giftsPerSecond)} gifts/s; ` +
+        `peak RSS ${billing.peakRssMb.toFixed(0)} MB (${billing.startRssMb.toFixed(0)} MB before the run), peak heap ${billing.peakHeapMb.toFixed(0)} MB` +
+        (billing.liveHeapMb.length > 0 ? ` (live after GC, every 15 s: ${billing.liveHeapMb.join(', ')} MB)` : '') +
+        '; ' +
+        `paid once ${count(check.paidOnce)}, ledger sales ${count(check.ledgerSales)}, advanced ${count(check.advanced)}, receipts ${count(check.receipts)} — ${verdict(once)} (each gift charged once)`,
+    );
+  }
 }
 
 const minutes = (performance.now() - started) / 60_000;

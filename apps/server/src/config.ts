@@ -72,6 +72,12 @@ const envSchema = z.object({
     .min(0, 'must be a whole number of seconds')
     .max(31_536_000, 'must be at most a year (31536000)')
     .default(60),
+  BILLING_INTERVAL_MINUTES: z.coerce
+    .number({ error: 'must be a whole number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(1, 'must be at least 1 minute')
+    .max(1440, 'must be at most a day (1440)')
+    .default(60),
   BRAINTREE_ENVIRONMENT: z
     .enum(['sandbox', 'production'], { error: 'must be sandbox or production (Braintree environments)' })
     .optional(),
@@ -191,6 +197,8 @@ export type Config = {
   payment: PaymentConfig;
   /** SANDBOX_SETTLEMENT_SECONDS (default 60): when a sandbox sale counts as settled (refunds, issue 21). */
   sandboxSettlementSeconds: number;
+  /** BILLING_INTERVAL_MINUTES (default 60): how often the worker's billing run charges the monthly gifts due (issue 22). */
+  billingIntervalMinutes: number;
   captcha: CaptchaConfig;
   /** Unset: e-mails are written as .eml files under `dataDir/outbox`. */
   smtpUrl: string | undefined;
@@ -422,6 +430,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'pglite', dataDir: resolve(dataDir, 'pglite') },
     payment: paymentConfig(e),
     sandboxSettlementSeconds: e.SANDBOX_SETTLEMENT_SECONDS,
+    billingIntervalMinutes: e.BILLING_INTERVAL_MINUTES,
     captcha: captchaConfig(e),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -16,6 +16,8 @@ import { createGuessingAlertRenderer } from '#src/modules/auth/guessing-alert-ma
 import { RECEIPT_CORRECTION_KIND, RECEIPT_KIND } from '#src/modules/checkout/receipt-kind';
 import { createReceiptCorrectionRenderer, createReceiptRenderer } from '#src/modules/checkout/receipt-renderer';
 import type { MailRenderer, MailRenderers } from '#src/modules/mail/render';
+import { createBillingNoticeRenderer } from '#src/modules/monthly-giving/billing-mail';
+import { CHARGE_DECLINED_KIND, GIFT_PAUSED_KIND } from '#src/modules/monthly-giving/billing-mail-kinds';
 import { CONFIRMATION_KIND } from '#src/modules/registrations/confirmation-kind';
 import { createConfirmationRenderer } from '#src/modules/registrations/confirmation-renderer';
 import { STATEMENT_KIND } from '#src/modules/statements/statement-kind';
@@ -28,6 +30,7 @@ export function mailRenderers({
   siteSource = fixedSiteSource(site),
   secrets,
   signature,
+  storeUrl = site.foundation.url,
 }: {
   db: Database;
   site: Site;
@@ -36,6 +39,8 @@ export function mailRenderers({
   secrets: AppSecrets;
   /** The CRA receipts' signature image (receipts/signature-image.ts). */
   signature: Uint8Array | null;
+  /** The store's origin (ALLOWED_ORIGINS' first entry), for links to the dashboard; unset, the foundation's URL. */
+  storeUrl?: string | undefined;
 }): MailRenderers {
   const key = linkKey(secrets.session);
   const links: Record<string, MailRenderer> = {};
@@ -50,5 +55,7 @@ export function mailRenderers({
     [GUESSING_ALERT_KIND]: createGuessingAlertRenderer({ db, site }),
     ...links,
     [EMAIL_CHANGED_KIND]: createEmailChangedRenderer({ db, site }),
+    [CHARGE_DECLINED_KIND]: createBillingNoticeRenderer({ db, site, storeUrl, notice: 'declined' }),
+    [GIFT_PAUSED_KIND]: createBillingNoticeRenderer({ db, site, storeUrl, notice: 'paused' }),
   };
 }

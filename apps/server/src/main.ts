@@ -69,6 +69,7 @@ async function main(): Promise<void> {
   let app: FastifyInstance | undefined;
   let stopReconciler: (() => Promise<void>) | undefined;
   let stopRefundReconciler: (() => Promise<void>) | undefined;
+  let stopBilling: (() => Promise<void>) | undefined;
   let mailWorker: MailWorker | undefined;
   let mailTransport: MailTransport | undefined;
   let stopListening: (() => Promise<void>) | undefined;
@@ -87,7 +88,7 @@ async function main(): Promise<void> {
       let code = exitCode;
       try {
         // A reconciler run in progress finishes (or the timeout cuts it) before the database closes.
-        await Promise.all([stopReconciler?.(), stopRefundReconciler?.(), app?.close()]);
+        await Promise.all([stopReconciler?.(), stopRefundReconciler?.(), stopBilling?.(), app?.close()]);
         // After the app: a request finishing during close may still queue and kick a receipt.
         await stopListening?.();
         await mailWorker?.stop();
@@ -169,6 +170,7 @@ async function main(): Promise<void> {
           siteSource: siteContent,
           secrets,
           signature: signatureImage(config.siteConfigPath, site.taxReceipts),
+          storeUrl: config.allowedOrigins[0],
         }),
         logger,
       });
@@ -179,10 +181,11 @@ async function main(): Promise<void> {
       }
     }
     // One gateway, shared by the routes and the reconciler.
-    const [{ createGateway }, { startReconciler }, { startRefundReconciler }] = await Promise.all([
+    const [{ createGateway }, { startReconciler }, { startRefundReconciler }, { startBilling }] = await Promise.all([
       import('#src/modules/payments/create-gateway'),
       import('#src/modules/checkout/start-reconciler'),
       import('#src/modules/refunds/start-refund-reconciler'),
+      import('#src/modules/monthly-giving/start-billing'),
     ]);
     // METRICS_TOKEN: prom-client loads only then (modules/metrics); the gateway is timed.
     const metrics = config.metricsToken
@@ -230,6 +233,16 @@ async function main(): Promise<void> {
         logger,
         timeZone: site.foundation.timeZone,
         mail: mailWorker,
+      });
+      // Monthly gifts due today (issue 22): charged once per period whatever else runs it.
+      stopBilling = startBilling({
+        db,
+        gateway: paymentGateway,
+        logger,
+        receipts: receiptSettings(site),
+        mail: mailWorker,
+        timeZone: site.foundation.timeZone,
+        intervalMs: config.billingIntervalMinutes * 60_000,
       });
     }
     logger.info(

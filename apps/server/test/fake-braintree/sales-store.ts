@@ -34,6 +34,9 @@ export type FakeSale = {
   /** A sale's refunds (their transaction ids), as Braintree lists them on the sale. */
   refundIds: string[];
   refundedTransactionId: string | null;
+  /** Issue 22: a vaulted card's sale: its token, and 'recurring' for a monthly charge. */
+  paymentMethodToken?: string | null;
+  transactionSource?: string | null;
 };
 
 export type NewFakeSale = Omit<FakeSale, 'id' | 'type' | 'createdAt' | 'refundIds' | 'refundedTransactionId'>;

@@ -3,7 +3,8 @@
  * SDK can be tested offline: point it at `new braintree.Environment('127.0.0.1', port, …, false)`.
  * Plain node:http on 127.0.0.1, port 0, one instance per test file. It serves what the payments
  * adapter calls: client_token, transactions (sale), the two search endpoints, and (issue 21) a
- * transaction's lookup, void and refund (refunds.ts). Like the real
+ * transaction's lookup, void and refund (refunds.ts), and (issue 22) the vault: customers and
+ * payment methods, and sales by token (vault.ts). Like the real
  * gateway it checks Basic auth (publicKey:privateKey) and answers 401 otherwise.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -13,6 +14,7 @@ import { parseJson } from './json';
 import { findTransaction, refundSale, voidSale } from './refunds';
 import { SalesStore } from './sales-store';
 import { createSale, type FakeResponse, searchTransactionIds, searchTransactions } from './transactions';
+import { createCustomer, createPaymentMethod, VaultStore } from './vault';
 import { XML_CONTENT_TYPE } from './xml';
 
 export type FakeBraintreeOptions = { merchantId?: string; publicKey?: string; privateKey?: string };
@@ -25,6 +27,8 @@ export type FakeBraintree = {
   privateKey: string;
   /** Every transaction the fake created, to assert on what the SDK sent. */
   sales: SalesStore;
+  /** Issue 22: the customers and stored cards. */
+  vault: VaultStore;
   /** Method and path of every request received (after auth or not), e.g. to check nothing was retried. */
   requests: { method: string; path: string }[];
   close(): Promise<void>;
@@ -34,7 +38,7 @@ const MAX_BODY_BYTES = 1_000_000;
 /** Issue 21: one transaction (GET), its void (PUT) and its refund (POST). */
 const TRANSACTION_ROUTE = /^\/merchants\/([^/]+)\/transactions\/([a-z0-9]+)(\/void|\/refund)?$/;
 const ROUTE =
-  /^\/merchants\/([^/]+)\/(client_token|transactions|transactions\/advanced_search_ids|transactions\/advanced_search)$/;
+  /^\/merchants\/([^/]+)\/(client_token|transactions|transactions\/advanced_search_ids|transactions\/advanced_search|customers|payment_methods)$/;
 
 export async function startFakeBraintree(options: FakeBraintreeOptions = {}): Promise<FakeBraintree> {
   const merchantId = options.merchantId ?? 'fake_merchant';
@@ -42,6 +46,7 @@ export async function startFakeBraintree(options: FakeBraintreeOptions = {}): Pr
   const privateKey = options.privateKey ?? 'fake_private_key';
   const expectedAuth = `Basic ${Buffer.from(`${publicKey}:${privateKey}`).toString('base64')}`;
   const sales = new SalesStore();
+  const vault = new VaultStore();
   const requests: FakeBraintree['requests'] = [];
   // Requests the fake chose never to answer ('fake-timeout-nonce'); destroyed on close.
   const hanging = new Set<ServerResponse>();
@@ -66,7 +71,11 @@ export async function startFakeBraintree(options: FakeBraintreeOptions = {}): Pr
       case 'client_token':
         return { kind: 'xml', status: 201, body: clientTokenResponse(baseUrl, merchantId) };
       case 'transactions':
-        return createSale(json, sales);
+        return createSale(json, sales, vault);
+      case 'customers':
+        return createCustomer(json, vault);
+      case 'payment_methods':
+        return createPaymentMethod(json, vault);
       case 'transactions/advanced_search_ids':
         return searchTransactionIds(json, sales);
       default:
@@ -99,6 +108,7 @@ export async function startFakeBraintree(options: FakeBraintreeOptions = {}): Pr
     publicKey,
     privateKey,
     sales,
+    vault,
     requests,
     close: () =>
       new Promise<void>((resolve, reject) => {

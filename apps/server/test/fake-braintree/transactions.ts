@@ -8,8 +8,9 @@
  * would hang it, so both steps read the same store with the same filter.
  */
 import { isRecord, record, stringList, text } from './json';
-import { decideSale, type ValidationError } from './outcomes';
+import { decideSale, FAKE_NONCES, type ValidationError } from './outcomes';
 import type { FakeSale, SalesStore } from './sales-store';
+import type { VaultStore } from './vault';
 import { array, collection, element, escapeXml, fields, leaf, xmlDocument } from './xml';
 
 export type FakeResponse =
@@ -20,12 +21,15 @@ export type FakeResponse =
 /** Braintree pages search results by 50; the SDK reads the number from the answer. */
 const PAGE_SIZE = 50;
 
-export function createSale(body: unknown, store: SalesStore): FakeResponse {
+export function createSale(body: unknown, store: SalesStore, vault?: VaultStore): FakeResponse {
   const input = record(body, 'transaction');
   if (text(input, 'type') !== 'sale') return { kind: 'status', status: 400, message: 'the fake only supports sales' };
   const amount = text(input, 'amount');
   const orderId = text(input, 'order_id');
-  const decision = decideSale(text(input, 'payment_method_nonce'), amount);
+  // Issue 22: a vaulted card's token stands for an approved card (then the amount rule decides).
+  const token = text(input, 'payment_method_token');
+  const nonce = token === null ? text(input, 'payment_method_nonce') : vault?.cards.has(token) ? FAKE_NONCES.valid : '';
+  const decision = decideSale(nonce, amount);
 
   if (decision.kind === 'hang') return { kind: 'hang' };
   if (decision.kind === 'server-error') return { kind: 'status', status: 500, message: 'Internal Server Error' };
@@ -48,6 +52,8 @@ export function createSale(body: unknown, store: SalesStore): FakeResponse {
     processorResponseText: decision.text,
     processorResponseType: decision.type,
     gatewayRejectionReason: decision.gatewayRejectionReason,
+    paymentMethodToken: token,
+    transactionSource: text(input, 'transaction_source'),
   });
   if (approved) return xml(201, transactionXml(sale));
   // Declines and rejections are a 422 "error response" that still carries the transaction.

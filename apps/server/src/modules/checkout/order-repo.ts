@@ -46,6 +46,14 @@ const PENDING_FIELDS: ReadonlySet<string> = new Set(PENDING_ORDER_FIELDS);
 function pendingOrderValue(key: string, column: AnyPgColumn): SQL {
   if (PENDING_FIELDS.has(key)) return sql`${sql.param(sql.placeholder(key), column)}`;
   if (column === orders.status) return sql`${sql.param('pending', column)}`;
+  return orderColumnDefault(key, column);
+}
+
+/**
+ * An orders column's default as a SELECT may write it (an INSERT ... SELECT cannot say DEFAULT):
+ * the schema's SQL default or value, else null. Also used by the monthly billing run's claim.
+ */
+export function orderColumnDefault(key: string, column: AnyPgColumn): SQL {
   if (column.defaultFn || column.onUpdateFn) {
     throw new Error(`orders.${key}: a default computed in JavaScript cannot go in a statement prepared once`);
   }

@@ -1,8 +1,9 @@
 /**
  * Runs the reconciler at start and then every minute (issue 3: "settled at start and every
- * minute"). Runs never overlap: the next is scheduled when the previous one ends. A failed run is
- * logged and the next one tries again. `stop()` waits for a run in progress, for a clean shutdown.
+ * minute"), as a periodic job (lib/start-periodic.ts: runs never overlap, `stop()` waits for one in
+ * progress).
  */
+import { startPeriodic } from '#src/lib/start-periodic';
 import { type ReconcileOptions, type ReconcileSummary, reconcilePendingOrders } from './reconcile';
 
 export const RECONCILE_INTERVAL_MS = 60_000;
@@ -16,29 +17,15 @@ export type StartReconcilerOptions = ReconcileOptions & {
 export function startReconciler(options: StartReconcilerOptions): () => Promise<void> {
   const { intervalMs = RECONCILE_INTERVAL_MS, onRun, ...reconcileOptions } = options;
   const { logger } = options;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-
-  const run = () => {
-    running = reconcilePendingOrders(reconcileOptions)
-      .then((summary) => {
-        if (summary.succeeded + summary.failed + summary.stillPending > 0) logger.info(summary, 'reconciler run');
-        onRun?.(summary);
-      })
-      .catch((error: unknown) => {
-        logger.error({ err: error }, 'reconciler run failed');
-        onRun?.('failed');
-      })
-      .finally(() => {
-        if (!stopped) timer = setTimeout(run, intervalMs);
-      });
-  };
-  run();
-
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+  return startPeriodic({
+    name: 'reconciler',
+    intervalMs,
+    logger,
+    run: async () => {
+      const summary = await reconcilePendingOrders(reconcileOptions);
+      if (summary.succeeded + summary.failed + summary.stillPending > 0) logger.info(summary, 'reconciler run');
+      return summary;
+    },
+    onRun,
+  });
 }

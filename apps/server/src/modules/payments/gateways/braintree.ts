@@ -32,10 +32,12 @@ import {
   type SaleInput,
   type SaleOutcome,
   type SaleSettlement,
+  type VaultInput,
   type VaultOutcome,
   type WebhookEvent,
   WebhookSignatureError,
 } from '../gateway';
+import { type SdkVault, vaultCard } from './braintree-vault';
 
 export type BraintreeEnvironment = 'sandbox' | 'production' | { host: string; port: number; ssl: boolean };
 
@@ -64,7 +66,7 @@ type SdkSaleRequest = {
   /** Issue 22: a vaulted card; the customer is the vault's. */
   | { paymentMethodToken: string; transactionSource?: 'recurring' }
 );
-type Sdk = {
+type Sdk = SdkVault & {
   config: { timeout: number };
   clientToken: { generate(params: Record<string, never>): Promise<unknown> };
   transaction: {
@@ -163,9 +165,12 @@ export function createBraintreeGateway(options: BraintreeGatewayOptions): Paymen
       return toSaleOutcome(result);
     },
 
-    async vault(): Promise<VaultOutcome> {
-      // CONTRACT STUB (issue 22): the billing helper implements customer.create / paymentMethod.create.
-      throw new GatewayUnavailableError('Braintree vault is not implemented yet');
+    async vault(input: VaultInput): Promise<VaultOutcome> {
+      try {
+        return await vaultCard(sdk, input);
+      } catch (error) {
+        throw unavailable('vault', error);
+      }
     },
 
     async findSaleByOrderId(orderId: string): Promise<RecordedSale | null> {

@@ -1,0 +1,73 @@
+/**
+ * The billing run's claim: ONE statement takes a batch of due gifts and writes their charges'
+ * PENDING orders (before the gateway is called), copying the donor, center, line and amount from
+ * the gift. Whatever runs at once, a period is charged once: the gifts are locked with SKIP LOCKED
+ * (two runs take disjoint batches), a gift whose period already has a pending or paid order, or whose
+ * current try already has an order, is not taken, and the unique index on (gift, period) and the
+ * idempotency key `monthly:<gift>:<period>:<attempt>` refuse a second row if all else failed
+ * (`on conflict do nothing`: the gift is then simply not charged by this run).
+ */
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '#src/db/client';
+import { columnName } from '#src/db/column-names';
+import { type Order, orderColumnDefault } from '#src/modules/checkout/order-repo';
+import { orders } from '#src/modules/checkout/tables';
+import { monthlyGifts } from './tables';
+
+/** The gift's column in the claimed batch `g`. */
+const g = (column: AnyPgColumn) => sql`g.${columnName(column)}`;
+
+const attempt = sql`(${g(monthlyGifts.failedAttempts)} + 1)`;
+
+/** 'Open donation (monthly gift, January 2027)': the receipt names the month a charge pays for. */
+const lineName = sql`(${g(monthlyGifts.product)} ->> 'name') || ' (monthly gift, ' || to_char(to_date(${g(monthlyGifts.billingPeriod)}, 'YYYY-MM'), 'FMMonth YYYY') || ')'`;
+
+/** What each orders column of a charge is, from its gift; the rest take their defaults. */
+const FROM_GIFT: Partial<Record<keyof typeof orders.$inferSelect, SQL>> = {
+  id: sql`gen_random_uuid()`,
+  idempotencyKey: sql`'monthly:' || ${g(monthlyGifts.id)} || ':' || ${g(monthlyGifts.billingPeriod)} || ':' || ${attempt}`,
+  requestHash: sql`'monthly'`,
+  status: sql`'pending'`,
+  amountCents: g(monthlyGifts.amountCents),
+  centerId: g(monthlyGifts.centerId),
+  centerName: g(monthlyGifts.centerName),
+  firstName: g(monthlyGifts.firstName),
+  lastName: g(monthlyGifts.lastName),
+  studentName: g(monthlyGifts.studentName),
+  email: g(monthlyGifts.email),
+  mobile: g(monthlyGifts.mobile),
+  products: sql`jsonb_build_array(${g(monthlyGifts.product)} || jsonb_build_object('monthly', true, 'quantity', 1, 'unitCents', ${g(monthlyGifts.amountCents)}, 'name', ${lineName}))`,
+  itemCount: sql`1`,
+  gateway: g(monthlyGifts.gateway),
+  test: g(monthlyGifts.test),
+  userId: g(monthlyGifts.userId),
+  deductibleCents: g(monthlyGifts.deductibleCents),
+  donorAddress: g(monthlyGifts.donorAddress),
+  monthlyGiftId: g(monthlyGifts.id),
+  billingPeriod: g(monthlyGifts.billingPeriod),
+  chargeAttempt: attempt,
+};
+
+/** An order of the gift `m` blocks a new charge: its period is paid or being charged, or this try was made. */
+const chargeBlocked = sql`exists (select 1 from ${orders} o
+  where o.monthly_gift_id = m.id and o.billing_period = m.billing_period
+    and (o.status in ('pending', 'succeeded') or o.charge_attempt = m.failed_attempts + 1))`;
+
+/** Active gifts due by `asOf` that may be charged now (the due index serves the first two tests). */
+export function chargeableGifts(asOf: string): SQL {
+  return sql`m.status = 'active' and m.next_charge_on <= ${asOf}::date and not ${chargeBlocked}`;
+}
+
+export async function claimDueCharges(db: Database, asOf: string, limit: number): Promise<Order[]> {
+  const values = Object.entries(getTableColumns(orders)).map(
+    ([key, column]) => FROM_GIFT[key as keyof typeof FROM_GIFT] ?? orderColumnDefault(key, column),
+  );
+  const due = sql`(select * from ${monthlyGifts} m where ${chargeableGifts(asOf)}
+    order by m.next_charge_on, m.id limit ${limit} for update skip locked) g`;
+  return db
+    .insert(orders)
+    .select(sql`select ${sql.join(values, sql`, `)} from ${due}`)
+    .onConflictDoNothing()
+    .returning();
+}
