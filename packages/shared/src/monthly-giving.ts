@@ -100,6 +100,18 @@ export function firstScheduledCharge(day: string): { billingDay: number; period:
   return { billingDay, period, chargeOn: chargeDayIn(period, billingDay) };
 }
 
+/**
+ * When a resumed gift is next charged (the one resume rule): its billing day in the current period if
+ * that day has not passed yet (today counts), else its billing day in the next period. The period is
+ * the one that charge pays; the caller resets `failed_attempts` to 0. A period already paid is never
+ * charged again: the billing run advances such a gift without charging (orders_monthly_period_idx).
+ */
+export function resumedSchedule(today: string, billingDay: number): { period: string; chargeOn: string } {
+  const current = periodOf(today);
+  const period = parts(today)[2] <= billingDay ? current : nextPeriod(current);
+  return { period, chargeOn: chargeDayIn(period, billingDay) };
+}
+
 /** '1st', '2nd', '3rd', '15th', '22nd', '28th': for "on the 15th of each month". */
 export function ordinalDay(day: number): string {
   const teen = day % 100 >= 11 && day % 100 <= 13;
