@@ -5,7 +5,7 @@
  */
 import { calendarDay, monthlyGiftMessages, resumedSchedule } from '@store/shared/monthly-giving';
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mailOutbox } from '#src/modules/mail/tables';
 import { GOOD_PASSWORD, postAuth } from '../../../test/auth-helpers';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
