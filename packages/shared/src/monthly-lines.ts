@@ -44,7 +44,7 @@ export const monthlyTexts = {
   giveMonthly: 'Give monthly',
   monthlyHint: 'Monthly: charged today, then on this day each month. Change or cancel any time from your dashboard.',
   today: (amount: string) => `Today: ${amount}`,
-  then: (amount: string, day: string) => `Then ${amount} on the ${day} of each month`,
+  eachMonth: (amount: string, day: string) => `Then ${amount} on the ${day} of each month`,
   thanks: (amount: string, day: string) =>
     `Your monthly gift of ${amount} will be charged on the ${day} of each month.`,
   accountNeeded: 'Monthly gifts need an account',

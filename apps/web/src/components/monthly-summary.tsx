@@ -16,7 +16,7 @@ export function MonthlySummary({ lines, totalCents, className = '' }: MonthlySum
   return (
     <div className={`monthly-summary ${className}`.trim()}>
       <p className="monthly-summary__today">{monthlyTexts.today(formatCents(totalCents))}</p>
-      <p className="monthly-summary__then">{monthlyTexts.then(formatCents(perMonth), day)}</p>
+      <p className="monthly-summary__then">{monthlyTexts.eachMonth(formatCents(perMonth), day)}</p>
     </div>
   );
 }
