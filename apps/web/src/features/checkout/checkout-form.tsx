@@ -6,6 +6,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   checkoutDetailsSchema,
+  checkoutMessages,
   requiresDelivery,
   withDeliveryRule,
   withDonorAddressRule,
@@ -127,6 +128,11 @@ export function CheckoutForm() {
         setPasswordError={setPasswordError}
         onEmailError={(message) => setError('email', { type: 'server', message }, { shouldFocus: true })}
         passwordRef={passwordRef}
+        registerCaptcha={async () => {
+          const captcha = setup.captcha.current;
+          if (!captcha) throw new Error(checkoutMessages.captchaNotReady);
+          return captcha.execute('register');
+        }}
       />
       {withDonorAddress && <DonorAddressFieldset field={field} />}
       {withDelivery && <DeliveryFieldset field={field} pickup={pickup} center={chosenCenter} />}

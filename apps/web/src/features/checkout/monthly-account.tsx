@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import { PasswordInput } from '#src/components/password-input';
 import { ApiClientError } from '#src/lib/api-client';
 import { loadAuthApi } from '#src/lib/auth-api';
-import { useCaptchaToken } from '#src/lib/captcha/use-captcha-token';
+import type { CaptchaToken } from '#src/lib/captcha/captcha-client';
 import type { CheckoutAccount } from './use-checkout-account';
 
 type MonthlyAccountProps = {
@@ -26,12 +26,14 @@ type MonthlyAccountProps = {
   /** Shown beside the e-mail field when the server refused the address (taken, invalid). */
   onEmailError: (message: string) => void;
   passwordRef: Ref<HTMLInputElement>;
+  /** A captcha token for the sign-up, from the checkout's own captcha (already loaded for the card). */
+  registerCaptcha: () => Promise<CaptchaToken>;
 };
 
 export function MonthlyAccount(props: MonthlyAccountProps) {
-  const { account, details, onSignedIn, passwordError, setPasswordError, onEmailError, passwordRef } = props;
+  const { account, details, onSignedIn, passwordError, setPasswordError, onEmailError, passwordRef, registerCaptcha } =
+    props;
   const id = useId();
-  const captchaToken = useCaptchaToken();
   const [password, setPassword] = useState('');
   const [creating, setCreating] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -57,7 +59,7 @@ export function MonthlyAccount(props: MonthlyAccountProps) {
       const api = await loadAuthApi();
       const { user } = await api.register(
         { name: name.trim() || email.trim(), email: email.trim(), password },
-        await captchaToken('register'),
+        await registerCaptcha(),
       );
       setPasswordError(null);
       onSignedIn(user.email);
