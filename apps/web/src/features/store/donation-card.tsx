@@ -42,7 +42,9 @@ export function DonationCard({ item, onDonate, cause = false, onGiveMonthly }: D
         aria-label={`${monthlyTexts.giveMonthly}: ${item.name}`}
         onClick={() => onGiveMonthly(item)}
       >
-        {monthlyTexts.giveMonthly}
+        {/* "Give monthly" where there is room; "Monthly" beside Donate on a phone (store.css). */}
+        <span className="card__monthly-long">{monthlyTexts.giveMonthly}</span>
+        <span className="card__monthly-short">{monthlyTexts.monthly}</span>
       </button>
     </span>
   ) : (
