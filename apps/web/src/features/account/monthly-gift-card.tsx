@@ -170,7 +170,7 @@ export function MonthlyGiftCard({
         />
       )}
       {open === 'cancel' && (
-        <div className="monthly-gift__confirm" role="group" aria-labelledby={`${id}-confirm`}>
+        <div className="monthly-gift__confirm">
           <p id={`${id}-confirm`}>
             {`Cancel your monthly gift of ${formatDollars(gift.amount)} to ${gift.itemName}? Nothing more will be charged, and a cancelled gift cannot be resumed.`}
           </p>
