@@ -43,7 +43,7 @@ export function MonthlyCardUpdate({ save, onSaved, onClose }: MonthlyCardUpdateP
     <form className="form monthly-gift__form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h4 id={`${id}-title`}>New card</h4>
       {setup.gateway === 'sandbox' && (
-        <p className="checkout-test-notice">
+        <p className="checkout-test-notice monthly-gift__test-notice">
           <strong>Test store: no card is charged.</strong> Try the test card 4111 1111 1111 1111.
         </p>
       )}
