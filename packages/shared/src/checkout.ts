@@ -157,6 +157,11 @@ export const checkoutSucceededSchema = z.object({
   deductible: z.number().optional(),
   email: z.string(),
   items: z.array(checkoutReceiptItemSchema),
+  /**
+   * Issue 22: the monthly gifts this checkout started (their first month is in `items`): each is
+   * charged `amount` dollars on the `billingDay` of each month from the next one on.
+   */
+  monthly: z.array(z.object({ name: z.string(), amount: z.number(), billingDay: z.number().int() })).optional(),
 });
 export type CheckoutSucceeded = z.infer<typeof checkoutSucceededSchema>;
 /** 402: the gateway declined the card; the order is kept as failed. */

@@ -13,14 +13,13 @@
  */
 import { z } from 'zod';
 import { isWholeCents, MAX_AMOUNT_CENTS } from './money';
+import { BILLING_DAY_MAX, billingDayFor } from './monthly-lines';
 
-/** Items that may be given monthly: the open-amount causes (7, 8) and every concert tier. */
-export function canGiveMonthly(item: { id: number }, concertIds: readonly number[]): boolean {
-  return item.id === 7 || item.id === 8 || concertIds.includes(item.id);
-}
+// Which items may be monthly: in monthly-lines.ts, which the store's first load reads without zod.
+export { canGiveMonthly } from './monthly-lines';
 
-/** The latest billing day: every month has a 28th. */
-export const BILLING_DAY_MAX = 28;
+/** The latest billing day: every month has a 28th (monthly-lines.ts). */
+export { BILLING_DAY_MAX };
 
 /** Days after each decline before the charge is tried again; after the last, the gift is paused. */
 export const RETRY_DELAYS_DAYS: readonly number[] = [1, 3, 7];
@@ -64,7 +63,7 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** The billing day a gift started on `day` keeps: its day of the month, at most the 28th. */
 export function billingDayOf(day: string): number {
-  return Math.min(parts(day)[2], BILLING_DAY_MAX);
+  return billingDayFor(parts(day)[2]);
 }
 
 /** 'YYYY-MM' of a calendar day. */
@@ -100,12 +99,20 @@ export function firstScheduledCharge(day: string): { billingDay: number; period:
   return { billingDay, period, chargeOn: chargeDayIn(period, billingDay) };
 }
 
-/** '1st', '2nd', '3rd', '15th', '22nd', '28th': for "on the 15th of each month". */
-export function ordinalDay(day: number): string {
-  const teen = day % 100 >= 11 && day % 100 <= 13;
-  const suffix = teen ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10];
-  return `${day}${suffix ?? 'th'}`;
+/**
+ * When a resumed gift is next charged (the one resume rule): its billing day in the current period if
+ * that day has not passed yet (today counts), else its billing day in the next period. The period is
+ * the one that charge pays; the caller resets `failed_attempts` to 0. A period already paid is never
+ * charged again: the billing run advances such a gift without charging (orders_monthly_period_idx).
+ */
+export function resumedSchedule(today: string, billingDay: number): { period: string; chargeOn: string } {
+  const current = periodOf(today);
+  const period = parts(today)[2] <= billingDay ? current : nextPeriod(current);
+  return { period, chargeOn: chargeDayIn(period, billingDay) };
 }
+
+// '1st', '2nd', '15th' (for "on the 15th of each month"): in monthly-lines.ts, zod-free for the pages.
+export { ordinalDay } from './monthly-lines';
 
 // ---------------------------------------------------------------------------------------------
 // The donor's API (/api/account/monthly-gifts, signed in; Origin-checked like the other account

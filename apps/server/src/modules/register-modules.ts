@@ -22,6 +22,9 @@ import { listAccountDonations } from '#src/modules/checkout/account-donations';
 import { checkoutRoutes } from '#src/modules/checkout/routes';
 import { donorRoutes } from '#src/modules/donors/routes';
 import { healthRoutes } from '#src/modules/health/routes';
+import { cancelAccountGifts } from '#src/modules/monthly-giving/cancel-account-gifts';
+import { monthlyGiftRoutes } from '#src/modules/monthly-giving/routes';
+import { createMonthlyGiftStarter } from '#src/modules/monthly-giving/start-gifts';
 import { offlineGiftRoutes } from '#src/modules/offline-gifts/routes';
 import { createGateway } from '#src/modules/payments/create-gateway';
 import { paymentRoutes } from '#src/modules/payments/routes';
@@ -68,6 +71,7 @@ export async function registerModules(
   const resolveOwner = createSessionOwnerResolver({ sessions, allowedOrigins: context.config.allowedOrigins });
   // Read at start by main.ts too, so a missing file stops the server there (issue 20).
   const signature = signatureImage(context.config.siteConfigPath, site.taxReceipts);
+  const foundation = { name: site.foundation.name, url: site.foundation.url };
   await app.register(authRoutes, {
     prefix: authLocation(context.config).prefix,
     db,
@@ -84,6 +88,7 @@ export async function registerModules(
       ]);
       return { donations, registrations, statementYears };
     },
+    beforeAccountDeleted: (userId) => cancelAccountGifts(db, userId, foundation),
   });
   const paymentGateway = context.paymentGateway ?? (await createGateway(context));
   await app.register(paymentRoutes, { gateway: paymentGateway, captcha });
@@ -94,6 +99,17 @@ export async function registerModules(
     captcha,
     mail: context.mail,
     resolveUserId,
+    // Issue 22: the checkout starts monthly gifts through monthly-giving, which it must not import.
+    monthlyGifts: createMonthlyGiftStarter({ db, timeZone: site.foundation.timeZone }),
+  });
+  await app.register(monthlyGiftRoutes, {
+    db,
+    sessions,
+    gateway: paymentGateway,
+    allowedOrigins,
+    timeZone: site.foundation.timeZone,
+    foundation,
+    mail: context.mail,
   });
   await app.register(refundRoutes, {
     db,

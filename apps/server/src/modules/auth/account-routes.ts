@@ -51,6 +51,8 @@ export type AccountRoutesOptions = {
   /** Guards POST password/forgot (action `forgot-password`). */
   captcha: CaptchaVerifier;
   mail?: MailNotifier | undefined;
+  /** Run before an account is deleted (its monthly gifts are cancelled: register-modules.ts). */
+  beforeAccountDeleted?: ((userId: string) => Promise<void>) | undefined;
 };
 
 const errors = { 403: apiErrorSchema, 421: apiErrorSchema };
@@ -60,7 +62,7 @@ const noContent = z.null().describe('No content');
 const ALREADY_VERIFIED = 'Your e-mail address is already confirmed.';
 
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, options) => {
-  const { db, accounts, sessions, linkKey, location, captcha, mail } = options;
+  const { db, accounts, sessions, linkKey, location, captcha, mail, beforeAccountDeleted } = options;
   const reset = createPasswordReset({ db, key: linkKey, logger: app.log });
 
   function linkRequest(request: FastifyRequest) {
@@ -241,9 +243,15 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
     async (request, reply) => {
       const { user } = await signedInSession(request, reply, sessions);
-      await deleteAccount({ db, accounts, user, input: request.body, ip: request.ip }).catch((error) =>
-        withRetryAfter(reply, error),
-      );
+      await deleteAccount({
+        db,
+        accounts,
+        user,
+        input: request.body,
+        ip: request.ip,
+        beforeDelete: beforeAccountDeleted,
+      }).catch((error) => withRetryAfter(reply, error));
+      mail?.kick();
       request.log.info({ userId: user.id }, 'account deleted');
       clearSessionCookie(reply);
       return reply.code(204).send(null);

@@ -20,12 +20,15 @@ export async function deleteAccount({
   user,
   input,
   ip,
+  beforeDelete,
 }: {
   db: Database;
   accounts: PasswordAccounts;
   user: User;
   input: DeleteAccountRequest;
   ip: string;
+  /** Issue 22: what must end with the account, run once its deletion is confirmed (its monthly gifts). */
+  beforeDelete?: ((userId: string) => Promise<void>) | undefined;
 }): Promise<void> {
   if (user.passwordHash !== null) {
     await checkCurrentPassword(accounts, user, input.currentPassword, ip);
@@ -33,5 +36,6 @@ export async function deleteAccount({
     const message = authMessages.deleteConfirmation;
     throw new AppError('validation_error', message, { fields: { confirmEmail: message } });
   }
+  await beforeDelete?.(user.id);
   await db.delete(users).where(eq(users.id, user.id));
 }

@@ -63,6 +63,8 @@ export type AuthRoutesOptions = {
    * (register-modules.ts), so that they may depend on auth's tables and auth never on them.
    */
   readActivity: (user: User) => Promise<AccountActivity>;
+  /** Issue 22: run before an account is deleted (its monthly gifts cancelled), handed in likewise. */
+  beforeAccountDeleted?: ((userId: string) => Promise<void>) | undefined;
 };
 
 const userResponses = {
@@ -73,7 +75,7 @@ const userResponses = {
 };
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  const { db, config, secrets, sessions, readActivity, captcha, mail } = options;
+  const { db, config, secrets, sessions, readActivity, captcha, mail, beforeAccountDeleted } = options;
   const location = authLocation(config);
   const handOffKey = deriveHandOffKey(secrets.session);
   const accounts = createPasswordAccounts({ db, logger: app.log, mail });
@@ -205,5 +207,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     location,
     captcha,
     mail,
+    beforeAccountDeleted,
   });
 };

@@ -8,6 +8,7 @@
  */
 import type { CheckoutDeclined, CheckoutSucceeded } from '@store/shared/checkout';
 import { centsToDollars } from '@store/shared/money';
+import { billingDayOf, calendarDay } from '@store/shared/monthly-giving';
 import type { Site } from '@store/shared/site';
 import type { StoredAttempt } from '#src/lib/idempotent-request';
 import { receiptNumberOf } from '#src/modules/receipts/receipt-number';
@@ -27,6 +28,10 @@ export function checkoutAnswer(
   site: Pick<Site, 'foundation'>,
 ): CheckoutAnswer {
   if (!stored.success) return stored;
+  // Issue 22: the gifts this order started keep the day it was placed (at most the 28th), as
+  // monthly-giving's start does: the same day for the first answer and every replay.
+  const monthlyLines = order.products.filter((p) => p.monthly === true);
+  const billingDay = billingDayOf(calendarDay(order.createdAt, site.foundation.timeZone));
   return {
     ...stored,
     receiptNumber: receiptNumberOf(order, site.foundation.timeZone),
@@ -38,6 +43,15 @@ export function checkoutAnswer(
       quantity: p.quantity,
       amount: centsToDollars(p.unitCents * p.quantity),
     })),
+    ...(monthlyLines.length === 0
+      ? {}
+      : {
+          monthly: monthlyLines.map((p) => ({
+            name: p.name,
+            amount: centsToDollars(p.unitCents * p.quantity),
+            billingDay,
+          })),
+        }),
   };
 }
 

@@ -9,9 +9,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { CheckoutRequest } from '@store/shared/checkout';
+import { monthlyGiftMessages } from '@store/shared/monthly-giving';
 import type { Site } from '@store/shared/site';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#src/db/client';
+import { AppError } from '#src/errors/app-error';
 import {
   type IdempotencyRules,
   type IdempotentResult,
@@ -19,7 +21,12 @@ import {
   KEY_TAKEN,
   replayStored,
 } from '#src/lib/idempotent-request';
-import { GatewayUnavailableError, type PaymentGateway, type SaleOutcome } from '#src/modules/payments/gateway';
+import {
+  GatewayUnavailableError,
+  type PaymentGateway,
+  type SaleInput,
+  type SaleOutcome,
+} from '#src/modules/payments/gateway';
 import { receiptSettings } from '#src/modules/receipts/receipt-number';
 import { type CheckoutAnswer, checkoutAnswer, storedAttempt } from './checkout-answer';
 import { idempotencyKeyReused, paymentInProgress, paymentUnconfirmed } from './checkout-errors';
@@ -30,6 +37,7 @@ import {
   placePollDelayMs,
   TooManyDeclinesError,
 } from './decline-limit';
+import { hasMonthlyLine, type MonthlyGiftStarter } from './monthly-gift-starter';
 import {
   findOrderAndDeclineWait,
   findOrderById,
@@ -51,6 +59,8 @@ export type PlaceOrderInput = {
   clientIp: string;
   /** The signed-in visitor's account, or null for a guest (not part of the request's fingerprint). */
   userId?: string | null;
+  /** Issue 22: starts the monthly gifts of a bucket with a monthly line (monthly-giving module). */
+  monthlyGifts?: MonthlyGiftStarter | undefined;
 };
 
 export type CheckoutResult = {
@@ -65,17 +75,30 @@ function resultOf({ answer, replayed }: IdempotentResult<CheckoutAnswer>): Check
   return { status: answer.success ? 200 : 402, answer, replayed };
 }
 
+/**
+ * How the card is charged: with the nonce; or, for a bucket with a monthly line (issue 22), with the
+ * card stored in the gateway's vault first, the order's 'starting' gifts written, then the stored
+ * card charged. A card the vault refuses is the order's decline (nothing charged, no gift).
+ */
+async function charge(input: PlaceOrderInput, order: Order): Promise<SaleOutcome> {
+  const { gateway, body, monthlyGifts } = input;
+  const customer = { firstName: order.firstName, lastName: order.lastName, email: order.email };
+  const sale = { orderId: order.id, amountCents: order.amountCents, customer };
+  if (!hasMonthlyLine(order.products)) return gateway.sale({ ...sale, nonce: body.nonce });
+  if (!monthlyGifts) throw new Error('a monthly line reached a checkout without monthly gifts wired');
+  const vaulted = await gateway.vault({ nonce: body.nonce, customer });
+  if (vaulted.status === 'failed') return { status: 'failed', message: vaulted.message };
+  await monthlyGifts.start(order, vaulted);
+  const stored: SaleInput = { ...sale, paymentMethodToken: vaulted.paymentMethodToken, recurring: false };
+  return gateway.sale(stored);
+}
+
 /** Charges a pending order this request inserted (it owns the key) and records the outcome. */
 async function chargeAndSettle(input: PlaceOrderInput, order: Order): Promise<CheckoutAnswer> {
-  const { db, gateway, site, logger, body } = input;
+  const { db, site, logger, monthlyGifts } = input;
   let outcome: SaleOutcome;
   try {
-    outcome = await gateway.sale({
-      orderId: order.id,
-      amountCents: order.amountCents,
-      nonce: body.nonce,
-      customer: { firstName: order.firstName, lastName: order.lastName, email: order.email },
-    });
+    outcome = await charge(input, order);
   } catch (error) {
     if (!(error instanceof GatewayUnavailableError)) throw error;
     logger.warn({ err: error, orderId: order.id }, 'payment outcome unknown; the reconciler will settle the order');
@@ -93,6 +116,12 @@ async function chargeAndSettle(input: PlaceOrderInput, order: Order): Promise<Ch
   // Null: the reconciler settled this order while the gateway was answering; its record stands.
   const recorded = settled ?? (await findOrderById(db, order.id));
   if (!recorded?.answer) throw paymentUnconfirmed(order.id);
+  // The order's gifts follow it now; if this fails (or the process dies first), the billing run does it.
+  if (monthlyGifts && hasMonthlyLine(order.products)) {
+    await monthlyGifts.settle(order.id).catch((error: unknown) => {
+      logger.error({ err: error, orderId: order.id }, 'monthly gifts not settled; the billing run will');
+    });
+  }
   logger.info(
     { orderId: order.id, status: recorded.status, processorCode: recorded.processorCode },
     'checkout settled',
@@ -116,6 +145,12 @@ export async function placeOrder(input: PlaceOrderInput): Promise<CheckoutResult
     const earlier = await findOrderByIdempotencyKey(db, idempotencyKey);
     if (earlier) return resultOf(replayStored(storedAttempt(earlier, site), rules));
     throw invalid;
+  }
+  // A monthly gift is managed from an account's dashboard: refused before anything is written.
+  if (userId === null && hasMonthlyLine(prepared.products)) {
+    throw new AppError('unauthorized', monthlyGiftMessages.signInRequired, {
+      fields: { products: monthlyGiftMessages.signInRequired },
+    });
   }
   const values = {
     ...prepared,

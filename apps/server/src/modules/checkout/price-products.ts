@@ -8,6 +8,7 @@
 import type { CartLine } from '@store/shared/cart';
 import { checkoutMessages } from '@store/shared/checkout';
 import { dollarsToCents, isWholeCents, MAX_AMOUNT_CENTS } from '@store/shared/money';
+import { canGiveMonthly, monthlyGiftMessages } from '@store/shared/monthly-giving';
 import type { Site, SiteItem } from '@store/shared/site';
 import { lineBenefit } from '#src/modules/receipts/deductible';
 import type { OrderProduct } from './tables';
@@ -20,6 +21,7 @@ export const UNKNOWN_ITEM_MESSAGE = 'This item is no longer offered. Please remo
 
 export function priceProducts(site: Pick<Site, 'catalogue' | 'concert'>, lines: readonly CartLine[]): PricingResult {
   const items = new Map<number, SiteItem>([...site.catalogue, ...site.concert].map((item) => [item.id, item]));
+  const concertIds = site.concert.map((item) => item.id);
   const fields: Record<string, string> = {};
   const products: OrderProduct[] = [];
   lines.forEach((line, index) => {
@@ -27,6 +29,11 @@ export function priceProducts(site: Pick<Site, 'catalogue' | 'concert'>, lines: 
     // Archived by staff (issue 21): old orders keep it, a bucket made before cannot buy it again.
     if (!item || item.archived) {
       fields[`products.${index}.id`] = UNKNOWN_ITEM_MESSAGE;
+      return;
+    }
+    // Issue 22: only the open-amount causes and the concert tiers may be given every month.
+    if (line.monthly === true && !canGiveMonthly(item, concertIds)) {
+      fields[`products.${index}.monthly`] = monthlyGiftMessages.notEligible;
       return;
     }
     const custom = item.price === 0;
@@ -47,6 +54,7 @@ export function priceProducts(site: Pick<Site, 'catalogue' | 'concert'>, lines: 
       quantity: line.quantity,
       custom,
       ...lineBenefit(item.benefit, unitCents),
+      ...(line.monthly === true ? { monthly: true } : {}),
     });
   });
   if (Object.keys(fields).length > 0) return { ok: false, fields };

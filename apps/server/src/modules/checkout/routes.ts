@@ -22,6 +22,7 @@ import type { MailNotifier } from '#src/modules/mail/worker';
 import type { PaymentGateway } from '#src/modules/payments/gateway';
 import type { SiteSource } from '#src/site/site-source';
 import { TooManyDeclinesError } from './decline-limit';
+import type { MonthlyGiftStarter } from './monthly-gift-starter';
 import { placeOrder } from './place-order';
 import { webhookRoutes } from './webhook-routes';
 
@@ -38,13 +39,15 @@ export type CheckoutRoutesOptions = {
    * order; null for a guest. Unset: every checkout is a guest's.
    */
   resolveUserId?: ResolveUserId | undefined;
+  /** Issue 22: starts the gifts of a bucket with a monthly line; unset, such a bucket cannot be charged. */
+  monthlyGifts?: MonthlyGiftStarter | undefined;
 };
 
 /** Where a bucket is charged; the metrics count its answers by outcome (modules/metrics). */
 export const CHECKOUT_PATH = '/api/public/payment/checkout';
 
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app, options) => {
-  const { db, siteSource, gateway, captcha, mail, resolveUserId } = options;
+  const { db, siteSource, gateway, captcha, mail, resolveUserId, monthlyGifts } = options;
 
   app.post(
     CHECKOUT_PATH,
@@ -57,6 +60,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
         response: {
           200: checkoutSucceededSchema,
           400: apiErrorSchema,
+          401: apiErrorSchema,
           402: checkoutDeclinedSchema,
           403: apiErrorSchema,
           409: apiErrorSchema,
@@ -80,6 +84,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
           idempotencyKey: request.headers['idempotency-key'],
           clientIp: request.ip,
           userId: resolveUserId ? await resolveUserId(request) : null,
+          monthlyGifts,
         });
         if (result.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
         // The receipt's transaction has committed: the worker may send it at once.

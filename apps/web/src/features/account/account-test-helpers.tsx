@@ -12,12 +12,13 @@ import { jsonResponse } from '#src/test/render-app';
 
 type Handlers = NonNullable<Parameters<typeof stubApi>[0]>;
 
-/** A signed-in visitor: the client config, the profile and the activity answer. */
+/** A signed-in visitor: the client config, the profile, the activity answer and no monthly gifts. */
 export function signedInHandlers(overrides: Handlers = {}): Handlers {
   return {
     'GET /api/public/client-config': () => jsonResponse(clientConfig()),
     'GET /auth/profile': () => jsonResponse(asha),
     'GET /auth/activity': () => jsonResponse(ashaActivity),
+    'GET /api/account/monthly-gifts': () => jsonResponse({ gifts: [] }),
     ...overrides,
   };
 }

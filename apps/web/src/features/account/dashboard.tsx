@@ -6,6 +6,8 @@ import { AccountSecurity } from './account-security';
 import { AuthApiStatus } from './auth-api-status';
 import { DonationHistory } from './donation-history';
 import { EmailVerificationNotice } from './email-verification-notice';
+import { MonthlyGifts } from './monthly-gifts';
+import { monthlyGiftsApi } from './monthly-gifts-api';
 import { ProfileActions } from './profile-actions';
 import { RegistrationHistory } from './registration-history';
 import { useAccount } from './use-account';
@@ -35,6 +37,7 @@ export function Dashboard({ api }: { api: AuthApi }) {
       </p>
       {!user.emailVerified && <EmailVerificationNotice api={api} email={user.email} />}
       <ProfileActions api={api} />
+      <MonthlyGifts api={monthlyGiftsApi} />
       <DonationHistory donations={activity.donations} />
       <YearEndStatements years={activity.statementYears} />
       <RegistrationHistory registrations={activity.registrations} />

@@ -6,7 +6,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { authMessages, GOOGLE_LOGIN_ERROR, type LoginRequest, loginRequestSchema } from '@store/shared/auth';
 import { useId } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PasswordInput } from '#src/components/password-input';
 import type { AuthApi } from '#src/lib/auth-api';
 import { emailFrom } from './account-texts';
@@ -26,15 +26,25 @@ function googleFailure(error: string | null) {
   return null;
 }
 
+/** Where a sign-in started elsewhere goes back to: only the checkout asks (a path of ours, never a URL). */
+function returnToOf(state: unknown): '/checkout' | null {
+  return typeof state === 'object' && state !== null && 'returnTo' in state && state.returnTo === '/checkout'
+    ? '/checkout'
+    : null;
+}
+
 export function LoginForm({ api }: { api: AuthApi }) {
   const id = useId();
   const [params] = useSearchParams();
   const { state } = useLocation();
+  const navigate = useNavigate();
   const { register, errors, isSubmitting, failure, alertId, formProps, watch } = useAccountForm<LoginRequest>({
     resolver,
     defaultValues: { email: emailFrom(state), password: '' },
     fields: ['email', 'password'],
     send: (values) => api.login(values),
+    // Issue 22: the checkout's "Sign in" for a monthly gift comes back to the checkout.
+    ...(returnToOf(state) ? { onSuccess: () => navigate(returnToOf(state) ?? '/dashboard') } : {}),
     // Back to the password, to try again.
     focusOnFailure: 'password',
     initialFailure: googleFailure(params.get('error')),

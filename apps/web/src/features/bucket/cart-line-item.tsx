@@ -1,6 +1,7 @@
 import { type CartLine, QUANTITY_MAX, QUANTITY_MIN } from '@store/shared/cart';
 import { messages } from '@store/shared/messages';
 import { dollarsToCents, formatCents, formatDollars } from '@store/shared/money';
+import { MonthlyBadge } from '#src/components/monthly-summary';
 
 type CartLineItemProps = {
   line: CartLine;
@@ -17,7 +18,10 @@ export function CartLineItem({ line, onChangeQuantity, onRemove }: CartLineItemP
   return (
     <li className="cart-line">
       <span className="cart-line__info">
-        <span className="cart-line__name">{line.name}</span>
+        <span className="cart-line__name">
+          {line.name}
+          {line.monthly === true && <MonthlyBadge />}
+        </span>
         <span className="cart-line__price">{`${formatDollars(line.price)} ${messages.cart.each}`}</span>
       </span>
       <span className="cart-line__controls">

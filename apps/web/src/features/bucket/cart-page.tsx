@@ -5,6 +5,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation } from 'react-router';
 import { BucketLoading } from '#src/components/bucket-loading';
+import { MonthlySummary } from '#src/components/monthly-summary';
 import { UndoNotice } from '#src/components/undo-notice';
 import { useCart } from '#src/lib/cart/cart-context';
 import { cameFromConcert } from '#src/lib/cart/cart-navigation';
@@ -76,6 +77,7 @@ function CartLines() {
             ))}
           </ul>
           <p className="cart-total">{`${messages.cart.total} ${formatCents(totalCents)}`}</p>
+          <MonthlySummary lines={lines} totalCents={totalCents} className="cart-monthly" />
           <Link className="button button--large cart-checkout" to="/checkout">
             {messages.cart.checkout}
           </Link>

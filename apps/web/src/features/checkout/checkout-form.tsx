@@ -6,14 +6,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   checkoutDetailsSchema,
+  checkoutMessages,
   requiresDelivery,
   withDeliveryRule,
   withDonorAddressRule,
 } from '@store/shared/checkout';
 import { formatCents } from '@store/shared/money';
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { monthlyGiftMessages } from '@store/shared/monthly-giving';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { CenterSelect } from '#src/components/center-select';
+import { PaymentBanners } from '#src/components/payment/payment-banners';
+import { usePaymentSetup } from '#src/components/payment/use-payment-setup';
 import { useCart } from '#src/lib/cart/cart-context';
 import { useCenters } from '#src/lib/use-centers';
 import { type CheckoutFieldName, DELIVERY_FIELDS, emptyCheckoutForm, formFieldOf } from './checkout-form-values';
@@ -21,9 +25,9 @@ import { ContactFields } from './contact-fields';
 import { DeliveryFieldset } from './delivery-fieldset';
 import { DonorAddressFieldset } from './donor-address-fieldset';
 import type { FieldFor } from './field-props';
-import { PaymentBanners } from './payment-banners';
+import { MonthlyAccount } from './monthly-account';
 import { useAccountPrefill } from './use-account-prefill';
-import { usePaymentSetup } from './use-payment-setup';
+import { useCheckoutAccount } from './use-checkout-account';
 import { usePlaceOrder } from './use-place-order';
 
 export function CheckoutForm() {
@@ -53,6 +57,12 @@ export function CheckoutForm() {
     reValidateMode: 'onSubmit',
   });
   useAccountPrefill({ getValues, setValue, clearErrors });
+  // Issue 22: a monthly gift needs an account; without one the form asks for a password inline.
+  const hasMonthly = lines.some((line) => line.monthly === true);
+  const { account, signedIn } = useCheckoutAccount(hasMonthly);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const needsAccount = hasMonthly && account.status !== 'signed-in';
   const pickup = useWatch({ control, name: 'pickup' }) === true;
   const centerId = useWatch({ control, name: 'center' });
   const withDonorAddress = isCanadian(centerId);
@@ -96,10 +106,34 @@ export function CheckoutForm() {
       className="form checkout-form"
       noValidate
       // A form that fails also shows the card's errors, so the donor fixes everything in one round.
-      onSubmit={handleSubmit(placeOrder, () => setup.widget.current?.showErrors())}
+      onSubmit={handleSubmit(
+        (details) => {
+          if (!needsAccount) return placeOrder(details);
+          setPasswordError(monthlyGiftMessages.signInRequired);
+          passwordRef.current?.focus();
+        },
+        () => setup.widget.current?.showErrors(),
+      )}
     >
       <CenterSelect {...field('center')} label="Center" emptyOption="Select a center" centers={centers} />
       <ContactFields field={field} />
+      <MonthlyAccount
+        account={account}
+        details={() => ({
+          email: getValues('email'),
+          name: `${getValues('cardFirstName')} ${getValues('cardLastName')}`,
+        })}
+        onSignedIn={signedIn}
+        passwordError={passwordError}
+        setPasswordError={setPasswordError}
+        onEmailError={(message) => setError('email', { type: 'server', message }, { shouldFocus: true })}
+        passwordRef={passwordRef}
+        registerCaptcha={async () => {
+          const captcha = setup.captcha.current;
+          if (!captcha) throw new Error(checkoutMessages.captchaNotReady);
+          return captcha.execute('register');
+        }}
+      />
       {withDonorAddress && <DonorAddressFieldset field={field} />}
       {withDelivery && <DeliveryFieldset field={field} pickup={pickup} center={chosenCenter} />}
       <section className="checkout-payment" aria-labelledby={`${id}-payment`}>

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { describe, expect, test, vi } from 'vitest';
+import { CardInputError, ClientTokenExpiredError } from '#src/components/payment/card-widget-errors';
 import {
   bookLine,
   checkoutDoubles,
@@ -12,7 +13,6 @@ import {
   vagdevi25,
 } from '#src/test/checkout-doubles';
 import { currentPath, jsonResponse, renderApp } from '#src/test/render-app';
-import { CardInputError, ClientTokenExpiredError } from './card-widget-errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const approved = () =>

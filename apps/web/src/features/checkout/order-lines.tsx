@@ -1,6 +1,8 @@
 import { formatCents } from '@store/shared/money';
 
-export type OrderLine = { key: string; name: string; quantity: number; amountCents: number };
+import { MonthlyBadge } from '#src/components/monthly-summary';
+
+export type OrderLine = { key: string; name: string; quantity: number; amountCents: number; monthly?: boolean };
 
 /**
  * An order's lines (name, quantity, the line's amount) and its total: the checkout's summary and the
@@ -21,7 +23,10 @@ export function OrderLines({
         <ul className="order-lines">
           {lines.map((line) => (
             <li key={line.key} className="order-lines__line">
-              <span className="order-lines__name">{line.name}</span>
+              <span className="order-lines__name">
+                {line.name}
+                {line.monthly === true && <MonthlyBadge />}
+              </span>
               <span className="order-lines__quantity">{`× ${line.quantity}`}</span>
               <span className="order-lines__amount">{formatCents(line.amountCents)}</span>
             </li>

@@ -1,6 +1,7 @@
 import { checkoutMessages } from '@store/shared/checkout-messages';
 import { messages } from '@store/shared/messages';
 import { dollarsToCents, formatDollars } from '@store/shared/money';
+import { monthlyTexts, ordinalDay } from '@store/shared/monthly-lines';
 import { Link, useLocation } from 'react-router';
 import { useCatalogue } from '#src/lib/catalogue/catalogue-context';
 import { useDocumentTitle } from '#src/lib/use-document-title';
@@ -22,6 +23,12 @@ export function OrderSuccessPage() {
     <div className="order-result">
       <h1>{checkoutMessages.successHeading}</h1>
       <p>Your donation has been processed successfully. A confirmation email will be sent to you shortly.</p>
+      {order.monthly.map((gift) => (
+        <p key={gift.name} className="order-success__monthly">
+          {monthlyTexts.thanks(formatDollars(gift.amount), ordinalDay(gift.billingDay))}{' '}
+          <Link to="/dashboard">Manage it on your dashboard</Link>.
+        </p>
+      ))}
       {order.transactionId ? (
         <OrderReceipt order={order} transactionId={order.transactionId} />
       ) : (

@@ -17,12 +17,24 @@ export type OrderSuccess = {
   deductible: number | null;
   email: string | null;
   items: OrderSuccessItem[];
+  /** Issue 22: the monthly gifts this checkout started, each with its amount and billing day. */
+  monthly: OrderSuccessMonthly[];
 };
+
+export type OrderSuccessMonthly = { name: string; amount: number; billingDay: number };
 
 /** The navigation state for a successful checkout. */
 export function orderSuccessState(answer: CheckoutSucceeded) {
-  const { transactionId, receiptNumber, amount, deductible, email, items } = answer;
-  return { transactionId, receiptNumber, amount, ...(deductible === undefined ? {} : { deductible }), email, items };
+  const { transactionId, receiptNumber, amount, deductible, email, items, monthly } = answer;
+  return {
+    transactionId,
+    receiptNumber,
+    amount,
+    ...(deductible === undefined ? {} : { deductible }),
+    email,
+    items,
+    ...(monthly === undefined ? {} : { monthly }),
+  };
 }
 
 function text(value: unknown): string | null {
@@ -43,6 +55,16 @@ function item(value: unknown): OrderSuccessItem | null {
   return { name: itemName, quantity, amount: itemAmount };
 }
 
+function monthlyGift(value: unknown): OrderSuccessMonthly | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { name, amount, billingDay } = value as Record<string, unknown>;
+  const giftName = text(name);
+  const giftAmount = money(amount);
+  if (giftName === null || giftAmount === null) return null;
+  if (typeof billingDay !== 'number' || !Number.isInteger(billingDay) || billingDay < 1 || billingDay > 28) return null;
+  return { name: giftName, amount: giftAmount, billingDay };
+}
+
 export function readOrderSuccess(state: unknown): OrderSuccess {
   const fields: Record<string, unknown> = typeof state === 'object' && state !== null ? { ...state } : {};
   const items = Array.isArray(fields.items) ? fields.items.map(item) : [];
@@ -55,5 +77,8 @@ export function readOrderSuccess(state: unknown): OrderSuccess {
     email: text(fields.email),
     // A list with a line we cannot read is left out whole rather than shown short.
     items: readable.length === items.length ? readable : [],
+    monthly: (Array.isArray(fields.monthly) ? fields.monthly.map(monthlyGift) : []).filter(
+      (gift): gift is OrderSuccessMonthly => gift !== null,
+    ),
   };
 }

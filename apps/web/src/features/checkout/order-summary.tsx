@@ -1,5 +1,6 @@
 import type { CartLine } from '@store/shared/cart';
 import { dollarsToCents } from '@store/shared/money';
+import { MonthlySummary } from '#src/components/monthly-summary';
 import { OrderLines } from './order-lines';
 
 type OrderSummaryProps = { lines: readonly CartLine[]; totalCents: number };
@@ -18,10 +19,12 @@ export function OrderSummary({ lines, totalCents }: OrderSummaryProps) {
           name: line.name,
           quantity: line.quantity,
           amountCents: dollarsToCents(line.price) * line.quantity,
+          monthly: line.monthly === true,
         }))}
         totalLabel="Total"
         totalCents={totalCents}
       />
+      <MonthlySummary lines={lines} totalCents={totalCents} />
     </section>
   );
 }

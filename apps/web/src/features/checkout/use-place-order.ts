@@ -6,13 +6,13 @@
 import type { CartLine } from '@store/shared/cart';
 import { type CheckoutDetails, checkoutMessages } from '@store/shared/checkout';
 import { useNavigate } from 'react-router';
+import { CardInputError, ClientTokenExpiredError } from '#src/components/payment/card-widget-errors';
+import { checkoutToast } from '#src/components/payment/checkout-toast';
+import type { PaymentSetup } from '#src/components/payment/use-payment-setup';
 import { useGuardedSubmit } from '#src/lib/use-guarded-submit';
 import { buildCheckoutRequest } from './build-checkout-request';
-import { CardInputError, ClientTokenExpiredError } from './card-widget-errors';
-import { checkoutToast } from './checkout-toast';
 import { orderSuccessState } from './order-success-state';
 import { postCheckout } from './post-checkout';
-import type { PaymentSetup } from './use-payment-setup';
 
 export const SESSION_EXPIRED_MESSAGE = 'Your payment session expired. Please enter your card details again.';
 

@@ -1,3 +1,4 @@
+import { canGiveMonthly } from '@store/shared/monthly-lines';
 import type { CatalogueItem } from '@store/shared/site';
 import type { CartNavigationState } from '#src/lib/cart/cart-navigation';
 import { DonationCard } from './donation-card';
@@ -8,6 +9,8 @@ type CatalogueGridProps = {
   items: readonly CatalogueItem[];
   /** Told to /cart so its back link returns to the right page. */
   from?: CartNavigationState['from'];
+  /** The concert tiers' ids: each may also be given monthly (issue 22). */
+  concertIds?: readonly number[];
 };
 
 /**
@@ -21,12 +24,17 @@ function gridModifier(count: number): string {
   return '';
 }
 
-export function CatalogueGrid({ items, from }: CatalogueGridProps) {
+export function CatalogueGrid({ items, from, concertIds = [] }: CatalogueGridProps) {
   const donate = useDonate(from);
   return (
     <div className={`catalogue-grid${gridModifier(items.length)}`}>
       {items.map((item) => (
-        <DonationCard key={item.id} item={item} onDonate={donate} />
+        <DonationCard
+          key={item.id}
+          item={item}
+          onDonate={(chosen) => donate(chosen)}
+          onGiveMonthly={canGiveMonthly(item, concertIds) ? (chosen) => donate(chosen, undefined, true) : undefined}
+        />
       ))}
     </div>
   );

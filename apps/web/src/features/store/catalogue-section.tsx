@@ -34,7 +34,9 @@ export function CatalogueSection({ list, from }: CatalogueSectionProps) {
           from={from}
         />
       )}
-      {fixed.length > 0 && <CatalogueGrid items={fixed} from={from} />}
+      {fixed.length > 0 && (
+        <CatalogueGrid items={fixed} from={from} concertIds={state.data.concert.map((item) => item.id)} />
+      )}
     </Suspense>
   );
 }

@@ -1,6 +1,7 @@
 import { cardColour, cutDescription, isOpenAmount } from '@store/shared/catalogue';
 import { messages } from '@store/shared/messages';
 import { formatDollars } from '@store/shared/money';
+import { monthlyTexts } from '@store/shared/monthly-lines';
 import type { CatalogueItem } from '@store/shared/site';
 import { useId, useState } from 'react';
 
@@ -16,19 +17,38 @@ type DonationCardProps = {
    * side above the descriptions (giving.css).
    */
   cause?: boolean;
+  /** Issue 22: an item that may be given monthly gets "Give monthly" beside Donate. */
+  onGiveMonthly?: ((item: CatalogueItem) => void) | undefined;
 };
 
 /** One catalogue card (SPEC.md §2): picture or name, description with More / Show less, price line, Donate. */
-export function DonationCard({ item, onDonate, cause = false }: DonationCardProps) {
+export function DonationCard({ item, onDonate, cause = false, onGiveMonthly }: DonationCardProps) {
   const pictured = item.id === PICTURED_ITEM_ID && item.image !== undefined;
   const price = (
     // SPEC.md §2: every card has a price line; an open amount's says the donor chooses it.
     <p className="card__price">{`${messages.store.price} ${isOpenAmount(item) ? messages.store.anyAmount : formatDollars(item.price)}`}</p>
   );
-  const donate = (
+  const donateOnce = (
     <button type="button" className="button card__donate" onClick={() => onDonate(item)}>
       {messages.store.donate}
     </button>
+  );
+  const donate = onGiveMonthly ? (
+    <span className="card__actions">
+      {donateOnce}
+      <button
+        type="button"
+        className="button button--secondary card__monthly"
+        aria-label={`${monthlyTexts.giveMonthly}: ${item.name}`}
+        onClick={() => onGiveMonthly(item)}
+      >
+        {/* "Give monthly" where there is room; "Monthly" beside Donate on a phone (store.css). */}
+        <span className="card__monthly-long">{monthlyTexts.giveMonthly}</span>
+        <span className="card__monthly-short">{monthlyTexts.monthly}</span>
+      </button>
+    </span>
+  ) : (
+    donateOnce
   );
 
   if (cause) {

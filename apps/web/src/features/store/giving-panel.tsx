@@ -1,5 +1,6 @@
 import { messages } from '@store/shared/messages';
 import { formatDollarsShort, parseDonationAmount } from '@store/shared/money';
+import { monthlyTexts } from '@store/shared/monthly-lines';
 import type { CatalogueItem } from '@store/shared/site';
 import { useId, useRef, useState } from 'react';
 import type { CartNavigationState } from '#src/lib/cart/cart-navigation';
@@ -36,6 +37,8 @@ export function GivingPanel({ causes, mission, suggestedAmounts, from }: GivingP
   const [choice, setChoice] = useState<Choice>(null);
   // What the donor typed; kept while they try a suggested amount, so 'Other' brings it back.
   const [typed, setTyped] = useState('');
+  // Issue 22: the causes may be given once or every month; one choice for both, like the amount.
+  const [monthly, setMonthly] = useState(false);
   const amount = typeof choice === 'number' ? String(choice) : typed;
   const donate = useDonate(from);
 
@@ -46,9 +49,10 @@ export function GivingPanel({ causes, mission, suggestedAmounts, from }: GivingP
       window.alert(messages.store.invalidAmount);
       return;
     }
-    donate(cause, cents);
+    donate(cause, cents, monthly);
     setChoice(null);
     setTyped('');
+    setMonthly(false);
   }
 
   function chooseOther() {
@@ -105,6 +109,23 @@ export function GivingPanel({ causes, mission, suggestedAmounts, from }: GivingP
           <p id={`${id}-hint`} className="giving__hint">
             {messages.store.givingHint}
           </p>
+          <fieldset className="giving__choices giving__frequency">
+            <legend className="giving__label">{monthlyTexts.frequency}</legend>
+            <div className="giving__frequency-grid">
+              <button
+                type="button"
+                className="giving__choice"
+                aria-pressed={!monthly}
+                onClick={() => setMonthly(false)}
+              >
+                {monthlyTexts.oneTime}
+              </button>
+              <button type="button" className="giving__choice" aria-pressed={monthly} onClick={() => setMonthly(true)}>
+                {monthlyTexts.monthly}
+              </button>
+            </div>
+          </fieldset>
+          {monthly && <p className="giving__hint">{monthlyTexts.monthlyHint}</p>}
         </div>
         <div className="giving__causes">
           {causes.map((cause) => (

@@ -9,11 +9,13 @@ import type { CartNavigationState } from '#src/lib/cart/cart-navigation';
  * Adds an item to the bucket (an open-amount one at `cents`), toasts and goes to /cart (SPEC.md §2,
  * §4): the one way both the giving panel and the cards add.
  */
-export function useDonate(from?: CartNavigationState['from']): (item: CatalogueItem, cents?: number) => void {
+export function useDonate(
+  from?: CartNavigationState['from'],
+): (item: CatalogueItem, cents?: number, monthly?: boolean) => void {
   const { add } = useCart();
   const navigate = useNavigate();
-  return (item, cents) => {
-    add(item, cents);
+  return (item, cents, monthly) => {
+    add(item, cents, monthly);
     // A fixed id updates the one toast instead of stacking copies when adds come quickly.
     toast.success(messages.store.donationAdded, { id: messages.store.donationAdded });
     navigate('/cart', from ? { state: { from } satisfies CartNavigationState } : undefined);

@@ -17,6 +17,7 @@ import {
   totalCents,
   totalQuantity,
 } from '@store/shared/cart';
+import { asMonthly } from '@store/shared/monthly-lines';
 import { readStoredCart, subscribeToOtherTabs, writeStoredCart } from './cart-storage';
 
 export type CartSnapshot = { lines: readonly CartLine[]; totalQuantity: number; totalCents: number };
@@ -24,8 +25,11 @@ export type CartSnapshot = { lines: readonly CartLine[]; totalQuantity: number; 
 export type CartStore = {
   getSnapshot: () => CartSnapshot;
   subscribe: (listener: () => void) => () => void;
-  /** A fixed-price item, or an open-amount item with the amount the visitor entered. */
-  add: (item: AddableItem, customCents?: number) => void;
+  /**
+   * A fixed-price item, or an open-amount item with the amount the visitor entered; `monthly`: given
+   * every month (issue 22), a line of its own.
+   */
+  add: (item: AddableItem, customCents?: number, monthly?: boolean) => void;
   changeQuantity: (key: string, delta: number) => void;
   remove: (key: string) => void;
   /** Puts a removed line back where it was, with its quantity (the bucket's Undo). */
@@ -64,7 +68,11 @@ export async function createCartStore(): Promise<CartStore> {
         }
       };
     },
-    add: (item, customCents) => change((lines) => addLine(lines, lineFor(item, customCents))),
+    add: (item, customCents, monthly = false) =>
+      change((lines) => {
+        const line = lineFor(item, customCents);
+        return addLine(lines, monthly ? asMonthly(line) : line);
+      }),
     changeQuantity: (key, delta) => change((lines) => changeQuantity(lines, key, delta)),
     remove: (key) => change((lines) => removeLine(lines, key)),
     restore: (line, index) => change((lines) => restoreLine(lines, line, index)),

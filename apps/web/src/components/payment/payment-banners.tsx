@@ -1,4 +1,6 @@
 import { checkoutMessages } from '@store/shared/checkout-messages';
+// The test-store notice beside the banners is styled there; the card form's chunk may come later.
+import './card-form.css';
 import type { PaymentSetup } from './use-payment-setup';
 
 type PaymentBannersProps = Pick<PaymentSetup, 'status' | 'retryInitialization' | 'reloadWidget'>;

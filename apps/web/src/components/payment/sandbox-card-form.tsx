@@ -18,6 +18,7 @@ import {
   widgetMessages,
 } from '@store/shared/card';
 import { type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
+import './card-form.css';
 import { LabelledInput } from '#src/components/labelled-input';
 import { ApiClientError } from '#src/lib/api-client';
 import { CardInputError, ClientTokenExpiredError } from './card-widget-errors';

@@ -1,0 +1,110 @@
+/**
+ * The donor's changes to a monthly gift (issue 22), each effective at once and confirmed by e-mail
+ * in the same transaction: change the amount (from the next charge), pause, resume, a new card,
+ * cancel (final). The gift is locked while it changes, so a billing run and a change never apply
+ * to it at the same time on stale values. Another account's gift is not found; a cancelled gift
+ * takes no action (409).
+ */
+import { dollarsToCents } from '@store/shared/money';
+import { calendarDay, monthlyGiftMessages, resumedSchedule } from '@store/shared/monthly-giving';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '#src/db/client';
+import { AppError } from '#src/errors/app-error';
+import type { StoredCard } from '#src/modules/payments/gateway';
+import { lineDeductibleCents } from '#src/modules/receipts/deductible';
+import { type Foundation, type GiftAction, queueGiftChangeMail } from './gift-change-mail';
+import { type MonthlyGiftRow, monthlyGifts } from './tables';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export type GiftChange = Partial<typeof monthlyGifts.$inferInsert>;
+
+export type ManageContext = { db: Database; userId: string; timeZone: string; foundation: Foundation };
+
+const notFound = () => new AppError('not_found', 'You have no monthly gift with this id.');
+
+/**
+ * Applies `decide`'s change to the account's gift, with its e-mail, in one transaction. `decide`
+ * returns null when there is nothing to change (pausing a paused gift): then nothing is written or mailed.
+ */
+export async function changeGift(
+  { db, userId, foundation }: ManageContext,
+  giftId: string,
+  action: GiftAction,
+  decide: (gift: MonthlyGiftRow) => GiftChange | null,
+): Promise<void> {
+  await db.transaction(async (tx: Transaction) => {
+    const [gift] = await tx
+      .select()
+      .from(monthlyGifts)
+      .where(and(eq(monthlyGifts.id, giftId), eq(monthlyGifts.userId, userId)))
+      .for('update');
+    if (!gift || gift.status === 'starting') throw notFound();
+    if (gift.status === 'cancelled') throw new AppError('conflict', monthlyGiftMessages.cancelled);
+    const change = decide(gift);
+    if (change === null) return;
+    const [changed] = await tx
+      .update(monthlyGifts)
+      .set({ ...change, updatedAt: sql`now()` })
+      .where(eq(monthlyGifts.id, gift.id))
+      .returning();
+    if (!changed) throw notFound();
+    await queueGiftChangeMail(tx, action, changed, foundation);
+  });
+}
+
+/** A new monthly amount; the deductible part follows: the amount minus the line's value received. */
+export function newAmount(amount: number) {
+  return (gift: MonthlyGiftRow): GiftChange => {
+    const amountCents = dollarsToCents(amount);
+    const product = { ...gift.product, unitCents: amountCents, quantity: 1 };
+    return { amountCents, product, deductibleCents: lineDeductibleCents(product) };
+  };
+}
+
+export function pause(gift: MonthlyGiftRow): GiftChange | null {
+  if (gift.status === 'paused' && gift.pausedReason === 'donor') return null;
+  return { status: 'paused', pausedReason: 'donor', pausedAt: new Date() };
+}
+
+/** Active again on the resume rule's day (@store/shared/monthly-giving resumedSchedule). */
+export function resume(timeZone: string) {
+  return (gift: MonthlyGiftRow): GiftChange | null => {
+    if (gift.status === 'active') return null;
+    const { period, chargeOn } = resumedSchedule(calendarDay(new Date(), timeZone), gift.billingDay);
+    return {
+      status: 'active',
+      pausedReason: null,
+      pausedAt: null,
+      billingPeriod: period,
+      nextChargeOn: chargeOn,
+      failedAttempts: 0,
+    };
+  };
+}
+
+/** The gateway's new card; a gift paused for declines is active again and tried today. */
+export function newCard(timeZone: string, vaulted: { paymentMethodToken: string; card: StoredCard }) {
+  return (gift: MonthlyGiftRow): GiftChange => {
+    const card = {
+      paymentMethodToken: vaulted.paymentMethodToken,
+      cardBrand: vaulted.card.brand,
+      cardLastFour: vaulted.card.lastFour,
+      cardExpMonth: vaulted.card.expMonth,
+      cardExpYear: vaulted.card.expYear,
+    };
+    if (gift.status !== 'paused' || gift.pausedReason !== 'card_declined') return card;
+    return {
+      ...card,
+      status: 'active',
+      pausedReason: null,
+      pausedAt: null,
+      nextChargeOn: calendarDay(new Date(), timeZone),
+      failedAttempts: 0,
+    };
+  };
+}
+
+export function cancel(): GiftChange {
+  return { status: 'cancelled', pausedReason: null, cancelledAt: new Date() };
+}

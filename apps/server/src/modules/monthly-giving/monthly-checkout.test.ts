@@ -1,0 +1,139 @@
+/**
+ * A checkout with a monthly line (issue 22): only for a signed-in account; the card is stored in the
+ * gateway's vault, the first month charged with the stored card, and one gift per monthly line
+ * becomes active with its card and schedule. A card refused at vaulting starts nothing; a repeated
+ * Idempotency-Key stores and charges nothing again.
+ */
+import { randomUUID } from 'node:crypto';
+import { calendarDay, firstScheduledCharge, monthlyGiftMessages, ordinalDay } from '@store/shared/monthly-giving';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '#src/modules/checkout/tables';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import {
+  BOOK,
+  checkoutBody,
+  countRows,
+  DECLINING_CARD,
+  openAmount,
+  postCheckout,
+  sandboxNonce,
+} from '../../../test/checkout-helpers';
+import { asDonor, monthlyCheckout, monthlyLine, signedInDonor } from '../../../test/monthly-helpers';
+import { describeWithDb } from '../../../test/test-db';
+import { monthlyGifts } from './tables';
+
+describeWithDb('checkout with a monthly line', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t?.close());
+
+  const vaultRows = async () =>
+    Number((await t.testDb.db.execute<{ n: number }>(sql`select count(*)::int as n from sandbox_vault`)).rows[0]?.n);
+  const giftsOf = (email: string) => t.testDb.db.select().from(monthlyGifts).where(eq(monthlyGifts.email, email));
+
+  it('refuses a signed-out donor with 401 and writes nothing', async () => {
+    const before = await countRows(t.testDb.db);
+    const vaultBefore = await vaultRows();
+    const res = await monthlyCheckout(t.app, {
+      session: null,
+      email: 'guest@example.org',
+      products: [monthlyLine(8, 25)],
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.message).toBe(monthlyGiftMessages.signInRequired);
+    const after = await countRows(t.testDb.db);
+    // Only the tokenized card's nonce is new: no order, no charge, no mail, nothing vaulted.
+    expect({ ...after, nonces: before.nonces }).toEqual(before);
+    expect(await vaultRows()).toBe(vaultBefore);
+  });
+
+  it('refuses a monthly line for an item that cannot be monthly, naming the line', async () => {
+    const { email, session } = await signedInDonor(t.app);
+    const res = await monthlyCheckout(t.app, {
+      session,
+      email,
+      products: [openAmount(8, 10), { ...BOOK, key: '9:monthly', monthly: true }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ 'products.1.monthly': monthlyGiftMessages.notEligible });
+    expect(await giftsOf(email)).toEqual([]);
+  });
+
+  it('charges the first month with the stored card and starts an active gift with its card and schedule', async () => {
+    const { email, session } = await signedInDonor(t.app);
+    const vaultBefore = await vaultRows();
+    const res = await monthlyCheckout(t.app, { session, email, products: [BOOK, monthlyLine(7, 51)] });
+    expect(res.statusCode).toBe(200);
+    const answer = res.json();
+    const today = calendarDay(new Date(), t.site.foundation.timeZone);
+    const schedule = firstScheduledCharge(today);
+    expect(answer).toMatchObject({ success: true, amount: 61 });
+    expect(answer.monthly).toEqual([{ name: expect.any(String), amount: 51, billingDay: schedule.billingDay }]);
+    expect(ordinalDay(answer.monthly[0].billingDay)).toMatch(/^\d+(st|nd|rd|th)$/);
+
+    const [order] = await t.testDb.db.select().from(orders).where(eq(orders.id, answer.orderId));
+    expect(order?.status).toBe('succeeded');
+    const gifts = await giftsOf(email);
+    expect(gifts).toHaveLength(1);
+    expect(gifts[0]).toMatchObject({
+      status: 'active',
+      firstOrderId: answer.orderId,
+      amountCents: 5100,
+      deductibleCents: 5100,
+      cardBrand: 'Visa',
+      cardLastFour: '1111',
+      billingDay: schedule.billingDay,
+      billingPeriod: schedule.period,
+      nextChargeOn: schedule.chargeOn,
+      failedAttempts: 0,
+    });
+    expect(gifts[0]?.product).toMatchObject({ id: 7, unitCents: 5100, quantity: 1, monthly: true });
+    expect(await vaultRows()).toBe(vaultBefore + 1);
+  });
+
+  it('answers a card refused at vaulting with 402 and its message, and starts no gift', async () => {
+    const { email, session } = await signedInDonor(t.app);
+    const vaultBefore = await vaultRows();
+    const res = await monthlyCheckout(t.app, { session, email, products: [monthlyLine(8, 30)], card: DECLINING_CARD });
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toMatchObject({ success: false, message: expect.any(String) });
+    const [order] = await t.testDb.db.select().from(orders).where(eq(orders.id, res.json().orderId));
+    expect(order?.status).toBe('failed');
+    expect(await giftsOf(email)).toEqual([]);
+    expect(await vaultRows()).toBe(vaultBefore);
+  });
+
+  it('replays the same Idempotency-Key: one order, one gift, one stored card', async () => {
+    const { email, session } = await signedInDonor(t.app);
+    const key = randomUUID();
+    const vaultBefore = await vaultRows();
+    const products = [monthlyLine(8, 20)];
+    const first = await monthlyCheckout(t.app, { session, email, products, key });
+    expect(first.statusCode).toBe(200);
+    // A retry carries a fresh nonce from the card widget: still the same order, answered as stored.
+    const again = await monthlyCheckout(t.app, { session, email, products, key });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const byEmail = await t.testDb.db.select().from(orders).where(eq(orders.email, email));
+    expect(byEmail).toHaveLength(1);
+    expect(await giftsOf(email)).toHaveLength(1);
+    expect(await vaultRows()).toBe(vaultBefore + 1);
+  });
+
+  describe('the same body twice', () => {
+    it('answers the stored answer and charges nothing more', async () => {
+      const { email, session } = await signedInDonor(t.app);
+      const body = checkoutBody(await sandboxNonce(t.app), [monthlyLine(7, 15)], email);
+      const key = randomUUID();
+      const first = await postCheckout(t.app, { body, key, headers: asDonor(session) });
+      const second = await postCheckout(t.app, { body, key, headers: asDonor(session) });
+      expect(first.statusCode).toBe(200);
+      expect(second.statusCode).toBe(200);
+      expect(second.json()).toEqual(first.json());
+      expect(await giftsOf(email)).toHaveLength(1);
+    });
+  });
+});

@@ -1,0 +1,173 @@
+/**
+ * The donor's monthly gifts (issue 22), behind the session cookie and the Origin check like the
+ * other account calls:
+ *   GET   /api/account/monthly-gifts               the account's gifts and their charges
+ *   PATCH /api/account/monthly-gifts/:id           { amount }: a new amount from the next charge
+ *   POST  /api/account/monthly-gifts/:id/pause | resume | cancel
+ *   POST  /api/account/monthly-gifts/:id/card      { nonce }: a new card (402 when the gateway refuses it)
+ * Another account's gift answers 404, a cancelled gift 409 to every change.
+ */
+import { apiErrorSchema } from '@store/shared/api-error';
+import {
+  changeMonthlyAmountSchema,
+  monthlyGiftSchema,
+  monthlyGiftsResponseSchema,
+  updateMonthlyCardSchema,
+} from '@store/shared/monthly-giving';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '#src/db/client';
+import { AppError } from '#src/errors/app-error';
+import { isUuid } from '#src/lib/uuid';
+import { originGuard } from '#src/modules/auth/origin-check';
+import type { SessionStore } from '#src/modules/auth/sessions';
+import { signedInSession } from '#src/modules/auth/signed-in-session';
+import type { MailNotifier } from '#src/modules/mail/worker';
+import type { PaymentGateway } from '#src/modules/payments/gateway';
+import type { Foundation, GiftAction } from './gift-change-mail';
+import { listAccountGifts } from './gift-view';
+import {
+  cancel,
+  changeGift,
+  type GiftChange,
+  type ManageContext,
+  newAmount,
+  newCard,
+  pause,
+  resume,
+} from './manage-gift';
+import type { MonthlyGiftRow } from './tables';
+
+export type MonthlyGiftRoutesOptions = {
+  db: Database;
+  sessions: SessionStore;
+  gateway: PaymentGateway;
+  allowedOrigins: readonly string[];
+  timeZone: string;
+  foundation: Foundation;
+  mail?: MailNotifier | undefined;
+};
+
+const PATH = '/api/account/monthly-gifts';
+const giftResponse = z.object({ gift: monthlyGiftSchema });
+const params = z.object({ id: z.string().max(100) });
+const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const notFound = () => new AppError('not_found', 'You have no monthly gift with this id.');
+
+export const monthlyGiftRoutes: FastifyPluginAsyncZod<MonthlyGiftRoutesOptions> = async (app, options) => {
+  const { db, sessions, gateway, allowedOrigins, timeZone, foundation, mail } = options;
+  app.addHook('onRequest', originGuard(allowedOrigins));
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  async function contextOf(request: FastifyRequest, reply: Parameters<typeof signedInSession>[1]) {
+    const { user } = await signedInSession(request, reply, sessions);
+    return { db, userId: user.id, timeZone, foundation } satisfies ManageContext;
+  }
+
+  /** The gift as the donor sees it after a change (its id checked first: not a UUID is not found). */
+  async function giftOf(context: ManageContext, id: string) {
+    const [gift] = await listAccountGifts(db, context.userId, timeZone, id);
+    if (!gift) throw notFound();
+    return { gift };
+  }
+
+  async function apply(
+    context: ManageContext,
+    id: string,
+    action: GiftAction,
+    decide: (gift: MonthlyGiftRow) => GiftChange | null,
+  ) {
+    if (!isUuid(id)) throw notFound();
+    await changeGift(context, id, action, decide);
+    mail?.kick();
+    return giftOf(context, id);
+  }
+
+  app.get(
+    PATH,
+    {
+      schema: {
+        tags: ['account'],
+        summary: "The signed-in donor's monthly gifts with their charges, newest first",
+        response: { 200: monthlyGiftsResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = await contextOf(request, reply);
+      return { gifts: await listAccountGifts(db, userId, timeZone) };
+    },
+  );
+
+  app.patch(
+    `${PATH}/:id`,
+    {
+      schema: {
+        tags: ['account'],
+        summary: "Change a monthly gift's amount, from its next charge",
+        params,
+        body: changeMonthlyAmountSchema,
+        response: { 200: giftResponse, 400: apiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      apply(await contextOf(request, reply), request.params.id, 'amount', newAmount(request.body.amount)),
+  );
+
+  const simple = { pause: () => pause, resume: () => resume(timeZone), cancel: () => cancel } as const;
+  for (const action of ['pause', 'resume', 'cancel'] as const) {
+    app.post(
+      `${PATH}/:id/${action}`,
+      {
+        schema: {
+          tags: ['account'],
+          summary: `${action[0]?.toUpperCase()}${action.slice(1)} a monthly gift`,
+          params,
+          response: { 200: giftResponse, ...errors },
+        },
+      },
+      async (request, reply) => apply(await contextOf(request, reply), request.params.id, action, simple[action]()),
+    );
+  }
+
+  app.post(
+    `${PATH}/:id/card`,
+    {
+      schema: {
+        tags: ['account'],
+        summary:
+          'Charge a monthly gift to a new card (stored by the gateway); a gift paused for declines is tried today',
+        params,
+        body: updateMonthlyCardSchema,
+        response: { 200: giftResponse, 400: apiErrorSchema, 402: z.object({ message: z.string() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const context = await contextOf(request, reply);
+      const { id } = request.params;
+      if (!isUuid(id)) throw notFound();
+      const current = await currentGift(context, id);
+      // The gateway call is outside the change's transaction: it may take seconds.
+      const vaulted = await gateway.vault({
+        nonce: request.body.nonce,
+        customer: { firstName: current.firstName, lastName: current.lastName, email: current.email },
+        customerId: current.vaultCustomerId,
+      });
+      if (vaulted.status === 'failed') return reply.code(402).send({ message: vaulted.message });
+      return apply(context, id, 'card', newCard(timeZone, vaulted));
+    },
+  );
+
+  /** The gift before a card change: the gateway's customer and the donor's name (404, 409 as a change). */
+  async function currentGift(context: ManageContext, id: string): Promise<MonthlyGiftRow> {
+    let found: MonthlyGiftRow | undefined;
+    await changeGift(context, id, 'card', (gift) => {
+      found = gift;
+      return null;
+    });
+    if (!found) throw notFound();
+    return found;
+  }
+};

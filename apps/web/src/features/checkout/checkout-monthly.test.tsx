@@ -1,0 +1,125 @@
+/**
+ * Issue 22: a bucket with a monthly line checks out only with an account: the checkout asks for a
+ * password inline and creates the account (the register call, with a captcha) without leaving the
+ * page; the order is not placed before; the thank-you page names the monthly charge day.
+ */
+import { lineFor } from '@store/shared/cart';
+import { asMonthly } from '@store/shared/monthly-lines';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { forgetSession } from '#src/lib/session-hint';
+import { asha, clientConfig } from '#src/test/auth-fixture';
+import { checkoutDoubles, seedCart, storedCart, stubApi } from '#src/test/checkout-doubles';
+import { currentPath, jsonResponse, renderApp } from '#src/test/render-app';
+import { vagdevi } from '#src/test/site-fixture';
+
+const monthly = asMonthly(lineFor(vagdevi, 5100));
+
+async function openCheckout(handlers: Parameters<typeof stubApi>[0] = {}) {
+  seedCart([monthly]);
+  const api = stubApi({ 'GET /api/public/client-config': () => jsonResponse(clientConfig()), ...handlers });
+  const doubles = checkoutDoubles();
+  const { user } = await renderApp({ path: '/checkout', stubFetch: false, wrap: doubles.wrap });
+  await screen.findByRole('button', { name: 'Place Order' }, { timeout: 5000 });
+  return { user, api, ...doubles };
+}
+
+async function enter(user: UserEvent, label: string, text: string) {
+  const field = screen.getByLabelText(label);
+  await user.clear(field);
+  await user.click(field);
+  await user.paste(text);
+}
+
+beforeEach(() => forgetSession());
+
+describe('checkout with a monthly gift', () => {
+  test('the summary says what is charged today and each month, and marks the line Monthly', async () => {
+    await openCheckout();
+    const summary = screen.getByRole('region', { name: 'Order Summary' });
+    expect(within(summary).getByText('Today: $51.00')).toBeInTheDocument();
+    expect(within(summary).getByText(/^Then \$51\.00 on the \d+(st|nd|rd|th) of each month$/)).toBeInTheDocument();
+    expect(within(summary).getByText('Monthly')).toBeInTheDocument();
+  });
+
+  test('a visitor without an account is asked for one inline; the order waits for it', async () => {
+    const { user, api, captcha } = await openCheckout({
+      'POST /auth/register': () => jsonResponse(asha),
+      'POST /api/public/payment/checkout': () =>
+        jsonResponse({
+          success: true,
+          transactionId: 'txn_1',
+          orderId: 'order-1',
+          receiptNumber: 'SDF-2026-000001',
+          amount: 51,
+          email: 'asha@example.org',
+          items: [{ name: monthly.name, quantity: 1, amount: 51 }],
+          monthly: [{ name: monthly.name, amount: 51, billingDay: 27 }],
+        }),
+    });
+    const group = screen.getByRole('group', { name: 'Monthly gifts need an account' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled(), { timeout: 3000 });
+    await screen.findByRole('option', { name: 'Dallas Center, Texas' });
+    await user.selectOptions(screen.getByLabelText('Center'), 'Dallas Center, Texas');
+    await enter(user, 'Card Holder First Name', 'Asha');
+    await enter(user, 'Card Holder Last Name', 'Rao');
+    await enter(user, 'Email', 'asha@example.org');
+    await enter(user, 'Mobile', '5125550100');
+
+    // Placing the order first: refused at the password, nothing sent.
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    const password = within(group).getByLabelText(/^Password/);
+    expect(await within(group).findByText('Please sign in or create an account to give monthly.')).toBeInTheDocument();
+    expect(password).toHaveFocus();
+    expect(api.requests('POST /api/public/payment/checkout')).toEqual([]);
+
+    // A short password is refused by the field; then Enter in it creates the account.
+    await user.type(password, 'short');
+    await user.click(within(group).getByRole('button', { name: 'Create account' }));
+    expect(within(group).getByText(/at least \d+ characters/, { selector: '.field__error' })).toBeInTheDocument();
+    await user.type(password, ' and long enough now{Enter}');
+    expect(await screen.findByText(/^Signed in as asha@example.org/)).toBeInTheDocument();
+    expect(api.requests('POST /auth/register')[0]?.body).toMatchObject({
+      email: 'asha@example.org',
+      name: 'Asha Rao',
+      password: 'short and long enough now',
+    });
+    expect(captcha.execute).toHaveBeenCalledWith('register');
+    // The form kept what was typed, and the bucket is still there.
+    expect(screen.getByLabelText('Email')).toHaveValue('asha@example.org');
+    expect(storedCart()).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(currentPath()).toBe('/order-success'));
+    expect(
+      await screen.findByText(/Your monthly gift of \$51\.00 will be charged on the 27th of each month\./),
+    ).toBeInTheDocument();
+  });
+
+  test('an address that already has an account is said by the e-mail field, with a sign-in link that returns', async () => {
+    const { user } = await openCheckout({
+      'POST /auth/register': () =>
+        jsonResponse(
+          {
+            error: {
+              code: 'validation_error',
+              message: 'taken',
+              fields: { email: 'An account with this e-mail already exists. Log in instead.' },
+            },
+          },
+          400,
+        ),
+    });
+    const group = screen.getByRole('group', { name: 'Monthly gifts need an account' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled(), { timeout: 3000 });
+    await enter(user, 'Email', 'asha@example.org');
+    await user.type(within(group).getByLabelText(/^Password/), 'a long enough password');
+    await user.click(within(group).getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText(/already/i, { selector: '.field__error' })).toBeInTheDocument();
+    expect(within(group).getByRole('link', { name: 'Already have an account? Sign in' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+  });
+});
