@@ -1,10 +1,12 @@
 /**
  * Issue 22's "done means", first part: a monthly gift started in Chromium (the account made inline
  * at checkout), then `npm run billing -- --as-of` for each of the next three months charges it three
- * times and queues three receipts, on both databases. The CLI runs as a subprocess against the
- * server's own database: on PGlite (one process only) with the server stopped, on PostgreSQL while
- * it runs. Runs once the billing CLI (apps/server/src/cli/billing.ts) is in.
+ * times and the server sends three receipts, each naming its month; the same day again charges
+ * nothing, and (PostgreSQL, where two processes may share the database) two runs at once charge the
+ * next month once between them. The CLI runs as a subprocess against the server's own database: on
+ * PGlite (one process only) with the server stopped, on PostgreSQL while it runs.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chargeDayIn, nextPeriod } from '@store/shared/monthly-giving';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -19,6 +21,7 @@ import { describeWithDb } from '../../apps/server/test/test-db';
 import { launchChromium } from '../../e2e/support/browser';
 import { startMonthlyGift } from '../../e2e/support/monthly-donor';
 import { builtWebDist } from '../fuzz/fuzz-target';
+import { emlPart } from '../support/eml';
 import { type StoreServer, startStoreServer } from '../support/store-server';
 
 const BILLING = join(import.meta.dirname, '../../apps/server/src/cli/billing.ts');
@@ -41,26 +44,55 @@ describeWithDb('a monthly gift started in Chromium, billed for three months by t
     await store?.close();
   });
 
-  /** `npm run billing -- --as-of DAY --json` on the server's database (PGlite: with the server stopped). */
-  async function bill(asOf: string): Promise<Summary> {
+  /** `npm run billing -- --as-of DAY --json` on the server's database, as it is now. */
+  async function runBilling(asOf: string): Promise<Summary> {
     const { database } = store;
     const env = {
       DATA_DIR: database.dataDir,
       ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
       LOG_LEVEL: 'warn',
     };
-    const pglite = database.kind === 'pglite';
+    const run = await runCli(BILLING, ['--as-of', asOf, '--json'], env);
+    expect(run.code, run.stderr).toBe(0);
+    return JSON.parse(run.stdout) as Summary;
+  }
+
+  /** The same, with the server stopped around it on PGlite (one process per data directory). */
+  async function bill(asOf: string): Promise<Summary> {
+    const pglite = store.database.kind === 'pglite';
     if (pglite) await store.process().stop();
     try {
-      const run = await runCli(BILLING, ['--as-of', asOf, '--json'], env);
-      expect(run.code, run.stderr).toBe(0);
-      return JSON.parse(run.stdout) as Summary;
+      return await runBilling(asOf);
     } finally {
       if (pglite) await store.restart();
     }
   }
 
-  it('charges three times, one receipt each', async () => {
+  /**
+   * The months the receipts the server has sent so far name ('January 2027'): .eml files in the
+   * outbox here (no SMTP_URL), read without touching the database (on PGlite that would stop the
+   * server, and with it the mail worker).
+   */
+  function sentReceiptMonths(): string[] {
+    const outbox = join(store.database.dataDir, 'outbox');
+    return readdirSync(outbox)
+      .filter((name) => name.includes('-receipt-'))
+      .map((name) => emlPart(readFileSync(join(outbox, name), 'utf8'), 'plain'))
+      .flatMap((text) => [...text.matchAll(/\(monthly gift, ([A-Z][a-z]+ \d{4})\)/g)].map((m) => m[1] ?? ''))
+      .filter((month, i, all) => all.indexOf(month) === i);
+  }
+
+  async function untilSent(count: number): Promise<string[]> {
+    const deadline = Date.now() + 120_000;
+    let months = sentReceiptMonths();
+    while (months.length < count && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      months = sentReceiptMonths();
+    }
+    return months;
+  }
+
+  it('charges three times and sends three receipts; the same day again, or two runs at once, never twice', async () => {
     const context = await browser.newContext({ baseURL: store.baseUrl });
     const page = await context.newPage();
     const email = `monthly.billing.${Date.now()}@example.org`;
@@ -72,11 +104,15 @@ describeWithDb('a monthly gift started in Chromium, billed for three months by t
     expect(gift.status).toBe('active');
 
     let period = gift.billingPeriod;
+    let lastDay = '';
     for (let month = 1; month <= 3; month++) {
-      const summary = await bill(chargeDayIn(period, gift.billingDay));
+      lastDay = chargeDayIn(period, gift.billingDay);
+      const summary = await bill(lastDay);
       expect(summary).toMatchObject({ dryRun: false, charged: 1, chargedCents: 5100 });
       period = nextPeriod(period);
     }
+    // Safe to run twice: the third month's day again charges nothing.
+    expect(await bill(lastDay)).toMatchObject({ due: 0, charged: 0, chargedCents: 0 });
 
     const charges = await store.query((db) =>
       db
@@ -86,6 +122,9 @@ describeWithDb('a monthly gift started in Chromium, billed for three months by t
     );
     expect(charges.map((o) => o.amountCents)).toEqual([5100, 5100, 5100]);
     expect(new Set(charges.map((o) => o.billingPeriod)).size).toBe(3);
+    // The server's mail worker sends them (on PGlite once it is started again after each run), each
+    // naming the month it pays for.
+    expect(await untilSent(3)).toHaveLength(3);
     const receipts = await store.query((db) =>
       db
         .select()
@@ -100,6 +139,20 @@ describeWithDb('a monthly gift started in Chromium, billed for three months by t
           ),
         ),
     );
-    expect(receipts).toHaveLength(3);
+    expect(receipts.map((row) => row.sentAt !== null)).toEqual([true, true, true]);
+
+    if (store.database.kind === 'postgres') {
+      // Two runs at once for the fourth month, beside the running server: one charge between them.
+      const fourth = chargeDayIn(period, gift.billingDay);
+      const [a, b] = await Promise.all([runBilling(fourth), runBilling(fourth)]);
+      expect(a.charged + b.charged).toBe(1);
+      const paid = await store.query((db) =>
+        db
+          .select()
+          .from(orders)
+          .where(and(eq(orders.monthlyGiftId, gift.id), eq(orders.status, 'succeeded'))),
+      );
+      expect(paid).toHaveLength(4);
+    }
   }, 300_000);
 });
