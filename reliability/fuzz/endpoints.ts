@@ -25,11 +25,11 @@ import {
   pathPart,
   queryPart,
 } from './fuzz-request';
-import type { FuzzTarget } from './fuzz-target';
+import { FUZZ_GIFT_ID, type FuzzTarget } from './fuzz-target';
 import { type HostileJson, toHostileJson } from './hostile-values';
 
 export type FuzzEndpoint = {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
   path: string;
   /** The route's pattern when `path` fills in its parameters (`/api/report/receipts/:orderId.pdf`). */
   route?: string;
@@ -123,6 +123,79 @@ function staffHeaders(t: FuzzTarget): Record<string, string> {
 }
 
 const STAFF_HEADERS = ['origin', 'sec-fetch-site', 'cookie', 'idempotency-key'];
+
+/** Issue 22: the signed-in donor's own request from the dashboard (their session, the site's Origin). */
+function donorHeaders(t: FuzzTarget): Record<string, string> {
+  return { origin: t.origin, cookie: `store_session=${t.donorToken}` };
+}
+
+const DONOR_HEADERS = ['origin', 'sec-fetch-site', 'cookie'];
+
+/**
+ * Issue 22: the donor's monthly gifts. Bodies, queries and headers come with a real donor's session
+ * and gift, so they reach the schemas and the change: an odd but valid amount is saved (200, with its
+ * confirmation e-mail); a card's nonce is never one the sandbox issued (402). Pause, resume and
+ * cancel go with a session that does not exist (401), so the fuzz never ends the gift it needs.
+ */
+function monthlyGiftEntries(): FuzzEndpoint[] {
+  const gift = `/api/account/monthly-gifts/${FUZZ_GIFT_ID}`;
+  const giftRoute = '/api/account/monthly-gifts/:id';
+  const donorWrite = (
+    method: 'PATCH' | 'POST',
+    path: string,
+    route: string,
+    body: object,
+    remoteAddress: string,
+    alsoAllowed: number[],
+    writes: string[],
+  ) =>
+    entry(method, path, {
+      route,
+      alsoAllowed,
+      writes,
+      remoteAddress,
+      parts: (e) => {
+        const base = (t: FuzzTarget): BaseRequest => ({ headers: donorHeaders(t), body: toHostileJson(body) });
+        return {
+          body: bodyPart(e, { base }),
+          query: queryPart(e, { base }),
+          headers: headersPart(e, { base, relevant: DONOR_HEADERS }),
+        };
+      },
+    });
+  return [
+    entry('GET', '/api/account/monthly-gifts', {
+      alsoAllowed: [200],
+      remoteAddress: '10.1.0.80',
+      parts: (e) => {
+        const base = (t: FuzzTarget): BaseRequest => ({ headers: donorHeaders(t) });
+        return { query: queryPart(e, { base }), headers: headersPart(e, { base, relevant: DONOR_HEADERS }) };
+      },
+    }),
+    donorWrite('PATCH', gift, giftRoute, { amount: 25 }, '10.1.0.81', [200], ['monthly_gifts', 'mail_outbox']),
+    donorWrite(
+      'POST',
+      `${gift}/card`,
+      `${giftRoute}/card`,
+      { nonce: 'tokencc_sandbox_not-issued' },
+      '10.1.0.82',
+      [402],
+      [],
+    ),
+    ...(['pause', 'resume', 'cancel'] as const).map((action, i) =>
+      entry('POST', `${gift}/${action}`, {
+        route: `${giftRoute}/${action}`,
+        remoteAddress: `10.1.0.${83 + i}`,
+        parts: (e) => {
+          const base = (t: FuzzTarget): BaseRequest => ({
+            headers: { origin: t.origin, cookie: `store_session=${'A'.repeat(43)}` },
+          });
+          return { query: queryPart(e, { base }), headers: headersPart(e, { base, relevant: DONOR_HEADERS }) };
+        },
+      }),
+    ),
+  ];
+}
 
 /**
  * The back office's orders and refunds. The refund names an order that does not exist, so however
@@ -538,6 +611,7 @@ export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
     },
   }),
   ...staffEntries(),
+  ...monthlyGiftEntries(),
   // Issue 21's catalogue editor. Query and headers come with a staff session that does not exist
   // (401, nothing changed); bodies with a signed-in editor's, so they reach the schemas and the
   // edit itself: an odd but valid body may be saved (200/201, or 409 once the version moved on).

@@ -5,12 +5,19 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { createAdmin } from '../../apps/server/src/modules/admins/admin-repo';
 import { basicAuthorization } from '../../apps/server/src/modules/admins/basic-credentials';
+import { hashPassword } from '../../apps/server/src/modules/admins/passwords';
+import { insertUser } from '../../apps/server/src/modules/auth/user-repo';
+import { monthlyGifts } from '../../apps/server/src/modules/monthly-giving/tables';
+import { createSandboxGateway } from '../../apps/server/src/modules/payments/gateways/sandbox';
 import { createSandboxClientToken } from '../../apps/server/src/modules/payments/gateways/sandbox-client-token';
+import { logIn, SITE_ORIGIN, sessionToken } from '../../apps/server/test/auth-helpers';
 import { buildTestApp, TEST_SESSION_SECRET, type TestApp } from '../../apps/server/test/build-test-app';
+import { seedMonthlyGift } from '../../apps/server/test/monthly-gift-fixtures';
 import { signInStaff } from '../../apps/server/test/staff-helpers';
 import { REPO_ROOT } from '../support/server-process';
 
@@ -32,6 +39,11 @@ export type FuzzTarget = {
   staffToken: string;
   /** A signed-in editor's staff session token: the catalogue editor's bodies are fuzzed past the guard (issue 21). */
   editorToken: string;
+  /**
+   * Issue 22: a signed-in donor's session (store_session), whose account has one active monthly gift
+   * with the id FUZZ_GIFT_ID: the donor API's bodies are fuzzed past the session and the lookup.
+   */
+  donorToken: string;
   /** The origin the auth server's origin check expects from an injected request (Host: localhost:80). */
   origin: string;
   webDist: string | undefined;
@@ -43,6 +55,27 @@ export type FuzzTarget = {
 export function builtWebDist(): string | undefined {
   const dist = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(REPO_ROOT, 'apps/web/dist');
   return existsSync(join(dist, 'index.html')) ? dist : undefined;
+}
+
+/** The fuzz donor's monthly gift (a fixed id, so the endpoints' paths can name it). */
+export const FUZZ_GIFT_ID = '22222222-2222-4222-8222-222222222222';
+
+/** A donor account signed in (login needs no captcha) with an active monthly gift of $25. */
+async function donorWithGift(t: TestApp): Promise<string> {
+  const email = 'fuzz.donor@example.org';
+  const password = 'a donor passphrase long enough';
+  const user = await insertUser(t.testDb.db, { name: 'Fuzz Donor', email, passwordHash: await hashPassword(password) });
+  if (!user) throw new Error('fuzz donor: no account');
+  const gateway = createSandboxGateway({ db: t.testDb.db, secret: TEST_SESSION_SECRET });
+  const gift = await seedMonthlyGift(t.testDb.db, gateway, { email, amountCents: 2500 });
+  await t.testDb.db.update(monthlyGifts).set({ id: FUZZ_GIFT_ID, userId: user.id }).where(eq(monthlyGifts.id, gift.id));
+  const login = await logIn(
+    t.app,
+    { email, password },
+    { headers: { origin: SITE_ORIGIN }, remoteAddress: '10.9.9.9' },
+  );
+  if (login.statusCode !== 200) throw new Error(`fuzz donor login: ${login.statusCode} ${login.body}`);
+  return sessionToken(login);
 }
 
 export async function buildFuzzTarget(): Promise<FuzzTarget> {
@@ -64,7 +97,9 @@ export async function buildFuzzTarget(): Promise<FuzzTarget> {
   let editorToken = '';
   const guessed = { username: 'auditor', password: 'another long passphrase' };
   let staffToken = '';
+  let donorToken = '';
   try {
+    donorToken = await donorWithGift(t);
     await createAdmin(t.testDb.db, reader);
     await createAdmin(t.testDb.db, guessed);
     staffToken = (await signInStaff(t, 'treasurer', { username: 'fuzz-treasurer' })).token;
@@ -88,6 +123,7 @@ export async function buildFuzzTarget(): Promise<FuzzTarget> {
     guessed,
     staffToken,
     editorToken,
+    donorToken,
     origin: 'http://localhost',
     webDist,
     serverErrors,

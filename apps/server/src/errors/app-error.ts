@@ -38,7 +38,9 @@ export type ErrorCode =
   /** The auth server: a request for a host name the site does not answer for (ALLOWED_HOSTS). */
   | 'misdirected_request'
   /** Accounts: an e-mailed link (verify, reset) that is forged, used or expired. */
-  | 'invalid_token';
+  | 'invalid_token'
+  /** Monthly giving: the gateway would not store the new card (declined, a used or unknown nonce). */
+  | 'card_refused';
 
 /** The status each code is answered with unless the thrower says otherwise. */
 const DEFAULT_STATUS: Record<ErrorCode, number> = {
@@ -65,6 +67,7 @@ const DEFAULT_STATUS: Record<ErrorCode, number> = {
   email_taken: 409,
   misdirected_request: 421,
   invalid_token: 400,
+  card_refused: 402,
 };
 
 export type AppErrorOptions = {

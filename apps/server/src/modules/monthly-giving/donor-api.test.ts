@@ -141,7 +141,9 @@ describeWithDb('the donor’s monthly gifts API', () => {
     const nonce = await sandboxNonce(t.app, { number: DECLINING_CARD });
     const res = await giftsApi(t.app, session, 'POST', `/${gift.id}/card`, { nonce });
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ message: expect.any(String) });
+    expect(res.json()).toEqual({
+      error: { code: 'card_refused', message: 'Payment was declined by the card issuer.' },
+    });
     const after = await giftsApi(t.app, session, 'GET');
     expect(after.json().gifts[0].card).toMatchObject({ lastFour: '1111' });
     const empty = await giftsApi(t.app, session, 'POST', `/${gift.id}/card`, { nonce: '' });

@@ -4,7 +4,7 @@
  *   GET   /api/account/monthly-gifts               the account's gifts and their charges
  *   PATCH /api/account/monthly-gifts/:id           { amount }: a new amount from the next charge
  *   POST  /api/account/monthly-gifts/:id/pause | resume | cancel
- *   POST  /api/account/monthly-gifts/:id/card      { nonce }: a new card (402 when the gateway refuses it)
+ *   POST  /api/account/monthly-gifts/:id/card      { nonce }: a new card (402 card_refused when the gateway refuses it)
  * Another account's gift answers 404, a cancelled gift 409 to every change.
  */
 import { apiErrorSchema } from '@store/shared/api-error';
@@ -24,7 +24,7 @@ import { originGuard } from '#src/modules/auth/origin-check';
 import type { SessionStore } from '#src/modules/auth/sessions';
 import { signedInSession } from '#src/modules/auth/signed-in-session';
 import type { MailNotifier } from '#src/modules/mail/worker';
-import type { PaymentGateway } from '#src/modules/payments/gateway';
+import { GatewayUnavailableError, type PaymentGateway } from '#src/modules/payments/gateway';
 import type { Foundation, GiftAction } from './gift-change-mail';
 import { listAccountGifts } from './gift-view';
 import {
@@ -141,7 +141,7 @@ export const monthlyGiftRoutes: FastifyPluginAsyncZod<MonthlyGiftRoutesOptions> 
           'Charge a monthly gift to a new card (stored by the gateway); a gift paused for declines is tried today',
         params,
         body: updateMonthlyCardSchema,
-        response: { 200: giftResponse, 400: apiErrorSchema, 402: z.object({ message: z.string() }), ...errors },
+        response: { 200: giftResponse, 400: apiErrorSchema, 402: apiErrorSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -150,12 +150,24 @@ export const monthlyGiftRoutes: FastifyPluginAsyncZod<MonthlyGiftRoutesOptions> 
       if (!isUuid(id)) throw notFound();
       const current = await currentGift(context, id);
       // The gateway call is outside the change's transaction: it may take seconds.
-      const vaulted = await gateway.vault({
-        nonce: request.body.nonce,
-        customer: { firstName: current.firstName, lastName: current.lastName, email: current.email },
-        customerId: current.vaultCustomerId,
-      });
-      if (vaulted.status === 'failed') return reply.code(402).send({ message: vaulted.message });
+      const vaulted = await gateway
+        .vault({
+          nonce: request.body.nonce,
+          customer: { firstName: current.firstName, lastName: current.lastName, email: current.email },
+          customerId: current.vaultCustomerId,
+        })
+        .catch((error: unknown) => {
+          // Nothing was charged and the old card stays: the donor may simply try again.
+          if (!(error instanceof GatewayUnavailableError)) throw error;
+          throw new AppError(
+            'service_unavailable',
+            'The card could not be stored just now. Please try again in a moment.',
+            {
+              cause: error,
+            },
+          );
+        });
+      if (vaulted.status === 'failed') throw new AppError('card_refused', vaulted.message);
       return apply(context, id, 'card', newCard(timeZone, vaulted));
     },
   );

@@ -8,6 +8,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import type { StoredCard, VaultOutcome } from '../gateway';
 import { DECLINED_MESSAGE } from './sandbox-ledger';
+import { isSandboxNonce } from './sandbox-nonces';
 import { type CardOutcome, fakeNonceOutcome } from './sandbox-outcomes';
 import { sandboxNonces, sandboxVault } from './sandbox-tables';
 
@@ -20,6 +21,8 @@ async function consumeNonce(db: Database, nonce: string): Promise<(StoredCard & 
   const fake = fakeNonceOutcome(nonce);
   // Braintree's fake nonces stand for its test Visa, which expires in the future.
   if (fake) return { brand: 'Visa', lastFour: '1111', expMonth: 12, expYear: 2030, outcome: fake };
+  // Not one the tokenizer issued: refused without a query (a NUL in it would fail the query itself).
+  if (!isSandboxNonce(nonce) || nonce.includes('\u0000')) return null;
   const [row] = await db
     .update(sandboxNonces)
     .set({ consumedAt: new Date() })
