@@ -8,8 +8,6 @@
  */
 import { calendarDay, isCalendarDay } from '@store/shared/monthly-giving';
 import { type Config, loadConfig } from '#src/config';
-import { openDatabase } from '#src/db/client';
-import { migrateDatabase } from '#src/db/migrate';
 import { resolveSecrets } from '#src/db/secrets';
 import { createLogger } from '#src/logger';
 import { type BillingSummary, runBilling } from '#src/modules/monthly-giving/run-billing';
@@ -18,6 +16,7 @@ import { receiptSettings } from '#src/modules/receipts/receipt-number';
 import { loadSite } from '#src/site/load-site';
 import { CliError } from './cli-error';
 import { parseFlags } from './flags';
+import { withMigratedDatabase } from './open-migrated-database';
 
 export const BILLING_USAGE = `Usage:
   npm run billing -- [--as-of <YYYY-MM-DD>] [--dry-run] [--json]
@@ -59,15 +58,7 @@ export async function runBillingCommand(
   const parsed = parseBillingArgs(args);
   const site = loadSite(config.siteConfigPath);
   const asOf = parsed.asOf ?? calendarDay(new Date(), site.foundation.timeZone);
-  let connection: Awaited<ReturnType<typeof openDatabase>>;
-  try {
-    connection = await openDatabase(config.database);
-  } catch (error) {
-    throw new CliError(`Cannot open the database: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  try {
-    await migrateDatabase(connection);
-    const { db } = connection;
+  await withMigratedDatabase(config, async ({ db }) => {
     const gateway = await createGateway({ config, db, secrets: await resolveSecrets(config, db) });
     const summary = await runBilling({
       db,
@@ -79,7 +70,5 @@ export async function runBillingCommand(
       dryRun: parsed.dryRun,
     });
     out.log(parsed.json ? JSON.stringify(summary) : billingReport(summary));
-  } finally {
-    await connection.close();
-  }
+  });
 }

@@ -5,12 +5,11 @@
  * server first: the command needs the database to itself; the statements go out at its next start).
  */
 import { type Config, loadConfig } from '#src/config';
-import { openDatabase } from '#src/db/client';
-import { migrateDatabase } from '#src/db/migrate';
 import { sendYearEndStatements } from '#src/modules/statements/send-statements';
 import { loadSite } from '#src/site/load-site';
 import { CliError } from './cli-error';
 import { parseFlags, requiredFlag } from './flags';
+import { withMigratedDatabase } from './open-migrated-database';
 
 export const STATEMENTS_USAGE = `Usage:
   npm run statements -- --year <YYYY> [--dry-run]
@@ -39,14 +38,7 @@ export async function runStatementsCommand(
   }
   const dryRun = flags.switches.has('dry-run');
   const site = loadSite(config.siteConfigPath);
-  let connection: Awaited<ReturnType<typeof openDatabase>>;
-  try {
-    connection = await openDatabase(config.database);
-  } catch (error) {
-    throw new CliError(`Cannot open the database: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  try {
-    await migrateDatabase(connection);
+  await withMigratedDatabase(config, async (connection) => {
     const summary = await sendYearEndStatements({
       db: connection.db,
       year,
@@ -61,7 +53,5 @@ export async function runStatementsCommand(
         ? `Dry run for ${year}: ${donors}; ${queued} would be queued, ${summary.alreadyQueued} were queued by an earlier run. Nothing was changed.`
         : `Statements for ${year}: ${donors}; ${queued} queued now, ${summary.alreadyQueued} already queued by an earlier run. The server's mail worker sends them.`,
     );
-  } finally {
-    await connection.close();
-  }
+  });
 }

@@ -1,25 +1,5 @@
 /** `npm run statements -- --year 2026 [--dry-run]`: see statements-command.ts. */
-import { ConfigError } from '#src/config';
-import { SiteConfigError } from '#src/site/load-site';
-import { CliError } from './cli-error';
+import { runCommand } from './run-command';
 import { runStatementsCommand } from './statements-command';
 
-async function main(args: string[]): Promise<number> {
-  try {
-    await runStatementsCommand(args, { log: (line) => console.log(line) });
-    return 0;
-  } catch (error) {
-    if (error instanceof CliError) {
-      console.error(error.message);
-      return error.exitCode;
-    }
-    if (error instanceof ConfigError || error instanceof SiteConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    console.error('The command failed:', error);
-    return 1;
-  }
-}
-
-process.exitCode = await main(process.argv.slice(2));
+await runCommand((args, out) => runStatementsCommand(args, out));
