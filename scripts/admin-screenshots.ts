@@ -13,12 +13,12 @@
  * Each page gets `admin-NAME-WIDTH.png`, and `-full` when taller than the screen.
  */
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium';
+import { SCREEN_SIZES as SIZES, shootBothSizes } from './support/shoot-both-sizes';
 
 const { values } = parseArgs({
   options: {
@@ -31,24 +31,8 @@ const { values } = parseArgs({
 });
 const base = values.base.replace(/\/$/, '');
 const out = values.out;
-const SIZES = [
-  { width: 375, height: 812 },
-  { width: 1280, height: 800 },
-] as const;
-
-/** Both sizes of the page as it is now: the same page resized, so a one-time screen (the recovery codes) is shot twice. */
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(250);
-    const file = join(out, `admin-${name}-${size.width}.png`);
-    await page.screenshot({ path: file });
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    if (height > size.height + 4)
-      await page.screenshot({ path: join(out, `admin-${name}-${size.width}-full.png`), fullPage: true });
-    console.log(file);
-  }
-}
+/** Both sizes of the page as it is now: a one-time screen (the recovery codes) is shot twice. */
+const shoot = (page: Page, name: string) => shootBothSizes(page, out, `admin-${name}`, 250);
 
 function totpNow(secret: string): string {
   return generateHOTP(decodeBase32IgnorePadding(secret), BigInt(Math.floor(Date.now() / 30_000)), 6);

@@ -21,27 +21,12 @@ import { daysAgo, seedMonthlyCharge, seedMonthlyGift } from '../apps/server/test
 import { seedOrders } from '../apps/server/test/seed-orders';
 import { startBenchServer } from '../bench/support/server';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium';
+import { SCREEN_SIZES as SIZES, shootBothSizes } from './support/shoot-both-sizes';
 
 const { values } = parseArgs({ options: { out: { type: 'string', default: 'monthly-shots' } } });
 const out = values.out;
 const OWNER = { username: 'maya', password: 'screenshots-owner-password-0123' };
-const SIZES = [
-  { width: 375, height: 812 },
-  { width: 1280, height: 800 },
-] as const;
-
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(300);
-    const file = join(out, `${name}-${size.width}.png`);
-    await page.screenshot({ path: file });
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    if (height > size.height + 4)
-      await page.screenshot({ path: join(out, `${name}-${size.width}-full.png`), fullPage: true });
-    console.log(file);
-  }
-}
+const shoot = (page: Page, name: string) => shootBothSizes(page, out, name);
 
 const totpNow = (secret: string) =>
   generateHOTP(decodeBase32IgnorePadding(secret), BigInt(Math.floor(Date.now() / 30_000)), 6);

@@ -9,33 +9,16 @@
  * gifts, the amount form, the card update and a paused gift. `NAME-WIDTH.png`, and `-full` when taller.
  */
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 import { openGift, startMonthlyGift } from '../e2e/support/monthly-donor';
 import { startServer } from '../e2e/support/start-server';
+import { SCREEN_SIZES as SIZES, shootBothSizes } from './support/shoot-both-sizes';
 
 const { values } = parseArgs({ options: { out: { type: 'string', default: 'monthly-shots' } } });
 const out = values.out;
-const SIZES = [
-  { width: 375, height: 812 },
-  { width: 1280, height: 800 },
-] as const;
-
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(300);
-    const file = join(out, `${name}-${size.width}.png`);
-    await page.screenshot({ path: file });
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    if (height > size.height + 4)
-      await page.screenshot({ path: join(out, `${name}-${size.width}-full.png`), fullPage: true });
-    console.log(file);
-  }
-  await page.setViewportSize(SIZES[1]);
-}
+const shoot = (page: Page, name: string) => shootBothSizes(page, out, name);
 
 mkdirSync(out, { recursive: true });
 const server = await startServer({ CAPTCHA_PROVIDER: 'off' });
