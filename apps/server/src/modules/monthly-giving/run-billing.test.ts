@@ -13,6 +13,7 @@ import { RECEIPT_KIND } from '#src/modules/checkout/receipt-kind';
 import { reconcilePendingOrders } from '#src/modules/checkout/reconcile';
 import { GatewayUnavailableError, type PaymentGateway } from '#src/modules/payments/gateway';
 import { createSandboxGateway, type SandboxGateway } from '#src/modules/payments/gateways/sandbox';
+import { listYearGifts } from '#src/modules/statements/year-gifts';
 import { loadSite } from '#src/site/load-site';
 import { chargesOf, readGift, seedMonthlyGift, updateGift } from '../../../test/monthly-gift-fixtures';
 import { outboxMessages } from '../../../test/outbox-helpers';
@@ -237,5 +238,21 @@ describeWithDb('runBilling', () => {
     expect(summary.due).toBeGreaterThanOrEqual(1);
     expect((await counts()).rows[0]?.n).toBe(before);
     expect(await chargesOf(db, gift.id)).toEqual([]);
+  });
+
+  it("counts each paid month in the donor's year-end statement for the year it was charged", async () => {
+    const gift = await seedMonthlyGift(db, sandbox, { firstDay: '2026-12-15', amountCents: 2500 });
+    // A real (non-test) gift: statements leave out what a sandbox took.
+    await updateGift(db, gift.id, { test: false });
+    await bill('2027-01-15');
+    await bill('2027-02-15');
+    const paid = (await chargesOf(db, gift.id)).filter((c) => c.status === 'succeeded');
+    expect(paid).toHaveLength(2);
+    // Dated when they were made (the clock), whatever --as-of said.
+    const year = new Date().getUTCFullYear();
+    const statement = await listYearGifts(db, { email: gift.email }, year, 'UTC');
+    const listed = statement.filter((g) => g.monthlyGiftId === gift.id);
+    expect(listed.map((g) => g.id).sort()).toEqual(paid.map((c) => c.id).sort());
+    expect(listed.every((g) => g.receiptNumber !== null && g.deductibleCents === 2500)).toBe(true);
   });
 });
