@@ -101,13 +101,21 @@ export function firstScheduledCharge(day: string): { billingDay: number; period:
 
 /**
  * When a resumed gift is next charged (the one resume rule): its billing day in the current period if
- * that day has not passed yet (today counts), else its billing day in the next period. The period is
- * the one that charge pays; the caller resets `failed_attempts` to 0. A period already paid is never
- * charged again: the billing run advances such a gift without charging (orders_monthly_period_idx).
+ * that day has not passed yet (today counts), else its billing day in the next period; but never a
+ * period before `nextUnpaid`, the gift's own `billing_period` (the first one not paid yet). Without
+ * that, a gift paused and resumed in the month its checkout paid would be charged for that month
+ * again: the checkout's order pays it but names no period. The months a pause skipped are not
+ * charged. The caller resets `failed_attempts` to 0.
  */
-export function resumedSchedule(today: string, billingDay: number): { period: string; chargeOn: string } {
+export function resumedSchedule(
+  today: string,
+  billingDay: number,
+  nextUnpaid: string,
+): { period: string; chargeOn: string } {
   const current = periodOf(today);
-  const period = parts(today)[2] <= billingDay ? current : nextPeriod(current);
+  const fromToday = parts(today)[2] <= billingDay ? current : nextPeriod(current);
+  // 'YYYY-MM' compares as text in calendar order.
+  const period = fromToday < nextUnpaid ? nextUnpaid : fromToday;
   return { period, chargeOn: chargeDayIn(period, billingDay) };
 }
 

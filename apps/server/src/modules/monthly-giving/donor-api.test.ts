@@ -3,7 +3,7 @@
  * cancel; each confirmed by an e-mail; another account's gift is 404, a cancelled gift 409, a bad
  * body 400 naming the field, a signed-out or cross-site call refused.
  */
-import { calendarDay, monthlyGiftMessages, resumedSchedule } from '@store/shared/monthly-giving';
+import { calendarDay, monthlyGiftMessages } from '@store/shared/monthly-giving';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mailOutbox } from '#src/modules/mail/tables';
@@ -105,11 +105,12 @@ describeWithDb('the donor’s monthly gifts API', () => {
     expect(paused.json().gift).toMatchObject({ status: 'paused', pausedReason: 'donor', nextChargeOn: null });
     const resumed = await giftsApi(t.app, session, 'POST', `/${gift.id}/resume`);
     expect(resumed.statusCode).toBe(200);
-    const today = calendarDay(new Date(), t.site.foundation.timeZone);
+    // Resumed the day it started: next month's charge as before, never this month's again (the
+    // checkout paid it).
     expect(resumed.json().gift).toMatchObject({
       status: 'active',
       pausedReason: null,
-      nextChargeOn: resumedSchedule(today, gift.billingDay).chargeOn,
+      nextChargeOn: gift.nextChargeOn,
       failedAttempts: 0,
     });
     expect((await mailsOf(gift.id)).map((m) => [m.action, m.subject])).toEqual([

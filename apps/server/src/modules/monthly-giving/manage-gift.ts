@@ -71,7 +71,11 @@ export function pause(gift: MonthlyGiftRow): GiftChange | null {
 export function resume(timeZone: string) {
   return (gift: MonthlyGiftRow): GiftChange | null => {
     if (gift.status === 'active') return null;
-    const { period, chargeOn } = resumedSchedule(calendarDay(new Date(), timeZone), gift.billingDay);
+    const { period, chargeOn } = resumedSchedule(
+      calendarDay(new Date(), timeZone),
+      gift.billingDay,
+      gift.billingPeriod,
+    );
     return {
       status: 'active',
       pausedReason: null,
