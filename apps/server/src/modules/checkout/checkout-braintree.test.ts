@@ -10,6 +10,7 @@ import type { PaymentGateway } from '#src/modules/payments/gateway';
 import { createBraintreeGateway } from '#src/modules/payments/gateways/braintree';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { checkoutBody, postCheckout } from '../../../test/checkout-helpers';
+import { braintreeGatewayFor } from '../../../test/fake-braintree/gateway';
 import { type FakeBraintree, startFakeBraintree } from '../../../test/fake-braintree/server';
 import { signedTransactionWebhook } from '../../../test/fake-braintree/webhooks';
 import { describeWithDb } from '../../../test/test-db';
@@ -25,13 +26,7 @@ describeWithDb('checkout with the braintree gateway (local fake)', () => {
   let t: TestApp;
   beforeAll(async () => {
     fake = await startFakeBraintree();
-    gateway = createBraintreeGateway({
-      environment: { host: fake.host, port: fake.port, ssl: false },
-      merchantId: fake.merchantId,
-      publicKey: fake.publicKey,
-      privateKey: fake.privateKey,
-      timeoutMs: 500,
-    });
+    gateway = braintreeGatewayFor(fake);
     t = await buildTestApp({
       env: {
         PAYMENT_GATEWAY: 'braintree',

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { braintreeGatewayFor } from '../../../../test/fake-braintree/gateway';
 import { type FakeBraintree, startFakeBraintree } from '../../../../test/fake-braintree/server';
 import { GatewayUnavailableError, type PaymentGateway } from '../gateway';
 import { createBraintreeGateway } from './braintree';
@@ -14,13 +15,7 @@ let gateway: PaymentGateway;
 
 beforeAll(async () => {
   fake = await startFakeBraintree();
-  gateway = createBraintreeGateway({
-    environment: { host: fake.host, port: fake.port, ssl: false },
-    merchantId: fake.merchantId,
-    publicKey: fake.publicKey,
-    privateKey: fake.privateKey,
-    timeoutMs: 500,
-  });
+  gateway = braintreeGatewayFor(fake);
 });
 afterAll(async () => fake.close());
 

@@ -6,9 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { braintreeGatewayFor } from '../../../../test/fake-braintree/gateway';
 import { type FakeBraintree, startFakeBraintree } from '../../../../test/fake-braintree/server';
 import type { PaymentGateway } from '../gateway';
-import { createBraintreeGateway } from './braintree';
 
 let fake: FakeBraintree;
 let gateway: PaymentGateway;
@@ -16,13 +16,7 @@ const customer = { firstName: 'Asha', lastName: 'Rao', email: 'asha@example.org'
 
 beforeAll(async () => {
   fake = await startFakeBraintree();
-  gateway = createBraintreeGateway({
-    environment: { host: fake.host, port: fake.port, ssl: false },
-    merchantId: fake.merchantId,
-    publicKey: fake.publicKey,
-    privateKey: fake.privateKey,
-    timeoutMs: 500,
-  });
+  gateway = braintreeGatewayFor(fake);
 });
 afterAll(async () => fake.close());
 
