@@ -13,6 +13,10 @@
  *                  RELIABILITY_CRASHES scale them up (npm run test:reliability).
  */
 import { defineConfig } from 'vitest/config';
+import { serverTestFiles } from './test/suite/server-test-files';
+
+// Server test files that open a database run on both; the others once (test/suite/server-test-files.ts).
+const server = serverTestFiles(import.meta.dirname);
 
 // Generous limits: on a loaded 2-core machine a test that opens a database can take seconds.
 // Speed is measured in benchmarks (npm run bench), never by timing tests.
@@ -31,25 +35,32 @@ const reliability = {
 
 export default defineConfig({
   test: {
+    // Both cores for the first group (Vitest's default is cores minus one: a single worker here).
+    // e2e keeps one file at a time (fileParallelism: false), reliability its own two.
+    maxWorkers: 2,
+    reporters: ['default', './test/reporters/slowest-files.ts'],
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node', ...timeouts } },
       // The repository's own rules (the import layers of .dependency-cruiser.cjs), tested on trees made for them.
       { test: { name: 'repo', include: ['test/**/*.test.ts'], environment: 'node', ...timeouts } },
+      { test: { name: 'server', include: server.withoutDatabase, environment: 'node', isolate: false, ...timeouts } },
       {
         test: {
           name: 'server-pglite',
-          include: ['apps/server/src/**/*.test.ts'],
+          include: server.withDatabase,
           environment: 'node',
           env: { TEST_DB: 'pglite' },
+          isolate: false,
           ...timeouts,
         },
       },
       {
         test: {
           name: 'server-postgres',
-          include: ['apps/server/src/**/*.test.ts'],
+          include: server.withDatabase,
           environment: 'node',
           env: { TEST_DB: 'postgres' },
+          isolate: false,
           ...timeouts,
           globalSetup: ['test/postgres-global-setup.ts'],
         },

@@ -1,11 +1,14 @@
 /**
- * One running site for the whole end-to-end run; its address, the report administrator's
+ * One running site and one Chromium for the whole end-to-end run; the site's address, the report administrator's
  * credentials (created at start through ADMIN_USERNAME / ADMIN_PASSWORD) and the Google account
  * the local fake of Google signs in with reach the tests through `inject`.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { type FakeGoogleUser, startFakeGoogle } from '../apps/server/test/fake-google-server';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './support/chromium';
 import { type RunningServer, startServer } from './support/start-server';
 
 declare module 'vitest' {
@@ -41,11 +44,27 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await google.stop();
     throw error;
   }
+  // One Chromium for the run: each spec connects and opens contexts of its own (support/browser.ts).
+  let browser: BrowserServer;
+  try {
+    if (!existsSync(CHROMIUM_PATH)) {
+      throw new Error(
+        `Chromium not found at ${CHROMIUM_PATH}: install Debian's chromium (apt-get install -y chromium)`,
+      );
+    }
+    browser = await chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS] });
+  } catch (error) {
+    await server.stop();
+    await google.stop();
+    throw error;
+  }
+  project.provide('chromiumEndpoint', browser.wsEndpoint());
   project.provide('baseUrl', server.baseUrl);
   project.provide('admin', admin);
   project.provide('googleUser', googleUser);
   project.provide('dataDir', server.dataDir);
   return async () => {
+    await browser.close();
     await server.stop();
     await google.stop();
   };

@@ -1,4 +1,9 @@
-/** Debian's Chromium driven by playwright-core (never a downloaded browser), a fresh page per test. */
+/**
+ * Debian's Chromium driven by playwright-core (never a downloaded browser), a fresh page per test.
+ * The e2e project starts one Chromium for its whole run (e2e/global-setup.ts) and every spec
+ * connects to it: a start costs about a second and a half of a 2-core machine, a connection little.
+ * Elsewhere (the reliability suite) each file starts its own.
+ */
 import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
@@ -6,7 +11,17 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 
 export { CHROMIUM_PATH };
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's Chromium, where a global set-up started one (e2e/global-setup.ts); closing a connection leaves it running. */
+    chromiumEndpoint?: string;
+  }
+}
+
+/** The run's Chromium (a connection to it), or a Chromium of this file's own where the run has none. */
 export async function launchChromium(): Promise<Browser> {
+  const endpoint = inject('chromiumEndpoint');
+  if (endpoint) return chromium.connect(endpoint);
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install Debian's chromium (apt-get install -y chromium)`);
   }

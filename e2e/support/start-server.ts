@@ -9,6 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { statementLogEnv } from '../../apps/server/src/db/statement-log';
 import { freePort } from '../../test/free-port';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
@@ -57,6 +58,7 @@ export async function startServer(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       WEB_DIST: webDist,
+      ...statementLogEnv(),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -177,15 +177,18 @@ export function auditBooks(books: Books): Audit {
 }
 
 /**
- * When the reconciler may settle what is still pending: 60 s after an order was written, or 2 minutes
- * after a reconciler run claimed it (apps/server/src/modules/checkout/reconcile.ts). In the database's clock, as epoch ms.
+ * When the reconciler may settle what is still pending: `afterSeconds` after an order was written (60
+ * in production; the server's TEST_RECONCILE_AFTER_SECONDS), or 2 minutes after a reconciler run
+ * claimed it (apps/server/src/modules/checkout/reconcile.ts). In the database's clock, as epoch ms.
  */
-export async function reconcilableAt(db: Database): Promise<{ pending: number; at: number }> {
-  const result = await db.execute<{ pending: number; at: number | null }>(sql`
+export const reconcilableAt =
+  (afterSeconds: number) =>
+  async (db: Database): Promise<{ pending: number; at: number }> => {
+    const result = await db.execute<{ pending: number; at: number | null }>(sql`
     select count(*)::int as pending,
-      (extract(epoch from max(case when updated_at = created_at then created_at + interval '60 seconds'
+      (extract(epoch from max(case when updated_at = created_at then created_at + make_interval(secs => ${afterSeconds})
                                     else updated_at + interval '120 seconds' end)) * 1000)::float8 as at
     from orders where status = 'pending'`);
-  const row = result.rows[0];
-  return { pending: Number(row?.pending ?? 0), at: Number(row?.at ?? 0) };
-}
+    const row = result.rows[0];
+    return { pending: Number(row?.pending ?? 0), at: Number(row?.at ?? 0) };
+  };

@@ -17,13 +17,14 @@ import { staffCatalogueSchema } from '@store/shared/site-content';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../apps/server/src/db/client';
+import { statementLogEnv } from '../../apps/server/src/db/statement-log';
 import { BOOK, checkoutBody, DECLINING_CARD } from '../../apps/server/test/checkout-helpers';
 import { signInStaff } from '../../apps/server/test/staff-helpers';
 import { postgresMissing, usingPostgres } from '../../apps/server/test/test-db';
 import { freePort } from '../../test/free-port';
 import { recordFigures } from '../support/figures';
 import { createServerDatabase, type ServerDatabase } from '../support/server-database';
-import { REPO_ROOT, type ServerProcess, startServerProcess } from '../support/server-process';
+import { BUILT_MAIN, REPO_ROOT, type ServerProcess, startServerProcess } from '../support/server-process';
 import { cardNonce, checkout, count, postJson, send } from '../support/store-client';
 
 const ORDERS = 12;
@@ -95,9 +96,14 @@ describe.runIf(usingPostgres && !postgresMissing)('two web replicas and one work
   });
 
   it('the migrate role applies the migrations and exits 0 (here: nothing to do)', async () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'migrate'], {
+    const run = spawnSync(process.execPath, [BUILT_MAIN, 'migrate'], {
       cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL: database.databaseUrl ?? '', DATA_DIR: dataDir() },
+      env: {
+        PATH: process.env.PATH ?? '',
+        ...statementLogEnv(),
+        DATABASE_URL: database.databaseUrl ?? '',
+        DATA_DIR: dataDir(),
+      },
       encoding: 'utf8',
       timeout: 60_000,
     });
@@ -275,9 +281,14 @@ describe.runIf(usingPostgres && !postgresMissing)('a web replica started before 
       db.execute<{ n: number }>(sql`select count(*)::int as n from pg_tables where schemaname = 'public'`),
     );
     expect(tables.rows[0]?.n).toBe(0);
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'migrate'], {
+    const run = spawnSync(process.execPath, [BUILT_MAIN, 'migrate'], {
       cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL: database.databaseUrl ?? '', DATA_DIR: dir },
+      env: {
+        PATH: process.env.PATH ?? '',
+        ...statementLogEnv(),
+        DATABASE_URL: database.databaseUrl ?? '',
+        DATA_DIR: dir,
+      },
       encoding: 'utf8',
       timeout: 60_000,
     });

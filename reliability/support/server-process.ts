@@ -1,13 +1,17 @@
 /**
- * main.ts as production runs it (`node --import tsx apps/server/src/main.ts`), as a child process
+ * The server as production runs it (`node apps/server/dist/main.js`, the bundle `npm run build`
+ * makes), as a child process
  * the tests can SIGKILL, SIGTERM and start again on the same data (DATA_DIR for PGlite, or a
  * DATABASE_URL) and the same port. The tests reach it over HTTP only.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { statementLogEnv } from '../../apps/server/src/db/statement-log';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
-const MAIN = resolve(REPO_ROOT, 'apps/server/src/main.ts');
+/** The built bundle: it starts in about half the time tsx takes (bench/BENCHMARKS.md, "Server start"). */
+export const BUILT_MAIN = resolve(REPO_ROOT, 'apps/server/dist/main.js');
 
 export type ServerProcessOptions = {
   port: number;
@@ -16,7 +20,7 @@ export type ServerProcessOptions = {
   databaseUrl?: string | undefined;
   /** More environment (ADMIN_USERNAME, CAPTCHA_PROVIDER, SITE_CONFIG, WEB_DIST, ...). */
   env?: Record<string, string>;
-  /** The entry point; defaults to apps/server/src/main.ts under tsx. A `.js` file (the built dist/main.js) runs on plain node. */
+  /** The entry point; defaults to the built apps/server/dist/main.js. A `.ts` file runs under tsx. */
   main?: string;
   /** How long to wait for /healthz to answer 200. A PGlite recovering from SIGKILL takes a while. */
   readyTimeoutMs?: number;
@@ -48,6 +52,7 @@ function serverEnv(options: ServerProcessOptions): Record<string, string> {
     PORT: String(options.port),
     DATA_DIR: options.dataDir,
     LOG_LEVEL: 'info',
+    ...statementLogEnv(),
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.env,
   };
@@ -55,7 +60,8 @@ function serverEnv(options: ServerProcessOptions): Record<string, string> {
 
 /** Spawns the server; does not wait for it (see startServerProcess). */
 function spawnServerProcess(options: ServerProcessOptions): ServerProcess {
-  const main = options.main ?? MAIN;
+  const main = options.main ?? BUILT_MAIN;
+  if (!existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` before the reliability suite`);
   const child: ChildProcess = spawn(process.execPath, main.endsWith('.js') ? [main] : ['--import', 'tsx', main], {
     cwd: REPO_ROOT,
     env: serverEnv(options),

@@ -72,6 +72,16 @@ const envSchema = z.object({
     .min(0, 'must be a whole number of seconds')
     .max(31_536_000, 'must be at most a year (31536000)')
     .default(60),
+  // For tests only (a production deployment refuses it): how old a pending order must be before the
+  // reconciler asks the gateway about it, instead of DEFAULT_PENDING_AGE_MS. The crash suite sets it
+  // on its last start, after the load has stopped, so that it need not wait a minute for the orders
+  // its kills left pending; reconcile.test.ts keeps the real age.
+  TEST_RECONCILE_AFTER_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(0, 'must be a whole number of seconds')
+    .max(3600, 'must be at most an hour (3600)')
+    .optional(),
   BILLING_INTERVAL_MINUTES: z.coerce
     .number({ error: 'must be a whole number of minutes' })
     .int('must be a whole number of minutes')
@@ -141,8 +151,11 @@ const envSchema = z.object({
 });
 type Env = z.infer<typeof envSchema>;
 
-/** Every variable read here: .env.example must list each (test/env-example.test.ts). */
-export const ENV_NAMES: readonly string[] = Object.keys(envSchema.shape);
+/**
+ * Every variable an operator may set: .env.example must list each (test/env-example.test.ts). The
+ * TEST_* ones are for the test suite alone, and a production deployment refuses them.
+ */
+export const ENV_NAMES: readonly string[] = Object.keys(envSchema.shape).filter((name) => !name.startsWith('TEST_'));
 
 export type BraintreeConfig = {
   environment: 'sandbox' | 'production';
@@ -199,6 +212,8 @@ export type Config = {
   sandboxSettlementSeconds: number;
   /** BILLING_INTERVAL_MINUTES (default 60): how often the worker's billing run charges the monthly gifts due (issue 22). */
   billingIntervalMinutes: number;
+  /** TEST_RECONCILE_AFTER_SECONDS (tests only): the reconciler's pending age in milliseconds; unset, its real one. */
+  testReconcileAfterMs: number | undefined;
   captcha: CaptchaConfig;
   /** Unset: e-mails are written as .eml files under `dataDir/outbox`. */
   smtpUrl: string | undefined;
@@ -431,6 +446,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payment: paymentConfig(e),
     sandboxSettlementSeconds: e.SANDBOX_SETTLEMENT_SECONDS,
     billingIntervalMinutes: e.BILLING_INTERVAL_MINUTES,
+    testReconcileAfterMs:
+      e.TEST_RECONCILE_AFTER_SECONDS === undefined ? undefined : e.TEST_RECONCILE_AFTER_SECONDS * 1000,
     captcha: captchaConfig(e),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { catalogueResponseSchema } from '@store/shared/site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statementLogEnv } from '#src/db/statement-log';
 import { createTestDb, describeWithDb, type TestDb, usingPostgres } from '../test/test-db';
 
 const MAIN = join(import.meta.dirname, 'main.ts');
@@ -17,7 +18,7 @@ type Run = { child: ChildProcess; output: () => string; exited: Promise<number |
 
 function start(env: Record<string, string>, args: string[] = []): Run {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', ...statementLogEnv(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

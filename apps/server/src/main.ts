@@ -225,6 +225,7 @@ async function main(): Promise<void> {
         receipts: receiptSettings(site),
         mail: mailWorker,
         onRun: metrics?.reconcilerRan,
+        ...(config.testReconcileAfterMs === undefined ? {} : { olderThanMs: config.testReconcileAfterMs }),
       });
       // Refunds left pending between the gateway's refund and the order's update (issue 21).
       stopRefundReconciler = startRefundReconciler({

@@ -36,6 +36,13 @@ describe('DEPLOYMENT=production fails closed', () => {
     expect(problems[4]).toMatch(/^TRUST_PROXY is not set: .*ALLOW_PLAIN_HTTP=1/);
   });
 
+  it("refuses the test suite's own settings, which no ALLOW_* lets through", () => {
+    const problems = problemsOf({ ...PRODUCTION_READY, TEST_RECONCILE_AFTER_SECONDS: '1' });
+    expect(problems).toEqual([expect.stringMatching(/^TEST_RECONCILE_AFTER_SECONDS is a test setting/)]);
+    // Outside a production deployment (the suite's servers) it is taken.
+    expect(loadConfig({ TEST_RECONCILE_AFTER_SECONDS: '1' }).testReconcileAfterMs).toBe(1000);
+  });
+
   it('accepts a configured production deployment, and Braintree sandbox keys only when allowed', () => {
     expect(problemsOf(PRODUCTION_READY)).toEqual([]);
     expect(problemsOf({ ...PRODUCTION_READY, BRAINTREE_ENVIRONMENT: 'sandbox' })).toHaveLength(1);

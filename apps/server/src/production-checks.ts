@@ -11,7 +11,8 @@ import type { Config } from './config';
 type Checked = Pick<
   Config,
   'deployment' | 'allow' | 'payment' | 'captcha' | 'smtpUrl' | 'sessionSecret' | 'trustProxy'
->;
+> &
+  Partial<Pick<Config, 'testReconcileAfterMs'>>;
 
 /** True when the gateway moves no money: the sandbox, or Braintree's own sandbox environment. */
 function takesNoMoney(config: Checked): boolean {
@@ -44,6 +45,11 @@ export function productionProblems(config: Checked): string[] {
   if (!config.trustProxy && !config.allow.plainHttp) {
     problems.push(
       'TRUST_PROXY is not set: the site must be served over HTTPS by a reverse proxy the server trusts (TRUST_PROXY=1 for one proxy in front), or ALLOW_PLAIN_HTTP=1.',
+    );
+  }
+  if (config.testReconcileAfterMs !== undefined) {
+    problems.push(
+      'TEST_RECONCILE_AFTER_SECONDS is a test setting: the reconciler could ask the gateway about a checkout still in progress. Remove it.',
     );
   }
   return problems;

@@ -3,12 +3,13 @@
  * with only PATH and the given environment: its exit code and what it printed.
  */
 import { spawn } from 'node:child_process';
+import { statementLogEnv } from '#src/db/statement-log';
 
 export type CliRun = { code: number | null; stdout: string; stderr: string };
 
 export function runCli(script: string, args: string[], env: Record<string, string>): Promise<CliRun> {
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', ...statementLogEnv(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

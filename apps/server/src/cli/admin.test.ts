@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Database, openDatabase } from '#src/db/client';
+import { statementLogEnv } from '#src/db/statement-log';
 import { findAdminByUsername } from '#src/modules/admins/admin-repo';
 import { verifyPassword } from '#src/modules/admins/passwords';
 import { createTestDb, describeWithDb, type TestDb, usingPostgres } from '../../test/test-db';
@@ -31,7 +32,12 @@ describeWithDb('admin command line', () => {
 
   function admin(args: string[], stdin?: string): Promise<Run> {
     const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, ...(testDb?.url ? { DATABASE_URL: testDb.url } : {}) },
+      env: {
+        PATH: process.env.PATH ?? '',
+        ...statementLogEnv(),
+        DATA_DIR: dataDir,
+        ...(testDb?.url ? { DATABASE_URL: testDb.url } : {}),
+      },
       stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

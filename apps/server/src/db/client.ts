@@ -15,6 +15,7 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { acquirePgliteLock } from './pglite-lock';
+import { statementLogger } from './statement-log';
 
 /**
  * The result shape both drivers share for raw `db.execute(sql...)`: `rows`. (pg's QueryResult and
@@ -75,7 +76,9 @@ export async function openDatabase(options: OpenDatabaseOptions, logger?: Pick<L
     // An idle client losing its connection (server restart, failover) emits 'error' on the pool;
     // unhandled, that would crash the process. The pool replaces the client on the next query.
     pool.on('error', (error) => logger?.warn({ err: error }, 'idle PostgreSQL connection failed'));
-    return { kind: 'postgres', db: drizzleNodePg({ client: pool }), pool, close: once(() => pool.end()) };
+    const statements = statementLogger('postgres');
+    const db = drizzleNodePg({ client: pool, ...(statements ? { logger: statements } : {}) });
+    return { kind: 'postgres', db, pool, close: once(() => pool.end()) };
   }
   const [{ PGlite }, { drizzle: drizzlePglite }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -85,11 +88,13 @@ export async function openDatabase(options: OpenDatabaseOptions, logger?: Pick<L
   // pg_trgm backs the payment report's "contains" search (migration 0003): a bundled extension
   // PGlite must load before the migration can create it, or a database using it can open.
   const extensions = { pg_trgm };
+  const statements = statementLogger('pglite');
+  const drizzleOver = (client: PGlite) => drizzlePglite({ client, ...(statements ? { logger: statements } : {}) });
   if (options.dataDir === undefined) {
     const client = await PGlite.create(
       options.fromDump ? { loadDataDir: options.fromDump, extensions } : { extensions },
     );
-    return { kind: 'pglite', db: drizzlePglite({ client }), client, close: once(() => client.close()) };
+    return { kind: 'pglite', db: drizzleOver(client), client, close: once(() => client.close()) };
   }
   mkdirSync(options.dataDir, { recursive: true });
   // PGlite is single-process: a second server on the same directory would corrupt it. Refuse instead.
@@ -106,7 +111,7 @@ export async function openDatabase(options: OpenDatabaseOptions, logger?: Pick<L
         releaseLock();
       }
     });
-    return { kind: 'pglite', db: drizzlePglite({ client }), client, close };
+    return { kind: 'pglite', db: drizzleOver(client), client, close };
   } catch (error) {
     releaseLock();
     throw error;
