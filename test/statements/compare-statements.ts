@@ -5,6 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { normalizeStatement } from '../../apps/server/src/db/statement-log';
 
 export type Kind = 'pglite' | 'postgres';
 
@@ -20,7 +21,8 @@ export function readStatements(dir: string): Record<Kind, Set<string>> {
       // A process SIGKILLed mid-write leaves half a line: the whole statement is on another line or run.
       if (line === '') continue;
       try {
-        seen[kind].add(JSON.parse(line) as string);
+        // Normalized again: a record written by an older build of the normalizer still compares.
+        seen[kind].add(normalizeStatement(JSON.parse(line) as string));
       } catch {
         // Half a line.
       }

@@ -16,15 +16,15 @@ import type { Logger } from 'drizzle-orm';
 export const STATEMENT_LOG_VARIABLE = 'TEST_STATEMENT_LOG_DIR';
 
 /**
- * One text for one statement, however many rows or list items it carried: `$1, $2` placeholders
- * become `$`, a run of them `$…`, and repeated identical row tuples of a multi-row insert one tuple.
+ * One text for one statement, however many rows or list items it carried: a placeholder, or a run of
+ * them (`$1, $2, $3`), becomes one `$`, and the repeated row tuples of a multi-row insert one tuple.
  */
 export function normalizeStatement(text: string): string {
   return text
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/\$\d+/g, '$')
-    .replace(/\$(?:, \$)+/g, '$…')
+    .replace(/\$(?:, \$)+/g, '$')
     .replace(/(\([^()]*\))(?:, \1)+/g, '$1');
 }
 
