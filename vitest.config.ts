@@ -1,22 +1,28 @@
 /**
- * One test runner for everything `npm test` runs. Projects:
+ * One test runner for everything `npm test` runs (through test/run-suite.ts: e2e in a Vitest process
+ * of its own beside the rest). Projects, and how docs/testing.md says to place a new test:
  *  shared          unit tests of the shared rules
- *  repo            the repository's own rules (import layers), run on trees made for them
- *  server-pglite   API tests on an embedded PGlite database
- *  server-postgres the same API tests on a real PostgreSQL server started by test/postgres-global-setup.ts
- *  web             component tests (jsdom + Testing Library)
+ *  repo            the repository's own rules (import layers, the suite's own checks), on trees made for them
+ *  server          server tests that open no database: run once
+ *  server-pglite   server tests that open a database, on an embedded PGlite
+ *  server-postgres the same files on a real PostgreSQL server started by test/postgres-global-setup.ts
+ *  web / web-mocks component tests (jsdom + Testing Library); files that vi.mock a module run isolated
  *  e2e             Playwright (playwright-core) driving Debian's Chromium against the built app
  *  reliability-pglite / reliability-postgres
  *                  the system-level claims of RELIABILITY.md (hostile input, crashes, races, abuse,
- *                  browser safety, shutdown), once per database; after every other project, two
- *                  files at a time, because they start servers and kill them. RELIABILITY_RUNS and
- *                  RELIABILITY_CRASHES scale them up (npm run test:reliability).
+ *                  browser safety, shutdown), once per database, against the built server; after
+ *                  every other project, two files at a time, because they start servers and kill
+ *                  them. RELIABILITY_RUNS and RELIABILITY_CRASHES scale them up (npm run test:reliability).
  */
-import { defineConfig } from 'vitest/config';
-import { serverTestFiles } from './test/suite/server-test-files';
 
-// Server test files that open a database run on both; the others once (test/suite/server-test-files.ts).
-const server = serverTestFiles(import.meta.dirname);
+import { join } from 'node:path';
+import { defineConfig } from 'vitest/config';
+import { MOCKS_A_MODULE, OPENS_A_DATABASE, splitTestFiles } from './test/suite/split-test-files';
+
+// Server test files that open a database run on both; the others once. Web test files that mock a
+// module run isolated; the others share their worker's modules (test/suite/split-test-files.ts).
+const server = splitTestFiles(import.meta.dirname, 'apps/server/src', /\.test\.ts$/, OPENS_A_DATABASE);
+const web = splitTestFiles(join(import.meta.dirname, 'apps/web'), 'src', /\.test\.tsx?$/, MOCKS_A_MODULE);
 
 // Generous limits: on a loaded 2-core machine a test that opens a database can take seconds.
 // Speed is measured in benchmarks (npm run bench), never by timing tests.
@@ -43,11 +49,11 @@ export default defineConfig({
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node', ...timeouts } },
       // The repository's own rules (the import layers of .dependency-cruiser.cjs), tested on trees made for them.
       { test: { name: 'repo', include: ['test/**/*.test.ts'], environment: 'node', ...timeouts } },
-      { test: { name: 'server', include: server.withoutDatabase, environment: 'node', isolate: false, ...timeouts } },
+      { test: { name: 'server', include: server.unmarked, environment: 'node', isolate: false, ...timeouts } },
       {
         test: {
           name: 'server-pglite',
-          include: server.withDatabase,
+          include: server.marked,
           environment: 'node',
           env: { TEST_DB: 'pglite' },
           isolate: false,
@@ -57,7 +63,7 @@ export default defineConfig({
       {
         test: {
           name: 'server-postgres',
-          include: server.withDatabase,
+          include: server.marked,
           environment: 'node',
           env: { TEST_DB: 'postgres' },
           isolate: false,
@@ -65,7 +71,16 @@ export default defineConfig({
           globalSetup: ['test/postgres-global-setup.ts'],
         },
       },
-      { extends: 'apps/web/vite.config.ts', test: { name: 'web', root: 'apps/web', ...timeouts } },
+      // Isolation off: each file no longer pays for a fresh jsdom and module graph (70 s → 30 s of wall
+      // time for the project alone); src/test/setup.ts empties the DOM, storage, toasts and mocks after every test.
+      {
+        extends: 'apps/web/vite.config.ts',
+        test: { name: 'web', root: 'apps/web', include: web.unmarked, isolate: false, ...timeouts },
+      },
+      {
+        extends: 'apps/web/vite.config.ts',
+        test: { name: 'web-mocks', root: 'apps/web', include: web.marked, ...timeouts },
+      },
       {
         test: {
           name: 'e2e',

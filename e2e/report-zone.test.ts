@@ -7,14 +7,13 @@
  * Its own server, on a database seeded before it starts (PGlite takes one process): the orders sit
  * either side of the foundation's midnight, which no checkout made now could do.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../apps/server/src/db/client';
 import { migrateDatabase } from '../apps/server/src/db/migrate';
 import { seedOrders } from '../apps/server/test/seed-orders';
-import { usePage } from './support/browser';
+import { downloadedBytes, usePage } from './support/browser';
 import { type RunningServer, startServer } from './support/start-server';
 
 const ADMIN = { username: 'treasurer', password: 'zone test passphrase 2026' };
@@ -124,7 +123,8 @@ describe('payment report in the foundation time zone', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download CSV' }).click(),
     ]);
-    const lines = readFileSync((await download.path()) ?? '', 'utf8')
+    const lines = (await downloadedBytes(download))
+      .toString('utf8')
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');

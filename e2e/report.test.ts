@@ -1,10 +1,9 @@
 /** The administrators' payment report as a treasurer meets it (SPEC.md §2 /report, §4 Report, §5, §8). */
 
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { usePage } from './support/browser';
+import { downloadedBytes, usePage } from './support/browser';
 import { donate, fillCard, fillDonor, openCheckout } from './support/checkout-flow';
 
 const BOOK = 'Guruvara Dattam Vimalacharita Satakam';
@@ -78,7 +77,7 @@ describe('payment report', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download CSV' }).click(),
     ]);
-    const csv = readFileSync((await download.path()) ?? '', 'utf8');
+    const csv = (await downloadedBytes(download)).toString('utf8');
     expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
       'Name,Email,Center,Amount,Transaction ID,Date (America/Chicago),Qty,Products,Delivery,Test,Receipt,Deductible,Refunded,Gift',
     );

@@ -10,14 +10,13 @@ import { join } from 'node:path';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { pdfText } from '../apps/server/test/pdf-text';
-import { usePage } from './support/browser';
+import { downloadedBytes, usePage } from './support/browser';
 import { donate, fillCard, fillDonor, openCheckout } from './support/checkout-flow';
 
 const RECEIPT_NUMBER = /^\d{4}-\d{6}$/;
 
 async function downloaded(download: Download): Promise<{ name: string; text: string }> {
-  const file = await download.path();
-  return { name: download.suggestedFilename(), text: await pdfText(readFileSync(file)) };
+  return { name: download.suggestedFilename(), text: await pdfText(await downloadedBytes(download)) };
 }
 
 /** The PDF attached to the receipt e-mail of this number, once the mail worker has written it. */

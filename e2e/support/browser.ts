@@ -5,7 +5,14 @@
  * Elsewhere (the reliability suite) each file starts its own.
  */
 import { existsSync } from 'node:fs';
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Download,
+  type Page,
+} from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 
@@ -68,4 +75,14 @@ export function usePage(contextOptions: () => BrowserContextOptions = () => ({})
     if (pageErrors.length > 0) throw new Error(`page errors: ${pageErrors.map((e) => e.message).join('; ')}`);
   });
   return fixture;
+}
+
+/**
+ * What a download saved, read through Playwright: the specs' browser is a connection to the run's
+ * Chromium, where `download.path()` is refused ("not available when connecting remotely").
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
 }

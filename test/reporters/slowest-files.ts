@@ -2,7 +2,8 @@
  * After every run, where the time went: the 15 slowest test files and each project's total, so a
  * file that grows slow shows up on the day it does. A report, never a timed test. A file's time is
  * what its worker spent on it: importing it (with the app it loads), setting up, and its tests.
- * `VITEST_TIMINGS_FILE` also writes every file's figures as JSON (for comparing two runs).
+ * `VITEST_TIMINGS_FILE` also writes every file's figures as JSON (test/run-suite.ts adds up the two
+ * Vitest processes of `npm test` from them, with VITEST_TIMINGS_QUIET=1 for one report instead of two).
  */
 import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -52,7 +53,7 @@ export default class SlowestFilesReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     const timings = testModules.map((m) => fileTiming(m, this.root));
     if (timings.length === 0) return;
-    console.log(`\n${timingReport(timings)}\n`);
+    if (process.env.VITEST_TIMINGS_QUIET !== '1') console.log(`\n${timingReport(timings)}\n`);
     const out = process.env.VITEST_TIMINGS_FILE;
     if (out) writeFileSync(out, JSON.stringify(timings, null, 2));
   }
