@@ -16,13 +16,22 @@
  */
 
 import { join } from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import webConfig from './apps/web/vite.config';
 import { MOCKS_A_MODULE, OPENS_A_DATABASE, splitTestFiles } from './test/suite/split-test-files';
 
 // Server test files that open a database run on both; the others once. Web test files that mock a
 // module run isolated; the others share their worker's modules (test/suite/split-test-files.ts).
 const server = splitTestFiles(import.meta.dirname, 'apps/server/src', /\.test\.ts$/, OPENS_A_DATABASE);
 const web = splitTestFiles(join(import.meta.dirname, 'apps/web'), 'src', /\.test\.tsx?$/, MOCKS_A_MODULE);
+
+/**
+ * A project of the web's own Vitest settings (apps/web/vite.config.ts) over some of its files. Not
+ * `extends`: that would add these files to the web config's `include`, which already takes them all.
+ */
+function webProject(test: { name: string; include: string[]; isolate?: boolean }): TestProjectInlineConfiguration {
+  return { plugins: webConfig.plugins, test: { ...webConfig.test, ...test, root: 'apps/web', ...timeouts } };
+}
 
 // Generous limits: on a loaded 2-core machine a test that opens a database can take seconds.
 // Speed is measured in benchmarks (npm run bench), never by timing tests.
@@ -73,14 +82,8 @@ export default defineConfig({
       },
       // Isolation off: each file no longer pays for a fresh jsdom and module graph (70 s → 30 s of wall
       // time for the project alone); src/test/setup.ts empties the DOM, storage, toasts and mocks after every test.
-      {
-        extends: 'apps/web/vite.config.ts',
-        test: { name: 'web', root: 'apps/web', include: web.unmarked, isolate: false, ...timeouts },
-      },
-      {
-        extends: 'apps/web/vite.config.ts',
-        test: { name: 'web-mocks', root: 'apps/web', include: web.marked, ...timeouts },
-      },
+      webProject({ name: 'web', include: web.unmarked, isolate: false }),
+      webProject({ name: 'web-mocks', include: web.marked }),
       {
         test: {
           name: 'e2e',
@@ -97,8 +100,11 @@ export default defineConfig({
         test: {
           name: 'reliability-postgres',
           ...reliability,
-          // The dependency audit is the same whatever the database: run once, in the PGlite project.
-          exclude: ['reliability/dependencies/**'],
+          // Run once, on the PGlite the site embeds: what these prove is the same whatever the
+          // database (the dependency audit; the browser's view: headers, CSP, inert payloads, CSV
+          // cells; raw bytes on the socket). The statement check proves that the SQL they send
+          // runs on PostgreSQL in other tests.
+          exclude: ['reliability/dependencies/**', 'reliability/browser-safety/**', 'reliability/fuzz/wire.test.ts'],
           env: { TEST_DB: 'postgres' },
           globalSetup: ['test/postgres-global-setup.ts'],
         },
