@@ -8,10 +8,10 @@
  * database … template …`, tens of milliseconds) instead of running every migration again.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../apps/server/src/db/client';
 import { migrateDatabase } from '../apps/server/src/db/migrate';
+import { adminQuery, withDatabase } from '../apps/server/test/postgres-admin';
 import { startThrowawayPostgres } from './start-postgres';
 
 declare module 'vitest' {
@@ -22,23 +22,11 @@ declare module 'vitest' {
   }
 }
 
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Creates and migrates the template; answers a function that drops it. */
 async function migratedTemplate(adminUrl: string, name: string): Promise<() => Promise<void>> {
   await adminQuery(adminUrl, `create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
   // Closed before any copy is made: PostgreSQL copies a template only while nobody is connected to it.
-  const connection = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const connection = await openDatabase({ kind: 'postgres', url: withDatabase(adminUrl, name) });
   try {
     await migrateDatabase(connection);
   } finally {

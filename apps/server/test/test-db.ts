@@ -17,10 +17,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { describe, inject } from 'vitest';
 import { type Database, type DbConnection, openDatabase } from '#src/db/client';
 import { MIGRATIONS_FOLDER, migrateDatabase } from '#src/db/migrate';
+import { adminQuery, withDatabase } from './postgres-admin';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -50,22 +50,6 @@ export type TestDb = {
   url?: string;
   close: () => Promise<void>;
 };
-
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 const TEMPLATE_PREFIX = 'store-pglite-template-';
 
