@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, describeWithDb, type TestDb } from '../../../test/test-db';
 import {
@@ -93,6 +93,25 @@ describeWithDb('mail outbox', () => {
     // A worker that died while holding them: after the lease they are due again.
     const later = new Date(now.getTime() + CLAIM_LEASE_MS + 1);
     expect(await claimDueMails(testDb.db, { limit: 10, now: later })).toHaveLength(2);
+  });
+
+  it('claims a message queued in the same millisecond as the claim (the database counts microseconds)', async () => {
+    await queueMail(testDb.db, message('same-millisecond'));
+    // As if queued at .123456 and claimed by a worker whose clock said .123: due, not an interval later.
+    await testDb.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: sql`'2026-01-02 03:04:05.123456+00'::timestamptz` })
+      .where(eq(mailOutbox.subjectId, 'same-millisecond'));
+    const claimed = await claimDueMails(testDb.db, { limit: 10, now: new Date('2026-01-02T03:04:05.123Z') });
+    expect(claimed.map((m) => m.subjectId)).toEqual(['same-millisecond']);
+    // A millisecond before, it is not due yet.
+    await testDb.db.delete(mailOutbox);
+    await queueMail(testDb.db, message('next-millisecond'));
+    await testDb.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: sql`'2026-01-02 03:04:05.124001+00'::timestamptz` })
+      .where(eq(mailOutbox.subjectId, 'next-millisecond'));
+    expect(await claimDueMails(testDb.db, { limit: 10, now: new Date('2026-01-02T03:04:05.123Z') })).toEqual([]);
   });
 
   it('never hands one message to two concurrent claimers', async () => {

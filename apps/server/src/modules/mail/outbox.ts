@@ -3,7 +3,7 @@
  * later by the worker (worker.ts). Every process of the app may run a worker against one
  * PostgreSQL, so claiming is done with row locks that skip what another worker holds.
  */
-import { and, asc, eq, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { columnNames } from '#src/db/column-names';
 import { mailOutbox } from './tables';
@@ -106,10 +106,20 @@ export async function claimDueMails(
   db: Pick<OutboxDb, 'select' | 'update'>,
   { limit, now = new Date(), leaseMs = CLAIM_LEASE_MS }: { limit: number; now?: Date; leaseMs?: number },
 ): Promise<OutboxMail[]> {
+  // Due through the end of `now`'s millisecond: a JavaScript clock counts milliseconds, the database's
+  // microseconds, so a message queued (next_attempt_at = now()) in the claim's own millisecond would
+  // otherwise wait for the next poll, a whole interval, although the kick that followed it came in time.
+  const endOfMillisecond = new Date(now.getTime() + 1);
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
-    .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, now), lt(mailOutbox.attempts, MAX_ATTEMPTS)))
+    .where(
+      and(
+        isNull(mailOutbox.sentAt),
+        lt(mailOutbox.nextAttemptAt, endOfMillisecond),
+        lt(mailOutbox.attempts, MAX_ATTEMPTS),
+      ),
+    )
     // Due first; among equally due ones, queued first. `seq` is unique, so the order is total.
     .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.seq))
     .limit(limit)
