@@ -53,7 +53,16 @@ describe('the back office', () => {
   });
 
   async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
+    // Staff at the foundation, in its zone: the cheque form's date defaults to the browser's today,
+    // which the server checks against the foundation's. In UTC (the machine's zone) that was
+    // "tomorrow" from 00:00 to 06:00 UTC, and the spec failed by the hour it ran. A member in another
+    // zone still meets that: the date-and-zone issue (every "today" a form fills in, in the
+    // foundation's zone) is open for it.
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 1280, height: 800 },
+      timezoneId: 'America/Chicago',
+    });
     const page = await context.newPage();
     page.on('pageerror', (error) => {
       throw error;

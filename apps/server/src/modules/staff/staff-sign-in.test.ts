@@ -36,6 +36,7 @@ describeWithDb('staff sign-in', () => {
     let owner: { username: string };
     let secret: Uint8Array;
     let recovery: string[] = [];
+    let enrolmentCode = '';
 
     beforeAll(async () => {
       owner = await signInStaff(t, 'owner');
@@ -69,8 +70,9 @@ describeWithDb('staff sign-in', () => {
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().error.fields).toHaveProperty('code');
 
+      enrolmentCode = totpCodeNow(secret);
       const confirmed = await staffCall(t.app, session, 'POST', '/api/staff/totp/confirm', {
-        code: totpCodeNow(secret),
+        code: enrolmentCode,
       });
       expect(confirmed.statusCode).toBe(200);
       recovery = confirmed.json().recoveryCodes;
@@ -88,8 +90,9 @@ describeWithDb('staff sign-in', () => {
       expect(first.json().stage).toBe('totp');
       const pending = tokenOf(first);
       expect((await staffCall(t.app, pending, 'GET', '/api/staff/members')).statusCode).toBe(401);
-      // The code used at enrolment cannot be replayed within its window.
-      const replay = await staffCall(t.app, pending, 'POST', '/api/staff/login/code', { code: totpCodeNow(secret) });
+      // The code used at enrolment cannot be replayed: that very code, not the current step's (a
+      // 30-second step may have begun since, and its code would rightly be accepted).
+      const replay = await staffCall(t.app, pending, 'POST', '/api/staff/login/code', { code: enrolmentCode });
       expect(replay.statusCode).toBe(401);
       expect(replay.json().error.message).toBe(staffMessages.invalidCode);
       const next = await staffCall(t.app, pending, 'POST', '/api/staff/login/code', {
