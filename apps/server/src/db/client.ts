@@ -15,7 +15,7 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { acquirePgliteLock } from './pglite-lock';
-import { statementLogger } from './statement-log';
+import { statementLogging } from './statement-log';
 
 /**
  * The result shape both drivers share for raw `db.execute(sql...)`: `rows`. (pg's QueryResult and
@@ -76,8 +76,7 @@ export async function openDatabase(options: OpenDatabaseOptions, logger?: Pick<L
     // An idle client losing its connection (server restart, failover) emits 'error' on the pool;
     // unhandled, that would crash the process. The pool replaces the client on the next query.
     pool.on('error', (error) => logger?.warn({ err: error }, 'idle PostgreSQL connection failed'));
-    const statements = statementLogger('postgres');
-    const db = drizzleNodePg({ client: pool, ...(statements ? { logger: statements } : {}) });
+    const db = drizzleNodePg({ client: pool, ...statementLogging('postgres') });
     return { kind: 'postgres', db, pool, close: once(() => pool.end()) };
   }
   const [{ PGlite }, { drizzle: drizzlePglite }, { pg_trgm }] = await Promise.all([
@@ -88,8 +87,8 @@ export async function openDatabase(options: OpenDatabaseOptions, logger?: Pick<L
   // pg_trgm backs the payment report's "contains" search (migration 0003): a bundled extension
   // PGlite must load before the migration can create it, or a database using it can open.
   const extensions = { pg_trgm };
-  const statements = statementLogger('pglite');
-  const drizzleOver = (client: PGlite) => drizzlePglite({ client, ...(statements ? { logger: statements } : {}) });
+  const logging = statementLogging('pglite');
+  const drizzleOver = (client: PGlite) => drizzlePglite({ client, ...logging });
   if (options.dataDir === undefined) {
     const client = await PGlite.create(
       options.fromDump ? { loadDataDir: options.fromDump, extensions } : { extensions },

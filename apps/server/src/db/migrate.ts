@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, DbConnection } from './client';
-import { statementLogger } from './statement-log';
+import { statementLogging } from './statement-log';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -84,8 +84,7 @@ export async function migrateDatabase(connection: DbConnection): Promise<void> {
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
-      const statements = statementLogger('postgres');
-      await migrate(drizzle({ client, ...(statements ? { logger: statements } : {}) }), config);
+      await migrate(drizzle({ client, ...statementLogging('postgres') }), config);
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }

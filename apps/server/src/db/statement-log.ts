@@ -1,7 +1,7 @@
 /**
  * The test suite's record of which SQL statements each database ran (TEST_STATEMENT_LOG_DIR).
- * `npm test` runs part of its tests on one database only; test/statements/check-both-databases.ts
- * then fails when a statement was run on PGlite but never on PostgreSQL, or the other way round, so
+ * `npm test` runs part of its tests on one database only; test/run-suite.ts (with
+ * test/statements/compare-statements.ts) then fails when a statement was run on PGlite but never on PostgreSQL, or the other way round, so
  * neither database can fall behind unseen.
  *
  * Each process appends a statement the first time it sees it, one JSON string a line, to a file of
@@ -28,14 +28,14 @@ export function normalizeStatement(text: string): string {
     .replace(/(\([^()]*\))(?:, \1)+/g, '$1');
 }
 
-/** The Drizzle logger that records, or undefined when this process is not asked to. */
-export function statementLogger(kind: 'pglite' | 'postgres'): Logger | undefined {
+/** Drizzle's options for a database of this kind: a recording logger, or none when this process is not asked to record. */
+export function statementLogging(kind: 'pglite' | 'postgres'): { logger?: Logger } {
   const dir = process.env[STATEMENT_LOG_VARIABLE];
-  if (!dir || process.env.DEPLOYMENT === 'production') return undefined;
+  if (!dir || process.env.DEPLOYMENT === 'production') return {};
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${kind}-${process.pid}.jsonl`);
   const seen = new Set<string>();
-  return {
+  const logger: Logger = {
     logQuery(query) {
       const statement = normalizeStatement(query);
       if (seen.has(statement)) return;
@@ -43,6 +43,7 @@ export function statementLogger(kind: 'pglite' | 'postgres'): Logger | undefined
       appendFileSync(file, `${JSON.stringify(statement)}\n`);
     },
   };
+  return { logger };
 }
 
 /** For a child process (a server, a CLI) started with an environment of its own: records into the same place. */

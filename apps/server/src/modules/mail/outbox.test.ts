@@ -104,7 +104,7 @@ describeWithDb('mail outbox', () => {
       .where(eq(mailOutbox.subjectId, 'same-millisecond'));
     const claimed = await claimDueMails(testDb.db, { limit: 10, now: new Date('2026-01-02T03:04:05.123Z') });
     expect(claimed.map((m) => m.subjectId)).toEqual(['same-millisecond']);
-    // A millisecond before, it is not due yet.
+    // Due in the claim's next millisecond: not yet.
     await testDb.db.delete(mailOutbox);
     await queueMail(testDb.db, message('next-millisecond'));
     await testDb.db
