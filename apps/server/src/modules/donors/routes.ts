@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Database } from '#src/db/client';
 import { auditActor } from '#src/modules/staff/audit';
 import { type StaffGuard, staffOf } from '#src/modules/staff/require-staff';
-import { staffRouteErrors as errors } from '#src/modules/staff/staff-route-errors';
+import { staffErrorResponses as errors } from '#src/modules/staff/staff-error-responses';
 import { donorDetail, type MonthlyGiftsOf } from './donor-detail';
 import { listDonors } from './list-donors';
 import { mergeDonors } from './merge-donors';

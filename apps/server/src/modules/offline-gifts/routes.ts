@@ -14,7 +14,7 @@ import type { ReceiptSettings } from '#src/modules/receipts/receipt-number';
 import { findStaffOrder } from '#src/modules/refunds/staff-orders';
 import { auditActor } from '#src/modules/staff/audit';
 import type { StaffGuard } from '#src/modules/staff/require-staff';
-import { staffRouteErrors } from '#src/modules/staff/staff-route-errors';
+import { staffErrorResponses } from '#src/modules/staff/staff-error-responses';
 import { recordOfflineGift } from './record-offline-gift';
 import { voidOfflineGift } from './void-offline-gift';
 
@@ -27,7 +27,7 @@ export type OfflineGiftRoutesOptions = {
 };
 
 /** An Idempotency-Key sent again with another gift is refused as unprocessable. */
-const errors = { ...staffRouteErrors, 422: apiErrorSchema };
+const errors = { ...staffErrorResponses, 422: apiErrorSchema };
 
 export const offlineGiftRoutes: FastifyPluginAsyncZod<OfflineGiftRoutesOptions> = async (app, options) => {
   const { db, guard, receipts, centerName, mail } = options;

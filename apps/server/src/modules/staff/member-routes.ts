@@ -15,7 +15,7 @@ import { auditActor } from './audit';
 import { listAudit } from './audit-list';
 import { addStaffMember, type CenterCheck, changeStaffMember, listStaff } from './members';
 import type { StaffGuard } from './require-staff';
-import { staffRouteErrors as errors } from './staff-route-errors';
+import { staffErrorResponses as errors } from './staff-error-responses';
 
 export type MemberRoutesOptions = { db: Database; guard: StaffGuard; isCenter: CenterCheck };
 

@@ -5,7 +5,7 @@
  */
 import { apiErrorSchema } from '@store/shared/api-error';
 
-export const staffRouteErrors = {
+export const staffErrorResponses = {
   400: apiErrorSchema,
   401: apiErrorSchema,
   403: apiErrorSchema,
