@@ -84,7 +84,7 @@ export async function openDatabase(options: OpenDatabaseOptions, logger?: Pick<L
     import('drizzle-orm/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
   ]);
-  // pg_trgm backs the payment report's "contains" search (migration 0003): a bundled extension
+  // pg_trgm backs the payment report's "contains" search (a migration creates it): a bundled extension
   // PGlite must load before the migration can create it, or a database using it can open.
   const extensions = { pg_trgm };
   const logging = statementLogging('pglite');

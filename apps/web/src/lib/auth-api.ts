@@ -73,3 +73,8 @@ export async function loadAuthApi(signal?: AbortSignal): Promise<AuthApi> {
   const { authBaseUrl } = await getClientConfig(signal ? { signal } : {});
   return authApi(authBaseUrl);
 }
+
+/** The signed-in account (the checkout fills in and checks it); a 401 when there is no session. */
+export async function loadProfile(signal: AbortSignal): Promise<AuthUserResponse> {
+  return (await loadAuthApi(signal)).profile(signal);
+}

@@ -8,15 +8,13 @@
  * (mail/greeting.ts).
  */
 import { ACCOUNT_LINK_PATHS, EMAIL_LINK_HOURS } from '@store/shared/auth';
-import type { Site } from '@store/shared/site';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Database } from '#src/db/client';
 import { isUuid } from '#src/lib/uuid';
 import { emailDocument } from '#src/modules/mail/email-layout';
 import { greetingName } from '#src/modules/mail/greeting';
 import { html } from '#src/modules/mail/html';
 import { headerValue } from '#src/modules/mail/outbox';
-import type { MailRenderer, RenderedMail } from '#src/modules/mail/render';
+import type { MailRenderer, RenderedMail, RendererContext } from '#src/modules/mail/render';
 import { type LinkKey, type LinkPurpose, linkToken } from './account-link-token';
 import { liveLink } from './account-links';
 import { accountLinks, users } from './tables';
@@ -98,12 +96,7 @@ export function createAccountLinkRenderer({
   site,
   key,
   purpose,
-}: {
-  db: Database;
-  site: Pick<Site, 'foundation'>;
-  key: LinkKey;
-  purpose: LinkPurpose;
-}): MailRenderer {
+}: RendererContext & { key: LinkKey; purpose: LinkPurpose }): MailRenderer {
   return async (subjectIds) => {
     const ids = subjectIds.filter(isUuid);
     if (ids.length === 0) return new Map();

@@ -1,7 +1,7 @@
 /**
  * POST {auth}/account/delete (issue 18): the account and its sessions go (hand-off tokens with
  * them); its orders and registrations stay for the foundation's books with user_id NULL (their
- * foreign keys are ON DELETE SET NULL, migration 0004), and its links' rows stay unlinked until
+ * foreign keys to users are ON DELETE SET NULL), and its links' rows stay unlinked until
  * swept, still counting toward the limits of the address they were mailed to. A password account
  * confirms with its password (checked as a login); a Google-only one types its e-mail.
  */

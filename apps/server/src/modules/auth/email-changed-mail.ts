@@ -3,14 +3,12 @@
  * account_links row names both addresses; email-verification.ts queues it). No link: the old address
  * no longer controls the account, and a notice that asks to click is what phishing looks like.
  */
-import type { Site } from '@store/shared/site';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { Database } from '#src/db/client';
 import { isUuid } from '#src/lib/uuid';
 import { emailDocument } from '#src/modules/mail/email-layout';
 import { html } from '#src/modules/mail/html';
 import { headerValue } from '#src/modules/mail/outbox';
-import type { MailRenderer, RenderedMail } from '#src/modules/mail/render';
+import type { MailRenderer, RenderedMail, RendererContext } from '#src/modules/mail/render';
 import { accountGreeting } from './account-link-mail';
 import { accountLinks, users } from './tables';
 
@@ -35,13 +33,7 @@ export function renderEmailChanged(to: string, view: NoticeView): RenderedMail {
   return { to: headerValue(to), subject: EMAIL_CHANGED_SUBJECT, html: htmlBody, text: `${text.join('\n')}\n` };
 }
 
-export function createEmailChangedRenderer({
-  db,
-  site,
-}: {
-  db: Database;
-  site: Pick<Site, 'foundation'>;
-}): MailRenderer {
+export function createEmailChangedRenderer({ db, site }: RendererContext): MailRenderer {
   return async (subjectIds) => {
     const ids = subjectIds.filter(isUuid);
     if (ids.length === 0) return new Map();

@@ -4,15 +4,13 @@
  * own address and a first name checked like every greeting (mail/greeting.ts). No link to click:
  * an alert that asks to follow a link is what phishing looks like.
  */
-import type { Site } from '@store/shared/site';
 import { inArray } from 'drizzle-orm';
-import type { Database } from '#src/db/client';
 import { isUuid } from '#src/lib/uuid';
 import { emailDocument } from '#src/modules/mail/email-layout';
 import { greetingName } from '#src/modules/mail/greeting';
 import { html } from '#src/modules/mail/html';
 import { headerValue } from '#src/modules/mail/outbox';
-import type { MailRenderer, RenderedMail } from '#src/modules/mail/render';
+import type { MailRenderer, RenderedMail, RendererContext } from '#src/modules/mail/render';
 import { alertedUserId } from './guessing-alert';
 import { users } from './tables';
 
@@ -56,13 +54,7 @@ export function renderGuessingAlert(email: string, view: AlertView): RenderedMai
   return { to: headerValue(email), subject: GUESSING_ALERT_SUBJECT, html: htmlBody, text: `${text}\n` };
 }
 
-export function createGuessingAlertRenderer({
-  db,
-  site,
-}: {
-  db: Database;
-  site: Pick<Site, 'foundation'>;
-}): MailRenderer {
+export function createGuessingAlertRenderer({ db, site }: RendererContext): MailRenderer {
   return async (subjectIds) => {
     const bySubject = new Map<string, string>();
     for (const subjectId of subjectIds) {

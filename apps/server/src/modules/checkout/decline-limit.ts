@@ -9,14 +9,16 @@
  * reached the gateway on PostgreSQL, because each checkout counted the declines that had landed and
  * none was in yet): an attempt claims its place before the gateway is called. The place is its
  * pending order, and the claim is the insert of that order, guarded by `checkout_attempt_wait`
- * (a PL/pgSQL function, migration 0006): it takes an advisory lock per address and per e-mail, then
- * counts declines AND pending orders in the window with a snapshot taken after the lock, so the
- * pending orders of claims that held the lock before are seen. Declines + attempts in flight never
- * pass the limit, so at most DECLINE_LIMIT declines per address and per e-mail reach the gateway,
- * however many arrive at once. Still one statement per claim: the function runs inside the insert,
- * and the locks are held until it commits. When every place left is held by an attempt still at the
- * gateway, the next one waits for a place (place-order.ts) rather than being refused: five honest
- * checkouts at once from one office still go through.
+ * (a hand-written PL/pgSQL function in the migrations; its latest CREATE OR REPLACE is the one that
+ * runs): it takes an advisory lock per address and per e-mail, then counts declines AND pending
+ * orders in the window in ONE query, so in one snapshot taken after the lock: the pending orders of
+ * claims that held the lock before are seen, and an attempt settled as declined between two counts
+ * cannot slip through both. Declines + attempts in flight never pass the limit, so at most
+ * DECLINE_LIMIT declines per address and per e-mail reach the gateway, however many arrive at once.
+ * Still one statement per claim: the function runs inside the insert, and the locks are held until
+ * it commits. When every place left is held by an attempt still at the gateway, the next one waits
+ * for a place (place-order.ts) rather than being refused: five honest checkouts at once from one
+ * office still go through.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { columnNames } from '#src/db/column-names';

@@ -2,13 +2,13 @@
  * The back office's donors (issue 21; calls in packages/shared/src/staff.ts): the list with search,
  * one donor's page, and merging two records of one person. Owners and treasurers only.
  */
-import { apiErrorSchema } from '@store/shared/api-error';
 import { donorDetailSchema, donorPageSchema, donorQuerySchema, mergeDonorsRequestSchema } from '@store/shared/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '#src/db/client';
 import { auditActor } from '#src/modules/staff/audit';
 import { type StaffGuard, staffOf } from '#src/modules/staff/require-staff';
+import { staffErrorResponses as errors } from '#src/modules/staff/staff-error-responses';
 import { donorDetail, type MonthlyGiftsOf } from './donor-detail';
 import { listDonors } from './list-donors';
 import { mergeDonors } from './merge-donors';
@@ -19,14 +19,6 @@ export type DonorRoutesOptions = {
   timeZone: string;
   /** Issue 22: a donor's monthly gifts, for their page (staff-monthly-gifts; injected: see donor-detail.ts). */
   monthlyGiftsOf?: MonthlyGiftsOf;
-};
-
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
 };
 
 export const donorRoutes: FastifyPluginAsyncZod<DonorRoutesOptions> = async (

@@ -7,6 +7,8 @@
  * A renderer gets the subject ids of every message of its kind in the batch at once, so it reads
  * them in one query per batch rather than one per message.
  */
+import type { Site } from '@store/shared/site';
+import type { Database } from '#src/db/client';
 import { headerValue, type OutboxMail } from './outbox';
 import type { MailAttachment, OutgoingMail } from './transport';
 
@@ -24,6 +26,9 @@ export type RenderedMail = {
  * out of the map; that message then fails, is retried and finally given up, like an undeliverable one.
  */
 export type MailRenderer = (subjectIds: readonly string[]) => Promise<ReadonlyMap<string, RenderedMail>>;
+
+/** What a renderer that reads its subjects and signs with the foundation's name is made with. */
+export type RendererContext = { db: Database; site: Pick<Site, 'foundation'> };
 
 /** The renderer of each kind, by kind ('receipt', 'registration-confirmation'). */
 export type MailRenderers = Readonly<Record<string, MailRenderer>>;

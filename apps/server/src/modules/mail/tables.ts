@@ -6,7 +6,7 @@
  * A message is queued by reference: its kind and the id of what it is about (an order, a
  * registration). The worker writes it when it sends it, with the renderer the owning module
  * registered for the kind (render.ts), so what is being settled never waits on e-mail templates.
- * Rows queued before that (migration 0005) carry their rendered content and are sent as they are.
+ * Rows queued before messages went by reference carry their rendered content and are sent as they are.
  */
 import { bigint, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
@@ -24,7 +24,7 @@ export const mailOutbox = pgTable(
     kind: text('kind').notNull(),
     /** The order or registration the message is about: one message of a kind per subject. */
     subjectId: text('subject_id').notNull(),
-    /** Rendered content: set on messages queued with it (rows from before migration 0005); null on
+    /** Rendered content: set on messages queued with it (rows queued before messages went by reference); null on
      * messages the kind's renderer writes when they are sent. */
     toAddress: text('to_address'),
     subject: text('subject'),

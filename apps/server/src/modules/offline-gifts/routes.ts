@@ -14,6 +14,7 @@ import type { ReceiptSettings } from '#src/modules/receipts/receipt-number';
 import { findStaffOrder } from '#src/modules/refunds/staff-orders';
 import { auditActor } from '#src/modules/staff/audit';
 import type { StaffGuard } from '#src/modules/staff/require-staff';
+import { staffErrorResponses } from '#src/modules/staff/staff-error-responses';
 import { recordOfflineGift } from './record-offline-gift';
 import { voidOfflineGift } from './void-offline-gift';
 
@@ -25,14 +26,8 @@ export type OfflineGiftRoutesOptions = {
   mail?: MailNotifier | undefined;
 };
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  422: apiErrorSchema,
-};
+/** An Idempotency-Key sent again with another gift is refused as unprocessable. */
+const errors = { ...staffErrorResponses, 422: apiErrorSchema };
 
 export const offlineGiftRoutes: FastifyPluginAsyncZod<OfflineGiftRoutesOptions> = async (app, options) => {
   const { db, guard, receipts, centerName, mail } = options;

@@ -9,33 +9,25 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { productsText } from '#src/modules/checkout/products-text';
-import { type OrderProduct, orders } from '#src/modules/checkout/tables';
+import { orders } from '#src/modules/checkout/tables';
 import { CSV_LINE_END, csvAmount, csvText } from './csv';
 import type { PagePosition } from './cursor';
-import { deliveryText, giftFrequencySql, newestFirst, receiptNumberSql } from './donor-rows';
+import { type DonorRecord, deliveryText, giftFrequencySql, newestFirst, receiptNumberSql } from './donor-rows';
 import { afterPosition } from './list-donors';
 import { type ReportFilter, reportConditions } from './report-filter';
 
 export const EXPORT_BATCH_SIZE = 2_000;
 
-export type ExportRecord = {
-  id: string;
+/**
+ * A row as the export reads it: the page's DonorRecord with the name in one column, the instant as
+ * plain timestamps, and the Gift column. Built from DonorRecord so the two cannot drift apart.
+ */
+export type ExportRecord = Omit<DonorRecord, 'first_name' | 'last_name' | 'created_at' | 'local_time'> & {
   /** created_at in UTC as a plain timestamp: `2026-03-01 17:04:05.123456` (trailing zeros dropped). */
   created_utc: string;
   name: string;
-  email: string;
-  center_name: string;
-  amount_cents: number;
-  transaction_id: string | null;
   /** created_at in the foundation's zone, same format. */
   local_time: string;
-  item_count: number;
-  products: OrderProduct[];
-  delivery: string;
-  test: boolean;
-  receipt_number: string;
-  deductible_cents: number | null;
-  refunded_cents: number;
   /** GIFT_FREQUENCY_LABELS: 'One-time' or 'Monthly'. */
   gift: string;
 };

@@ -2,8 +2,10 @@
  * Pre-computed sums for the payment report. Summing a million orders per request takes 0.2–0.8 s on
  * PostgreSQL (measured, bench/report.ts); the report's first page must answer in under 50 ms. So the
  * succeeded orders are also counted here, per foundation day and center, by statement-level triggers
- * on `orders` (migration 0003_report_indexes): every path that writes an order (checkout, reconciler,
- * webhook, manual SQL) keeps the sums right, in the same transaction, without knowing about them.
+ * on `orders` (the `report_daily_totals_apply` function, hand-written in the migrations): every path
+ * that writes an order (checkout, reconciler, webhook, refund, manual SQL) keeps the sums right, in
+ * the same transaction, without knowing about them. A sum is of what was kept, `amount_cents -
+ * refunded_cents`, so a refund moves the totals as it settles.
  *
  * The day depends on the foundation's time zone (config/site.json), which the database cannot know:
  * `report_settings.time_zone` holds the zone the sums were made in. Null until the report first runs;

@@ -2,7 +2,6 @@
  * The owner's pages (issue 21): the staff list and its changes, and the audit log. Every route is
  * guarded by role on the server ('manageStaff', 'readAudit'); a refused call changes nothing.
  */
-import { apiErrorSchema } from '@store/shared/api-error';
 import {
   auditPageSchema,
   createStaffRequestSchema,
@@ -16,16 +15,9 @@ import { auditActor } from './audit';
 import { listAudit } from './audit-list';
 import { addStaffMember, type CenterCheck, changeStaffMember, listStaff } from './members';
 import type { StaffGuard } from './require-staff';
+import { staffErrorResponses as errors } from './staff-error-responses';
 
 export type MemberRoutesOptions = { db: Database; guard: StaffGuard; isCenter: CenterCheck };
-
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
 
 export const memberRoutes: FastifyPluginAsyncZod<MemberRoutesOptions> = async (app, { db, guard, isCenter }) => {
   app.get(

@@ -4,13 +4,14 @@
  * then also log in with it). The server ends every other session of the account.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type AuthUserResponse, PASSWORD_MIN_LENGTH, type PublicUser } from '@store/shared/auth';
+import type { AuthUserResponse, PublicUser } from '@store/shared/auth';
 import { useId, useMemo, useState } from 'react';
 import { z } from 'zod';
 import { PasswordInput } from '#src/components/password-input';
 import type { AuthApi } from '#src/lib/auth-api';
 import { DoneStatus } from './done-status';
 import { FailureAlert, showsAlert } from './failure-alert';
+import { NewPasswordFields } from './new-password-fields';
 import { checkRepeat, currentPasswordRule, newPasswordRule } from './new-password-schema';
 import { useAccountForm } from './use-account-form';
 
@@ -65,19 +66,9 @@ export function ChangePasswordForm({ api, user, onUserChanged }: ChangePasswordP
           error={errors.currentPassword?.message}
         />
       )}
-      <PasswordInput
-        {...register('newPassword')}
-        id={`${id}-new`}
-        label={`New password (at least ${PASSWORD_MIN_LENGTH} characters)`}
-        autoComplete="new-password"
-        error={errors.newPassword?.message}
-      />
-      <PasswordInput
-        {...register('repeat')}
-        id={`${id}-repeat`}
-        label="Repeat the new password"
-        autoComplete="new-password"
-        error={errors.repeat?.message}
+      <NewPasswordFields
+        password={{ ...register('newPassword'), id: `${id}-new`, error: errors.newPassword?.message }}
+        repeat={{ ...register('repeat'), id: `${id}-repeat`, error: errors.repeat?.message }}
       />
       <button type="submit" className="button" disabled={isSubmitting}>
         {isSubmitting ? 'Saving...' : hasPassword ? 'Change password' : 'Set password'}

@@ -4,16 +4,15 @@
  * that has expired or was used replaces the form with authMessages.invalidToken and a way to a new link.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORD_MIN_LENGTH } from '@store/shared/auth';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { PasswordInput } from '#src/components/password-input';
 import type { AuthApi } from '#src/lib/auth-api';
 import { FailureAlert, showsAlert } from './failure-alert';
 import { InvalidLink } from './invalid-link';
 import { isInvalidToken } from './link-token';
+import { NewPasswordFields } from './new-password-fields';
 import { checkRepeat, newPasswordRule } from './new-password-schema';
 import { useAccountForm } from './use-account-form';
 
@@ -67,19 +66,9 @@ export function ResetPasswordForm({ api, token }: { api: AuthApi; token: string 
   }
   return (
     <form {...formProps}>
-      <PasswordInput
-        {...register('password')}
-        id={`${id}-password`}
-        label={`New password (at least ${PASSWORD_MIN_LENGTH} characters)`}
-        autoComplete="new-password"
-        error={errors.password?.message}
-      />
-      <PasswordInput
-        {...register('repeat')}
-        id={`${id}-repeat`}
-        label="Repeat the new password"
-        autoComplete="new-password"
-        error={errors.repeat?.message}
+      <NewPasswordFields
+        password={{ ...register('password'), id: `${id}-password`, error: errors.password?.message }}
+        repeat={{ ...register('repeat'), id: `${id}-repeat`, error: errors.repeat?.message }}
       />
       <button type="submit" className="button button--large" disabled={isSubmitting}>
         {isSubmitting ? 'Saving...' : 'Save the new password'}

@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { loadAuthApi } from '#src/lib/auth-api';
+import { loadProfile } from '#src/lib/auth-api';
 import { mayHaveSession } from '#src/lib/session-hint';
 import type { CheckoutFormValues } from './checkout-form-values';
 import { splitName } from './split-name';
@@ -20,27 +20,25 @@ export function useAccountPrefill({ getValues, setValue, clearErrors }: PrefillF
     if (!mayHaveSession()) return;
     const controller = new AbortController();
     const { signal } = controller;
-    loadAuthApi(signal)
-      .then((api) => api.profile(signal))
-      .then(
-        ({ user }) => {
-          if (signal.aborted) return;
-          const { first, last } = splitName(user.name);
-          const values: ReadonlyArray<readonly [PrefilledField, string]> = [
-            ['cardFirstName', first],
-            ['cardLastName', last],
-            ['email', user.email],
-          ];
-          for (const [name, value] of values) {
-            if (value === '' || getValues(name) !== '') continue;
-            setValue(name, value, { shouldDirty: true });
-            clearErrors(name);
-          }
-        },
-        () => {
-          // No session (401), or no auth server: a guest checkout, as for anyone else.
-        },
-      );
+    loadProfile(signal).then(
+      ({ user }) => {
+        if (signal.aborted) return;
+        const { first, last } = splitName(user.name);
+        const values: ReadonlyArray<readonly [PrefilledField, string]> = [
+          ['cardFirstName', first],
+          ['cardLastName', last],
+          ['email', user.email],
+        ];
+        for (const [name, value] of values) {
+          if (value === '' || getValues(name) !== '') continue;
+          setValue(name, value, { shouldDirty: true });
+          clearErrors(name);
+        }
+      },
+      () => {
+        // No session (401), or no auth server: a guest checkout, as for anyone else.
+      },
+    );
     return () => controller.abort();
   }, [getValues, setValue, clearErrors]);
 }

@@ -5,7 +5,7 @@
  * (session-hint.ts), and an auth server that cannot be reached counts as signed out.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { loadAuthApi } from '#src/lib/auth-api';
+import { loadProfile } from '#src/lib/auth-api';
 import { mayHaveSession } from '#src/lib/session-hint';
 
 export type CheckoutAccount =
@@ -33,16 +33,14 @@ export function useCheckoutAccount(needed: boolean): {
     }
     const controller = new AbortController();
     const { signal } = controller;
-    loadAuthApi(signal)
-      .then((api) => api.profile(signal))
-      .then(
-        ({ user }) => {
-          if (!signal.aborted) setAccount({ status: 'signed-in', email: user.email });
-        },
-        () => {
-          if (!signal.aborted) setAccount({ status: 'guest' });
-        },
-      );
+    loadProfile(signal).then(
+      ({ user }) => {
+        if (!signal.aborted) setAccount({ status: 'signed-in', email: user.email });
+      },
+      () => {
+        if (!signal.aborted) setAccount({ status: 'guest' });
+      },
+    );
     return () => controller.abort();
   }, [needed]);
 

@@ -3,10 +3,10 @@
  * With `table="hosts"`, 'Download registrations CSV': the event registrants for the same filters.
  */
 import type { ReportQuery } from '@store/shared/report';
-import { useEffect, useRef, useState } from 'react';
-import { ApiClientError } from '#src/lib/api-client';
+import { useState } from 'react';
 import { downloadReportCsv, type ReportCsvTable } from './download-report-csv';
 import type { ReportCredentials } from './report-credentials';
+import { useReportDownload } from './use-report-download';
 
 export const DOWNLOAD_CSV_LABELS: Record<ReportCsvTable, string> = {
   donors: 'Download CSV',
@@ -21,30 +21,16 @@ type DownloadCsvButtonProps = {
 };
 
 export function DownloadCsvButton({ credentials, query, onUnauthorized, table = 'donors' }: DownloadCsvButtonProps) {
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const inFlight = useRef<AbortController | null>(null);
-  useEffect(() => () => inFlight.current?.abort(), []);
-
-  async function download() {
-    const controller = new AbortController();
-    inFlight.current = controller;
-    setBusy(true);
+  const { busy, download } = useReportDownload(onUnauthorized, setError);
+  function start() {
     setError(null);
-    try {
-      await downloadReportCsv(credentials, query, { table, signal: controller.signal });
-    } catch (failure) {
-      if (controller.signal.aborted) return;
-      if (failure instanceof ApiClientError && failure.status === 401) return onUnauthorized();
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      if (!controller.signal.aborted) setBusy(false);
-    }
+    void download((signal) => downloadReportCsv(credentials, query, { table, signal }));
   }
 
   return (
     <div className="report-download">
-      <button type="button" className="button" disabled={busy} aria-busy={busy || undefined} onClick={download}>
+      <button type="button" className="button" disabled={busy} aria-busy={busy || undefined} onClick={start}>
         {DOWNLOAD_CSV_LABELS[table]}
       </button>
       {busy && (

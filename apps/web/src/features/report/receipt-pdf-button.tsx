@@ -5,11 +5,10 @@
  */
 
 import { receiptPdfLabel } from '@store/shared/tax-receipts';
-import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { ApiClientError } from '#src/lib/api-client';
 import { downloadReceiptPdf } from './download-receipt-pdf';
 import type { ReportCredentials } from './report-credentials';
+import { useReportDownload } from './use-report-download';
 
 type ReceiptPdfButtonProps = {
   orderId: string;
@@ -19,26 +18,10 @@ type ReceiptPdfButtonProps = {
 };
 
 export function ReceiptPdfButton({ orderId, receiptNumber, credentials, onUnauthorized }: ReceiptPdfButtonProps) {
-  const [busy, setBusy] = useState(false);
-  const inFlight = useRef<AbortController | null>(null);
-  useEffect(() => () => inFlight.current?.abort(), []);
-
-  async function download() {
-    const controller = new AbortController();
-    inFlight.current = controller;
-    setBusy(true);
-    try {
-      await downloadReceiptPdf(credentials, { orderId, receiptNumber }, controller.signal);
-    } catch (failure) {
-      if (controller.signal.aborted) return;
-      if (failure instanceof ApiClientError && failure.status === 401) return onUnauthorized();
-      const reason = failure instanceof Error ? failure.message : String(failure);
-      // One toast per receipt: a second click after a failure replaces it rather than stacking.
-      toast.error(`Could not download receipt ${receiptNumber}. ${reason}`, { id: `receipt-pdf-${orderId}` });
-    } finally {
-      if (!controller.signal.aborted) setBusy(false);
-    }
-  }
+  const { busy, download } = useReportDownload(onUnauthorized, (reason) =>
+    // One toast per receipt: a second click after a failure replaces it rather than stacking.
+    toast.error(`Could not download receipt ${receiptNumber}. ${reason}`, { id: `receipt-pdf-${orderId}` }),
+  );
 
   return (
     <button
@@ -47,7 +30,7 @@ export function ReceiptPdfButton({ orderId, receiptNumber, credentials, onUnauth
       aria-label={receiptPdfLabel(receiptNumber)}
       disabled={busy}
       aria-busy={busy || undefined}
-      onClick={download}
+      onClick={() => download((signal) => downloadReceiptPdf(credentials, { orderId, receiptNumber }, signal))}
     >
       {busy ? 'PDF…' : 'PDF'}
     </button>

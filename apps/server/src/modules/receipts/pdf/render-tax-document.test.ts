@@ -4,8 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { ReceiptDocument, StatementDocument, TaxIssuer } from '#src/modules/receipts/tax-document';
 import { readPdf } from '../../../../test/pdf-text';
+import type { ReceiptDocument, StatementDocument, TaxIssuer } from '../tax-document';
 import { renderTaxDocumentPdf } from './render-tax-document';
 
 /** The names of the fonts the file uses, subset prefix and all ('BZZZZZ+NotoSans-Regular'). */

@@ -8,7 +8,7 @@
  * page count is known.
  */
 import PDFDocument from 'pdfkit';
-import type { StatementGift, TaxDocument, TaxDocumentLine, TaxFact } from '#src/modules/receipts/tax-document';
+import type { StatementGift, TaxDocument, TaxDocumentLine, TaxFact } from '../tax-document';
 import { loadTaxFonts, type TaxFonts, type TaxFontWeight, taxFontName } from './tax-fonts';
 import { drawTextRuns, type RunsOptions } from './text-runs';
 

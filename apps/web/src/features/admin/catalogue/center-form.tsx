@@ -5,6 +5,7 @@ import { type CenterFields, centerFieldsSchema } from '@store/shared/site-conten
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
 import { LabelledSelect } from '#src/components/labelled-select';
+import { CatalogueFormFrame } from './catalogue-form-frame';
 import { apiErrors, type FormErrors, focusFirstError, issuesAsErrors } from './form-errors';
 import { SaveCancel } from './save-cancel';
 
@@ -44,13 +45,7 @@ export function CenterForm({ center, title, onSave, onCancel }: CenterFormProps)
   };
 
   return (
-    <form ref={formRef} className="catalogue-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>{title}</h3>
-      {errors.form && (
-        <p role="alert" tabIndex={-1} className="field__problem">
-          {errors.form}
-        </p>
-      )}
+    <CatalogueFormFrame id={id} formRef={formRef} title={title} formError={errors.form} onSubmit={submit}>
       <LabelledInput
         id={idOf('name')}
         label="Name"
@@ -83,6 +78,6 @@ export function CenterForm({ center, title, onSave, onCancel }: CenterFormProps)
         </label>
       </div>
       <SaveCancel saving={saving} onCancel={onCancel} />
-    </form>
+    </CatalogueFormFrame>
   );
 }

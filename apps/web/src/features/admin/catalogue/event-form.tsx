@@ -2,6 +2,7 @@
 import { eventSchema, type SiteEvent } from '@store/shared/site';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
+import { CatalogueFormFrame } from './catalogue-form-frame';
 import { apiErrors, type FormErrors, focusFirstError, issuesAsErrors } from './form-errors';
 
 export type EventFormProps = { event: SiteEvent; onSave: (event: SiteEvent) => Promise<void> };
@@ -39,13 +40,7 @@ export function EventForm({ event, onSave }: EventFormProps) {
   };
 
   return (
-    <form ref={formRef} className="catalogue-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>The event</h3>
-      {errors.form && (
-        <p role="alert" tabIndex={-1} className="field__problem">
-          {errors.form}
-        </p>
-      )}
+    <CatalogueFormFrame id={id} formRef={formRef} title="The event" formError={errors.form} onSubmit={submit}>
       <LabelledInput
         id={idOf('title')}
         label="Title"
@@ -90,6 +85,6 @@ export function EventForm({ event, onSave }: EventFormProps) {
         </button>
         {saved && <p role="status">Saved.</p>}
       </div>
-    </form>
+    </CatalogueFormFrame>
   );
 }

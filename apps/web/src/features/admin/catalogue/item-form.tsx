@@ -11,6 +11,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
 import { LabelledSelect } from '#src/components/labelled-select';
 import { ApiClientError } from '#src/lib/api-client';
+import { CatalogueFormFrame } from './catalogue-form-frame';
 import { type DraftErrors, draftErrors, draftOf, fieldsOf, type ItemDraft } from './item-draft';
 import { PictureField } from './picture-field';
 import { SaveCancel } from './save-cancel';
@@ -70,13 +71,7 @@ export function ItemForm({ item, title, onSave, onCancel }: ItemFormProps) {
   };
 
   return (
-    <form ref={formRef} className="catalogue-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>{title}</h3>
-      {errors.form && (
-        <p role="alert" tabIndex={-1} className="field__problem">
-          {errors.form}
-        </p>
-      )}
+    <CatalogueFormFrame id={id} formRef={formRef} title={title} formError={errors.form} onSubmit={submit}>
       <LabelledInput
         id={fieldId('name')}
         label="Name"
@@ -175,6 +170,6 @@ export function ItemForm({ item, title, onSave, onCancel }: ItemFormProps) {
         </label>
       </div>
       <SaveCancel saving={saving} onCancel={onCancel} />
-    </form>
+    </CatalogueFormFrame>
   );
 }

@@ -1,10 +1,10 @@
 /** /admin/donors: donors (one per e-mail, merged addresses included) with their totals, searchable. */
 import { formatCents } from '@store/shared/money';
-import { type FormEvent, useId } from 'react';
+import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable, DateCell } from '#src/components/data-table';
-import { LabelledInput } from '#src/components/labelled-input';
 import { ListFooter } from '../list-footer';
+import { SearchForm } from '../search-form';
 import { usePagedList } from '../use-paged-list';
 import { type DonorSummary, donorLink, getDonors } from './donors-api';
 
@@ -14,21 +14,15 @@ export function DonorsPage() {
   const q = params.get('q') ?? '';
   const list = usePagedList(q, (cursor, signal) => getDonors(q, cursor, signal));
 
-  function search(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const value = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-    setParams(value ? { q: value } : {}, { replace: true });
-  }
-
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Donors</h2>
-      <form className="admin-search" onSubmit={search}>
-        <LabelledInput id={`${id}-q`} name="q" type="search" label="Search by name or e-mail" defaultValue={q} />
-        <button type="submit" className="button">
-          Search
-        </button>
-      </form>
+      <SearchForm
+        id={`${id}-q`}
+        label="Search by name or e-mail"
+        defaultValue={q}
+        onSearch={(value) => setParams(value ? { q: value } : {}, { replace: true })}
+      />
       {list.items.length > 0 && (
         <DataTable<DonorSummary>
           rows={list.items}

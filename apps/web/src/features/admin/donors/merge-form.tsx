@@ -5,10 +5,11 @@
 import { mergeDonorsRequestSchema } from '@store/shared/staff';
 import { type FormEvent, useId, useState } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
-import { checkRequest, type FieldErrors, fieldError } from '../check-request';
+import { checkRequest, fieldError } from '../check-request';
 import { ConfirmStep } from '../confirm-step';
-import { FormAlert } from '../form-alert';
-import { useStaffFailure } from '../use-staff-failure';
+import { DoneNote } from '../done-note';
+import { ReviewForm } from '../review-form';
+import { useConfirmedAction } from '../use-confirmed-action';
 import { type DonorDetail, postMergeDonors } from './donors-api';
 
 const SAME_ADDRESS = "That is this donor's own address: enter the other record's.";
@@ -17,12 +18,9 @@ type MergeFormProps = { into: string; onMerged: (donor: DonorDetail) => void };
 
 export function MergeForm({ into, onMerged }: MergeFormProps) {
   const id = useId();
-  const describe = useStaffFailure();
   const [from, setFrom] = useState('');
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { fields, setFields, failure, setFailure, confirming, setConfirming, pending, confirm } =
+    useConfirmedAction<string>();
   const [done, setDone] = useState<string | null>(null);
 
   function review(event: FormEvent<HTMLFormElement>) {
@@ -36,22 +34,11 @@ export function MergeForm({ into, onMerged }: MergeFormProps) {
     if (checked.ok) setConfirming(checked.data.from);
   }
 
-  async function confirm() {
-    if (confirming === null || pending) return;
-    setPending(true);
-    try {
-      const donor = await postMergeDonors({ from: confirming, into });
-      setDone(`${confirming} is merged into this record.`);
-      setFrom('');
-      setConfirming(null);
-      onMerged(donor);
-    } catch (error) {
-      const failed = describe(error);
-      setFields(failed.fields);
-      setFailure(failed.message);
-      setConfirming(null);
-    }
-    setPending(false);
+  async function merge(merged: string) {
+    const donor = await postMergeDonors({ from: merged, into });
+    setDone(`${merged} is merged into this record.`);
+    setFrom('');
+    onMerged(donor);
   }
 
   return (
@@ -63,13 +50,13 @@ export function MergeForm({ into, onMerged }: MergeFormProps) {
           action="Merge"
           pendingAction="Merging…"
           pending={pending}
-          onConfirm={confirm}
+          onConfirm={() => confirm(merge)}
           onChange={() => setConfirming(null)}
         >
           {`Merge record ${confirming} into ${into}? Its gifts and registrations will be listed here.`}
         </ConfirmStep>
       ) : (
-        <form className="form" noValidate onSubmit={review}>
+        <ReviewForm onReview={review} action="Review merge" failure={failure}>
           <LabelledInput
             id={`${id}-from`}
             name="from"
@@ -79,17 +66,9 @@ export function MergeForm({ into, onMerged }: MergeFormProps) {
             onChange={(event) => setFrom(event.target.value)}
             error={fieldError(fields, 'from', 'The address')}
           />
-          <button type="submit" className="button">
-            Review merge
-          </button>
-          <FormAlert message={failure} />
-        </form>
+        </ReviewForm>
       )}
-      {done && (
-        <p role="status" className="admin-done">
-          {done}
-        </p>
-      )}
+      <DoneNote text={done} />
     </section>
   );
 }

@@ -8,15 +8,16 @@ import { formatDollars } from '@store/shared/money';
 import type { MonthlyGivingSummary } from '@store/shared/monthly-giving';
 import { staffCan } from '@store/shared/staff';
 import { STAFF_MONTHLY_GIFT_STATUSES, type StaffMonthlyGift } from '@store/shared/staff-monthly-gifts';
-import { type FormEvent, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { DataTable } from '#src/components/data-table';
-import { LabelledInput } from '#src/components/labelled-input';
 import { MonthlyGivingSummaryPanel } from '#src/components/monthly-giving-summary';
 import { useAdmin } from '../admin-context';
 import { donorLink } from '../donors/donors-api';
 import { ListFooter } from '../list-footer';
 import { DayCell, NextChargeCell, StatusCell } from '../monthly-gift-cells';
+import { SearchForm } from '../search-form';
+import { useFilterParams } from '../use-filter-params';
 import { usePagedList } from '../use-paged-list';
 import { getMonthlyGifts } from './monthly-gifts-api';
 
@@ -27,7 +28,7 @@ const isStatus = (value: string): value is Status => (STAFF_MONTHLY_GIFT_STATUSE
 export function MonthlyGiftsPage() {
   const id = useId();
   const { role } = useAdmin().session.staff;
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useFilterParams<'q' | 'status'>();
   const q = params.get('q') ?? '';
   const requested = params.get('status') ?? '';
   const status = isStatus(requested) ? requested : '';
@@ -37,18 +38,6 @@ export function MonthlyGiftsPage() {
     if (!signal.aborted) setSummary(page.summary);
     return { items: page.gifts, nextCursor: page.nextCursor };
   });
-
-  function change(name: 'q' | 'status', value: string) {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    setParams(next, { replace: true });
-  }
-
-  function search(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    change('q', String(new FormData(event.currentTarget).get('q') ?? '').trim());
-  }
 
   const donorPages = staffCan(role, 'readDonors');
   const filtered = Boolean(q || status);
@@ -71,12 +60,12 @@ export function MonthlyGiftsPage() {
             </button>
           ))}
         </fieldset>
-        <form className="admin-search" onSubmit={search}>
-          <LabelledInput id={`${id}-q`} name="q" type="search" label="Search by name or e-mail" defaultValue={q} />
-          <button type="submit" className="button">
-            Search
-          </button>
-        </form>
+        <SearchForm
+          id={`${id}-q`}
+          label="Search by name or e-mail"
+          defaultValue={q}
+          onSearch={(value) => change('q', value)}
+        />
       </div>
       {list.items.length > 0 && (
         <div className="admin-monthly-gifts">

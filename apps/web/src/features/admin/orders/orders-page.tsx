@@ -4,13 +4,13 @@
  * comes back as it was after opening an order.
  */
 import { staffCan } from '@store/shared/staff';
-import { type FormEvent, useId } from 'react';
-import { useSearchParams } from 'react-router';
+import { useId } from 'react';
 import { CenterSelect } from '#src/components/center-select';
-import { LabelledInput } from '#src/components/labelled-input';
 import { useCenters } from '#src/lib/use-centers';
 import { useAdmin } from '../admin-context';
 import { ListFooter } from '../list-footer';
+import { SearchForm } from '../search-form';
+import { useFilterParams } from '../use-filter-params';
 import { usePagedList } from '../use-paged-list';
 import { getOrders } from './orders-api';
 import { OrdersTable } from './orders-table';
@@ -18,39 +18,21 @@ import { OrdersTable } from './orders-table';
 export function OrdersPage() {
   const id = useId();
   const { role } = useAdmin().session.staff;
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useFilterParams<'q' | 'center'>();
   const q = params.get('q') ?? '';
   const center = params.get('center') ?? '';
   const list = usePagedList(`${q}\n${center}`, (cursor, signal) => getOrders({ q, center }, cursor, signal));
-
-  function change(name: 'q' | 'center', value: string) {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    setParams(next, { replace: true });
-  }
-
-  function search(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    change('q', String(new FormData(event.currentTarget).get('q') ?? '').trim());
-  }
 
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Orders</h2>
       <div className="admin-filters">
-        <form className="admin-search" onSubmit={search}>
-          <LabelledInput
-            id={`${id}-q`}
-            name="q"
-            type="search"
-            label="Search by name, e-mail or receipt number"
-            defaultValue={q}
-          />
-          <button type="submit" className="button">
-            Search
-          </button>
-        </form>
+        <SearchForm
+          id={`${id}-q`}
+          label="Search by name, e-mail or receipt number"
+          defaultValue={q}
+          onSearch={(value) => change('q', value)}
+        />
         {staffCan(role, 'readAllOrders') && (
           <CenterFilter id={`${id}-center`} value={center} onChange={(value) => change('center', value)} />
         )}

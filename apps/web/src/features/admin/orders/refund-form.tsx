@@ -9,10 +9,12 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
 import { checkRequest, type FieldErrors, fieldError } from '../check-request';
 import { ConfirmStep } from '../confirm-step';
-import { FormAlert } from '../form-alert';
+import { DoneNote } from '../done-note';
 import { centsToField, NOT_DOLLARS, parseDollars } from '../parse-dollars';
+import { ReviewForm } from '../review-form';
 import { useMoneySubmit } from '../use-money-submit';
 import { postRefund, type RefundRequest } from './orders-api';
+import { ReasonInput } from './reason-input';
 
 type RefundFormProps = { order: StaffOrderDetail; onRefunded: (order: StaffOrderDetail) => void };
 
@@ -97,7 +99,7 @@ export function RefundForm({ order, onRefunded }: RefundFormProps) {
           {`Reason: ${confirming.reason}`}
         </ConfirmStep>
       ) : (
-        <form className="form" noValidate onSubmit={review}>
+        <ReviewForm onReview={review} action="Review refund" failure={failure}>
           <LabelledInput
             ref={amountRef}
             id={`${id}-amount`}
@@ -108,25 +110,10 @@ export function RefundForm({ order, onRefunded }: RefundFormProps) {
             onChange={(event) => setAmount(event.target.value)}
             error={fieldError(fields, 'amountCents', 'Amount')}
           />
-          <LabelledInput
-            id={`${id}-reason`}
-            name="reason"
-            label="Reason"
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            error={fieldError(fields, 'reason', 'Reason')}
-          />
-          <button type="submit" className="button">
-            Review refund
-          </button>
-          <FormAlert message={failure} />
-        </form>
+          <ReasonInput id={`${id}-reason`} value={reason} onChange={setReason} fields={fields} />
+        </ReviewForm>
       )}
-      {done && (
-        <p role="status" className="admin-done">
-          {done}
-        </p>
-      )}
+      <DoneNote text={done} />
     </section>
   );
 }

@@ -5,23 +5,20 @@
 import { formatCents } from '@store/shared/money';
 import { type StaffOrderDetail, voidOfflineGiftRequestSchema } from '@store/shared/staff';
 import { type FormEvent, useId, useState } from 'react';
-import { LabelledInput } from '#src/components/labelled-input';
-import { checkRequest, type FieldErrors, fieldError } from '../check-request';
+import { checkRequest } from '../check-request';
 import { ConfirmStep } from '../confirm-step';
-import { FormAlert } from '../form-alert';
-import { useStaffFailure } from '../use-staff-failure';
+import { ReviewForm } from '../review-form';
+import { useConfirmedAction } from '../use-confirmed-action';
 import { postVoid } from './orders-api';
+import { ReasonInput } from './reason-input';
 
 type VoidFormProps = { order: StaffOrderDetail; onVoided: (order: StaffOrderDetail) => void };
 
 export function VoidForm({ order, onVoided }: VoidFormProps) {
   const id = useId();
-  const describe = useStaffFailure();
   const [reason, setReason] = useState('');
-  const [fields, setFields] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { fields, setFields, failure, setFailure, confirming, setConfirming, pending, confirm } =
+    useConfirmedAction<string>();
 
   function review(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -29,20 +26,6 @@ export function VoidForm({ order, onVoided }: VoidFormProps) {
     const checked = checkRequest(voidOfflineGiftRequestSchema, { reason });
     setFields(checked.ok ? {} : checked.fields);
     if (checked.ok) setConfirming(checked.data.reason);
-  }
-
-  async function confirm() {
-    if (confirming === null || pending) return;
-    setPending(true);
-    try {
-      onVoided(await postVoid(order.id, { reason: confirming }));
-    } catch (error) {
-      const failed = describe(error);
-      setFields(failed.fields);
-      setFailure(failed.message);
-      setConfirming(null);
-    }
-    setPending(false);
   }
 
   return (
@@ -56,26 +39,15 @@ export function VoidForm({ order, onVoided }: VoidFormProps) {
           action="Void the gift"
           pendingAction="Voiding…"
           pending={pending}
-          onConfirm={confirm}
+          onConfirm={() => confirm(async (reason) => onVoided(await postVoid(order.id, { reason })))}
           onChange={() => setConfirming(null)}
         >
           {`Void the gift of ${formatCents(order.amountCents)}? Its receipt is cancelled. Reason: ${confirming}`}
         </ConfirmStep>
       ) : (
-        <form className="form" noValidate onSubmit={review}>
-          <LabelledInput
-            id={`${id}-reason`}
-            name="reason"
-            label="Reason"
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            error={fieldError(fields, 'reason', 'Reason')}
-          />
-          <button type="submit" className="button">
-            Void
-          </button>
-          <FormAlert message={failure} />
-        </form>
+        <ReviewForm onReview={review} action="Void" failure={failure}>
+          <ReasonInput id={`${id}-reason`} value={reason} onChange={setReason} fields={fields} />
+        </ReviewForm>
       )}
     </section>
   );

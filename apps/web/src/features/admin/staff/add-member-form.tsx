@@ -1,15 +1,17 @@
 /** Adding a member (POST /api/staff/members): username, first password, role, center for a volunteer. */
-import { createStaffRequestSchema, type StaffMember, type StaffRole } from '@store/shared/staff';
+import { createStaffRequestSchema, type StaffMember } from '@store/shared/staff';
 import { type FormEvent, useId, useState } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
 import { PasswordInput } from '#src/components/password-input';
 import type { useCenters } from '#src/lib/use-centers';
 import { fieldError } from '../check-request';
+import { DoneNote } from '../done-note';
 import { FormAlert } from '../form-alert';
 import { useCheckedSubmit } from '../use-checked-submit';
 import { useStaffFailure } from '../use-staff-failure';
 import { centerFor, RoleFields } from './role-fields';
 import { postMember } from './staff-api';
+import { useRoleFields } from './use-role-fields';
 
 type AddMemberFormProps = { centers: ReturnType<typeof useCenters>; onAdded: (member: StaffMember) => void };
 
@@ -18,13 +20,13 @@ export function AddMemberForm({ centers, onAdded }: AddMemberFormProps) {
   const { fields, failure, pending, submit } = useCheckedSubmit(useStaffFailure());
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [role, setRole] = useState<StaffRole>('volunteer');
-  const [centerId, setCenterId] = useState('');
+  const roleFields = useRoleFields('volunteer', '');
   const [done, setDone] = useState<string | null>(null);
 
   function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setDone(null);
+    const { role, centerId } = roleFields;
     const request = { username, password, role, centerId: centerFor(role, centerId) };
     void submit(createStaffRequestSchema, request, async (checked) => {
       const member = await postMember(checked);
@@ -59,24 +61,12 @@ export function AddMemberForm({ centers, onAdded }: AddMemberFormProps) {
           onChange={(event) => setPassword(event.target.value)}
           error={fieldError(fields, 'password', 'Password')}
         />
-        <RoleFields
-          id={id}
-          role={role}
-          centerId={centerId}
-          onRole={setRole}
-          onCenter={setCenterId}
-          centers={centers}
-          fields={fields}
-        />
+        <RoleFields id={id} {...roleFields} centers={centers} fields={fields} />
         <button type="submit" className="button" disabled={pending}>
           {pending ? 'Adding…' : 'Add member'}
         </button>
         <FormAlert message={failure} />
-        {done && (
-          <p role="status" className="admin-done">
-            {done}
-          </p>
-        )}
+        <DoneNote text={done} />
       </form>
     </section>
   );

@@ -2,16 +2,18 @@
  * One member's changes (PATCH /api/staff/members/:id): role and center, may sign in or not, a new
  * password, and clearing their two-factor (a lost phone with no recovery codes left; confirmed first).
  */
-import { STAFF_ROLE_LABELS, type StaffMember, type StaffRole, updateStaffRequestSchema } from '@store/shared/staff';
+import { STAFF_ROLE_LABELS, type StaffMember, updateStaffRequestSchema } from '@store/shared/staff';
 import { type FormEvent, useId, useState } from 'react';
 import { PasswordInput } from '#src/components/password-input';
 import type { useCenters } from '#src/lib/use-centers';
 import { fieldError } from '../check-request';
+import { DoneNote } from '../done-note';
 import { FormAlert } from '../form-alert';
 import { useCheckedSubmit } from '../use-checked-submit';
 import { useStaffFailure } from '../use-staff-failure';
 import { centerFor, RoleFields } from './role-fields';
 import { patchMember, type StaffUpdate } from './staff-api';
+import { useRoleFields } from './use-role-fields';
 
 type MemberEditorProps = {
   member: StaffMember;
@@ -23,8 +25,7 @@ type MemberEditorProps = {
 export function MemberEditor({ member, centers, onChanged, onClose }: MemberEditorProps) {
   const id = useId();
   const { fields, failure, pending, submit } = useCheckedSubmit(useStaffFailure());
-  const [role, setRole] = useState<StaffRole>(member.role);
-  const [centerId, setCenterId] = useState(member.centerId === null ? '' : String(member.centerId));
+  const roleFields = useRoleFields(member.role, member.centerId === null ? '' : String(member.centerId));
   const [password, setPassword] = useState('');
   const [done, setDone] = useState<string | null>(null);
   const [confirmReset, setConfirmReset] = useState(false);
@@ -41,6 +42,7 @@ export function MemberEditor({ member, centers, onChanged, onClose }: MemberEdit
 
   const saveRole = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const { role, centerId } = roleFields;
     const label = STAFF_ROLE_LABELS[role];
     void change({ role, centerId: centerFor(role, centerId) }, `${member.username} is now ${label}.`);
   };
@@ -58,15 +60,7 @@ export function MemberEditor({ member, centers, onChanged, onClose }: MemberEdit
         </button>
       </div>
       <form className="form" noValidate onSubmit={saveRole}>
-        <RoleFields
-          id={id}
-          role={role}
-          centerId={centerId}
-          onRole={setRole}
-          onCenter={setCenterId}
-          centers={centers}
-          fields={fields}
-        />
+        <RoleFields id={id} {...roleFields} centers={centers} fields={fields} />
         <button type="submit" className="button" disabled={pending}>
           Save role
         </button>
@@ -130,11 +124,7 @@ export function MemberEditor({ member, centers, onChanged, onClose }: MemberEdit
         </fieldset>
       )}
       <FormAlert message={failure} />
-      {done && (
-        <p role="status" className="admin-done">
-          {done}
-        </p>
-      )}
+      <DoneNote text={done} />
     </section>
   );
 }
