@@ -50,7 +50,7 @@ export function MonthlyTierForm({ currentId, tiers, save, onSaved, onClose }: Mo
     <form className="form monthly-gift__form" noValidate onSubmit={submit}>
       <LabelledSelect
         id={`${id}-tier`}
-        label="Tier"
+        label="Tier, at its monthly price"
         value={value}
         onChange={(event) => {
           setValue(event.target.value);
@@ -60,7 +60,7 @@ export function MonthlyTierForm({ currentId, tiers, save, onSaved, onClose }: Mo
       >
         {tiers.map((tier) => (
           <option key={tier.id} value={String(tier.id)}>
-            {`${tier.name}: ${formatDollars(tier.amount)} a month${tier.id === currentId ? ' (yours now)' : ''}`}
+            {`${tier.name}: ${formatDollars(tier.amount)}${tier.id === currentId ? ' (now)' : ''}`}
           </option>
         ))}
       </LabelledSelect>
