@@ -6,11 +6,12 @@
  * another price, so no path starts or turns a tier's gift into less than its price.
  */
 import { monthlyGiftMessages } from '@store/shared/monthly-giving';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger } from '#src/logger';
 import { RECEIPT_KIND } from '#src/modules/checkout/receipt-kind';
 import { orders } from '#src/modules/checkout/tables';
+import { mailOutbox } from '#src/modules/mail/tables';
 import { createSandboxGateway } from '#src/modules/payments/gateways/sandbox';
 import { receiptSettings } from '#src/modules/receipts/receipt-number';
 import { buildTestApp, TEST_SESSION_SECRET, type TestApp } from '../../../test/build-test-app';
@@ -18,6 +19,7 @@ import { chargesOf } from '../../../test/monthly-gift-fixtures';
 import { giftsApi, monthlyCheckout, monthlyLine, monthlyTierLine, signedInDonor } from '../../../test/monthly-helpers';
 import { outboxMessages } from '../../../test/outbox-helpers';
 import { describeWithDb } from '../../../test/test-db';
+import { MONTHLY_GIFT_CHANGE_KIND } from './gift-change-mail';
 import { runBilling } from './run-billing';
 import { monthlyGifts } from './tables';
 
@@ -58,6 +60,15 @@ describeWithDb('a concert tier’s monthly gift keeps its price, or moves to ano
       .where(eq(orders.id, paid?.id ?? ''));
     const [mail] = await outboxMessages(t.testDb.db, t.site, paid?.id ?? '', RECEIPT_KIND);
     return { order, text: mail?.text ?? '' };
+  }
+
+  async function changeMails(giftId: string) {
+    const rows = await t.testDb.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, MONTHLY_GIFT_CHANGE_KIND), like(mailOutbox.subjectId, `${giftId}:%`)))
+      .orderBy(mailOutbox.seq);
+    return rows.map(({ subjectId, subject, text }) => ({ subjectId, subject, text }));
   }
 
   it('refuses $1 for the $500 Concert Patron (400 `amount`), charges and receipts $500; moves to another tier', async () => {
@@ -114,6 +125,14 @@ describeWithDb('a concert tier’s monthly gift keeps its price, or moves to ano
     const moved = await giftsApi(t.app, donor.session, 'PATCH', `/${gift.id}`, { tierId: 104 });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().gift).toMatchObject({ amount: 5000, itemId: 104, itemName: 'Concert Grand Sponsor' });
+    // Confirmed by e-mail, naming the new tier; the refused changes and the no-change mailed nothing.
+    expect(await changeMails(gift.id)).toEqual([
+      {
+        subjectId: expect.stringMatching(`^${gift.id}:tier:`),
+        subject: 'Your monthly gift: new tier',
+        text: expect.stringContaining('to Concert Grand Sponsor (Dallas Center, Texas), $5,000.00 a month'),
+      },
+    ]);
     const secondDay = (await giftOf(donor.session)).nextChargeOn ?? '';
     expect(secondDay > firstDay).toBe(true);
     expect(await bill(secondDay)).toMatchObject({ charged: 1, chargedCents: 500_000 });
