@@ -5,7 +5,7 @@
 import type { CartLine } from '@store/shared/cart';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { registerAccount, SITE_ORIGIN, sessionToken } from './auth-helpers';
-import { checkoutBody, openAmount, postCheckout, sandboxNonce } from './checkout-helpers';
+import { checkoutBody, concertTier, openAmount, postCheckout, sandboxNonce } from './checkout-helpers';
 
 let accounts = 0;
 
@@ -19,6 +19,12 @@ export async function signedInDonor(app: FastifyInstance): Promise<{ email: stri
 
 export function monthlyLine(id: 7 | 8, dollars: number): CartLine {
   const line = openAmount(id, dollars);
+  return { ...line, key: `${line.key}:monthly`, monthly: true };
+}
+
+/** A concert tier given monthly, at `price` as the browser sends it (the server prices it itself). */
+export function monthlyTierLine(id: number, price: number): CartLine {
+  const line = concertTier(id, price);
   return { ...line, key: `${line.key}:monthly`, monthly: true };
 }
 

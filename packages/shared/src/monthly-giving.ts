@@ -145,6 +145,10 @@ export const monthlyChargeSchema = z.object({
 });
 export type MonthlyCharge = z.infer<typeof monthlyChargeSchema>;
 
+/** A concert tier a monthly gift may move to: its price now, in dollars. */
+export const monthlyTierSchema = z.object({ id: z.number().int(), name: z.string(), amount: z.number() });
+export type MonthlyTier = z.infer<typeof monthlyTierSchema>;
+
 export const monthlyGiftSchema = z.object({
   id: z.string(),
   status: z.enum(['active', 'paused', 'cancelled']),
@@ -153,6 +157,13 @@ export const monthlyGiftSchema = z.object({
   amount: z.number(),
   itemId: z.number().int(),
   itemName: z.string(),
+  /**
+   * True when the donor chose the amount (an open-amount cause): it may be changed to any amount.
+   * False for a concert tier: its amount is the tier's price, and only a move to another tier changes it.
+   */
+  openAmount: z.boolean(),
+  /** The tiers a tier's gift may move to, at their prices now (its own among them); [] for an open amount. */
+  tiers: z.array(monthlyTierSchema),
   centerName: z.string(),
   billingDay: z.number().int(),
   /** The next charge's day, or null when paused or cancelled. */
@@ -176,17 +187,37 @@ export const monthlyGiftMessages = {
   signInRequired: 'Please sign in or create an account to give monthly.',
   notEligible: 'This item cannot be given monthly.',
   cancelled: 'This monthly gift was cancelled.',
+  amountFixed: 'This gift is a tier at a set price: its amount cannot be changed. Choose another tier instead.',
+  tierOfOpenAmount: 'This gift is an amount you chose, not a tier: change its amount instead.',
+  tierUnknown: 'This tier is not offered. Please choose another.',
+  amountOrTier: 'Please change either the amount or the tier, not both.',
 } as const;
 
-/** PATCH /api/account/monthly-gifts/:id — a new monthly amount, from the next charge on. */
-export const changeMonthlyAmountSchema = z.object({
-  amount: z
-    .number(monthlyGiftMessages.amount)
-    .min(1, monthlyGiftMessages.amount)
-    .max(MAX_AMOUNT_CENTS / 100)
-    .refine(isWholeCents, monthlyGiftMessages.amountCents),
-});
-export type ChangeMonthlyAmount = z.infer<typeof changeMonthlyAmountSchema>;
+/**
+ * PATCH /api/account/monthly-gifts/:id — from the next charge on, either a new amount (an open-amount
+ * gift only: a tier's amount is its price) or another concert tier (a tier's gift only, at that tier's
+ * price now). One of the two; which one the gift allows, the server decides from the gift.
+ */
+/** A monthly amount in dollars: at least $1, whole cents (the dashboard's field checks with it too). */
+export const monthlyAmountSchema = z
+  .number(monthlyGiftMessages.amount)
+  .min(1, monthlyGiftMessages.amount)
+  .max(MAX_AMOUNT_CENTS / 100)
+  .refine(isWholeCents, monthlyGiftMessages.amountCents);
+
+export const changeMonthlyGiftSchema = z
+  .object({
+    amount: monthlyAmountSchema.optional(),
+    tierId: z.number(monthlyGiftMessages.tierUnknown).int(monthlyGiftMessages.tierUnknown).positive().optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.amount === undefined && body.tierId === undefined) {
+      context.addIssue({ code: 'custom', path: ['amount'], message: monthlyGiftMessages.amount });
+    } else if (body.amount !== undefined && body.tierId !== undefined) {
+      context.addIssue({ code: 'custom', path: ['tierId'], message: monthlyGiftMessages.amountOrTier });
+    }
+  });
+export type ChangeMonthlyGift = z.infer<typeof changeMonthlyGiftSchema>;
 
 /** POST /api/account/monthly-gifts/:id/card — a new card from the card widget. */
 export const updateMonthlyCardSchema = z.object({ nonce: z.string().min(1, 'nonce is required').max(4096) });

@@ -109,6 +109,7 @@ export async function registerModules(
     allowedOrigins,
     timeZone: site.foundation.timeZone,
     foundation,
+    siteSource: siteContent,
     mail: context.mail,
   });
   await app.register(refundRoutes, {

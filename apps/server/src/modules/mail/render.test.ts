@@ -10,6 +10,7 @@ function row(kind: string, subjectId: string, content?: Partial<OutboxMail>): Ou
     seq,
     kind,
     subjectId,
+    payload: null,
     toAddress: null,
     subject: null,
     html: null,
@@ -46,6 +47,20 @@ describe('prepareBatch', () => {
       'b@example.org',
     ]);
     expect(prepared[1]).toMatchObject({ outgoing: { id: batch[1]?.id, subject: 'S', html: '<p>h</p>', text: 't' } });
+  });
+
+  it('hands each renderer the payloads its messages were queued with, by subject id', async () => {
+    const seen: [string, unknown][] = [];
+    await prepareBatch([row('notice', 'a', { payload: { retryOn: '2027-01-16' } }), row('notice', 'b')], {
+      notice: async (ids, payloads) => {
+        for (const id of ids) seen.push([id, payloads.get(id)]);
+        return new Map(ids.map((id) => [id, greeting(id)]));
+      },
+    });
+    expect(seen).toEqual([
+      ['a', { retryOn: '2027-01-16' }],
+      ['b', undefined],
+    ]);
   });
 
   it('keeps header values on one line', async () => {

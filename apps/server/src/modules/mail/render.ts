@@ -25,7 +25,11 @@ export type RenderedMail = {
  * Writes the messages of one kind about these subjects. A subject it cannot find (deleted) is left
  * out of the map; that message then fails, is retried and finally given up, like an undeliverable one.
  */
-export type MailRenderer = (subjectIds: readonly string[]) => Promise<ReadonlyMap<string, RenderedMail>>;
+export type MailRenderer = (
+  subjectIds: readonly string[],
+  /** The payload each message was queued with, by subject id (only those that have one). */
+  payloads: ReadonlyMap<string, Readonly<Record<string, unknown>>>,
+) => Promise<ReadonlyMap<string, RenderedMail>>;
 
 /** What a renderer that reads its subjects and signs with the foundation's name is made with. */
 export type RendererContext = { db: Database; site: Pick<Site, 'foundation'> };
@@ -59,23 +63,27 @@ function storedContent(mail: OutboxMail): RenderedMail | null {
 
 /** Writes each message of a claimed batch, in the batch's order. Never throws: a failure is per message. */
 export async function prepareBatch(batch: readonly OutboxMail[], renderers: MailRenderers): Promise<PreparedMail[]> {
-  const toRender = new Map<string, string[]>();
+  const toRender = new Map<string, { ids: string[]; payloads: Map<string, Readonly<Record<string, unknown>>> }>();
   for (const mail of batch) {
     if (storedContent(mail)) continue;
-    const ids = toRender.get(mail.kind) ?? [];
-    ids.push(mail.subjectId);
-    toRender.set(mail.kind, ids);
+    let ofKind = toRender.get(mail.kind);
+    if (!ofKind) {
+      ofKind = { ids: [], payloads: new Map() };
+      toRender.set(mail.kind, ofKind);
+    }
+    ofKind.ids.push(mail.subjectId);
+    if (mail.payload !== null) ofKind.payloads.set(mail.subjectId, mail.payload);
   }
   const rendered = new Map<string, ReadonlyMap<string, RenderedMail> | { error: unknown }>();
   await Promise.all(
-    [...toRender].map(async ([kind, subjectIds]) => {
+    [...toRender].map(async ([kind, { ids: subjectIds, payloads }]) => {
       const renderer = Object.hasOwn(renderers, kind) ? renderers[kind] : undefined;
       if (!renderer) {
         rendered.set(kind, { error: new Error(`no renderer for mail kind '${kind}'`) });
         return;
       }
       try {
-        rendered.set(kind, await renderer(subjectIds));
+        rendered.set(kind, await renderer(subjectIds, payloads));
       } catch (error) {
         rendered.set(kind, { error });
       }

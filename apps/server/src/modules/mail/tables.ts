@@ -8,7 +8,7 @@
  * registered for the kind (render.ts), so what is being settled never waits on e-mail templates.
  * Rows queued before messages went by reference carry their rendered content and are sent as they are.
  */
-import { bigint, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -24,6 +24,12 @@ export const mailOutbox = pgTable(
     kind: text('kind').notNull(),
     /** The order or registration the message is about: one message of a kind per subject. */
     subjectId: text('subject_id').notNull(),
+    /**
+     * What the message must say as it was when queued, where the subject alone cannot tell it later
+     * (a declined charge's retry day: the gift's next charge moves on with every run). Handed to the
+     * kind's renderer with the subject id; null for most kinds.
+     */
+    payload: jsonb('payload').$type<Readonly<Record<string, unknown>>>(),
     /** Rendered content: set on messages queued with it (rows queued before messages went by reference); null on
      * messages the kind's renderer writes when they are sent. */
     toAddress: text('to_address'),

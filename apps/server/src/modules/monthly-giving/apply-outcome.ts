@@ -3,7 +3,7 @@
  *   paid     → the next period, on its billing day, failed_attempts 0 (the receipt was queued when the
  *              order was settled);
  *   declined → failed_attempts + 1 and a retry RETRY_DELAYS_DAYS later, with the "could not be
- *              charged" e-mail; after the last retry the gift is paused ('card_declined') with the
+ *              charged" e-mail (its retry day stored with it); after the last retry the gift is paused ('card_declined') with the
  *              "paused" e-mail.
  * The guard is the gift's period and failed_attempts as they were when the charge was claimed, so an
  * outcome is applied once however many runs (or a run after a crash) try to apply it; the e-mail is
@@ -80,6 +80,9 @@ export async function applyDeclinedCharge(
   const retryOn = pause ? null : addDays(declinedOn, delay);
   const kind = pause ? GIFT_PAUSED_KIND : CHARGE_DECLINED_KIND;
   const nowActive = sql`status = 'active'`;
+  // The day the notice promises, fixed now: the gift's next_charge_on moves on with every later run,
+  // and the worker may send this notice only after several (the CLI on PGlite with the server stopped).
+  const noticePayload = retryOn === null ? sql`null::jsonb` : sql`jsonb_build_object('retryOn', ${retryOn}::text)`;
   const m = mailOutbox;
   const rows = await db.execute(sql`
     with moved as (
@@ -93,8 +96,8 @@ export async function applyDeclinedCharge(
       where id = ${charge.giftId} and billing_period = ${charge.period} and failed_attempts = ${charge.attempt - 1}
       returning status, paused_reason
     ), mail as (
-      insert into ${m} (${columnNames(m.kind, m.subjectId)})
-      select ${kind}, ${charge.orderId} from moved
+      insert into ${m} (${columnNames(m.kind, m.subjectId, m.payload)})
+      select ${kind}, ${charge.orderId}, ${noticePayload} from moved
       where moved.status = 'active' or (moved.status = 'paused' and moved.paused_reason = 'card_declined' and ${pause})
       on conflict (${columnNames(m.kind, m.subjectId)}) do nothing
     )

@@ -1,9 +1,12 @@
 /**
  * The billing run's notices (billing-mail-kinds.ts), written by the mail worker when it sends them
  * (registered in src/mail-renderers.ts), from the declined charge's order and its gift as they are
- * then: the amount, the cause, the card (brand and last four only), when it is tried again, and the
- * dashboard's link to update the card. Nothing about the card beyond what a receipt may say.
+ * then: the amount, the cause, the card (brand and last four only), and the dashboard's link to
+ * update the card. When it is tried again is the day stored with the message when the decline was
+ * recorded (apply-outcome.ts): by the time the worker sends, later runs may have moved the gift's
+ * next charge on. Nothing about the card beyond what a receipt may say.
  */
+import { isCalendarDay } from '@store/shared/monthly-giving';
 import type { Site } from '@store/shared/site';
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
@@ -75,6 +78,15 @@ export function renderBillingNotice(notice: BillingNotice, to: string, view: Not
   return { to: headerValue(to), subject, html: htmlBody, text: `${plain}\n` };
 }
 
+/**
+ * The retry day a declined notice was queued with; null for a notice queued before the day was
+ * stored with it, which then says the gift's next charge as it is when sent.
+ */
+function promisedRetry(payload: Readonly<Record<string, unknown>> | undefined): string | null {
+  const day = payload?.retryOn;
+  return typeof day === 'string' && isCalendarDay(day) ? day : null;
+}
+
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 export function createBillingNoticeRenderer({
@@ -89,7 +101,7 @@ export function createBillingNoticeRenderer({
   storeUrl: string;
   notice: BillingNotice;
 }): MailRenderer {
-  return async (orderIds) => {
+  return async (orderIds, payloads) => {
     const ids = orderIds.filter(isUuid);
     if (ids.length === 0) return new Map();
     const rows = await db
@@ -109,7 +121,7 @@ export function createBillingNoticeRenderer({
           amount: money(order.amountCents),
           cause: gift.product.name,
           card: `${gift.cardBrand} ending in ${gift.cardLastFour}`,
-          retryOn: notice === 'declined' ? longDay(gift.nextChargeOn) : null,
+          retryOn: notice === 'declined' ? longDay(promisedRetry(payloads.get(order.id)) ?? gift.nextChargeOn) : null,
         }),
       );
     }

@@ -15,12 +15,13 @@ import type { MonthlyGiftRow } from './tables';
 
 export const MONTHLY_GIFT_CHANGE_KIND = 'monthly-gift-change';
 
-export type GiftAction = 'amount' | 'pause' | 'resume' | 'card' | 'cancel';
+export type GiftAction = 'amount' | 'tier' | 'pause' | 'resume' | 'card' | 'cancel';
 
 export type Foundation = { name: string; url: string };
 
 const SUBJECTS: Record<GiftAction, string> = {
   amount: 'Your monthly gift: new amount',
+  tier: 'Your monthly gift: new tier',
   pause: 'Your monthly gift is paused',
   resume: 'Your monthly gift is resumed',
   card: 'Your monthly gift: card updated',
@@ -40,6 +41,8 @@ function opening(action: GiftAction, gift: MonthlyGiftRow): string {
   switch (action) {
     case 'amount':
       return `You changed ${what} to ${amount} a month, from the next charge on. ${next}`;
+    case 'tier':
+      return `You changed your monthly gift to ${gift.product.name} (${gift.centerName}), ${amount} a month, from the next charge on. ${next}`;
     case 'pause':
       return `You paused ${what} of ${amount}. Nothing is charged until you resume it.`;
     case 'resume':

@@ -5,16 +5,20 @@
  * the billing run wrote for it (orders.monthly_gift_id).
  */
 import { centsToDollars } from '@store/shared/money';
-import { calendarDay, type MonthlyCharge, type MonthlyGift } from '@store/shared/monthly-giving';
+import { calendarDay, type MonthlyCharge, type MonthlyGift, type MonthlyTier } from '@store/shared/monthly-giving';
 import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { orders } from '#src/modules/checkout/tables';
 import { monthlyLineKeys } from './gift-line-key';
 import { type MonthlyGiftRow, monthlyGifts } from './tables';
 
-/** A gift row as the donor's API shows it, with its charges. */
-export function giftView(gift: MonthlyGiftRow, charges: MonthlyCharge[]): MonthlyGift {
+/**
+ * A gift row as the donor's API shows it, with its charges. `tiers`: the concert tiers offered now; a
+ * tier's gift lists them as where it may move (an open amount none: only its amount changes).
+ */
+export function giftView(gift: MonthlyGiftRow, charges: MonthlyCharge[], tiers: readonly MonthlyTier[]): MonthlyGift {
   const running = gift.status === 'active';
+  const openAmount = gift.product.custom;
   return {
     id: gift.id,
     status: gift.status === 'starting' ? 'active' : gift.status,
@@ -22,6 +26,8 @@ export function giftView(gift: MonthlyGiftRow, charges: MonthlyCharge[]): Monthl
     amount: centsToDollars(gift.amountCents),
     itemId: gift.product.id,
     itemName: gift.product.name,
+    openAmount,
+    tiers: openAmount ? [] : [...tiers],
     centerName: gift.centerName,
     billingDay: gift.billingDay,
     nextChargeOn: running ? gift.nextChargeOn : null,
@@ -87,6 +93,7 @@ export async function listAccountGifts(
   db: Database,
   userId: string,
   timeZone: string,
+  tiers: readonly MonthlyTier[],
   giftId?: string,
 ): Promise<MonthlyGift[]> {
   const firstPaid = db.select({ id: orders.id }).from(orders).where(eq(orders.status, 'succeeded'));
@@ -103,5 +110,5 @@ export async function listAccountGifts(
     )
     .orderBy(desc(monthlyGifts.createdAt), desc(monthlyGifts.id));
   const charges = await chargesOf(db, gifts, timeZone);
-  return gifts.map((gift) => giftView(gift, charges.get(gift.id) ?? []));
+  return gifts.map((gift) => giftView(gift, charges.get(gift.id) ?? [], tiers));
 }

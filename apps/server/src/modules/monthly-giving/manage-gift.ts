@@ -1,17 +1,19 @@
 /**
  * The donor's changes to a monthly gift (issue 22), each effective at once and confirmed by e-mail
- * in the same transaction: change the amount (from the next charge), pause, resume, a new card,
- * cancel (final). The gift is locked while it changes, so a billing run and a change never apply
+ * in the same transaction: change the amount of an open-amount gift or the tier of a tier's gift
+ * (from the next charge), pause, resume, a new card, cancel (final). The gift is locked while it changes, so a billing run and a change never apply
  * to it at the same time on stale values. Another account's gift is not found; a cancelled gift
  * takes no action (409).
  */
 import { dollarsToCents } from '@store/shared/money';
 import { calendarDay, monthlyGiftMessages, resumedSchedule } from '@store/shared/monthly-giving';
+import type { SiteItem } from '@store/shared/site';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { AppError } from '#src/errors/app-error';
+import type { OrderProduct } from '#src/modules/checkout/tables';
 import type { StoredCard } from '#src/modules/payments/gateway';
-import { lineDeductibleCents } from '#src/modules/receipts/deductible';
+import { lineBenefit, lineDeductibleCents } from '#src/modules/receipts/deductible';
 import { type Foundation, type GiftAction, queueGiftChangeMail } from './gift-change-mail';
 import { type MonthlyGiftRow, monthlyGifts } from './tables';
 
@@ -53,12 +55,51 @@ export async function changeGift(
   });
 }
 
-/** A new monthly amount; the deductible part follows: the amount minus the line's value received. */
+/** A 400 naming the body's field, for a change this gift does not allow. */
+const refused = (field: 'amount' | 'tierId', message: string) =>
+  new AppError('validation_error', message, { fields: { [field]: message } });
+
+/**
+ * A new monthly amount, for an open-amount gift; the deductible part follows: the amount minus the
+ * line's value received. A tier's amount is its price, what its benefit (the seats the receipt lists)
+ * is valued against: only its own price is accepted (no change), any other is refused (400 `amount`).
+ */
 export function newAmount(amount: number) {
-  return (gift: MonthlyGiftRow): GiftChange => {
+  return (gift: MonthlyGiftRow): GiftChange | null => {
     const amountCents = dollarsToCents(amount);
+    if (!gift.product.custom) {
+      if (amountCents === gift.amountCents) return null;
+      throw refused('amount', monthlyGiftMessages.amountFixed);
+    }
     const product = { ...gift.product, unitCents: amountCents, quantity: 1 };
     return { amountCents, product, deductibleCents: lineDeductibleCents(product) };
+  };
+}
+
+/**
+ * Another concert tier for a tier's gift: one of it a month at its price now, with its own name and
+ * benefit (the receipt's "reserved seats" and their value), so the deductible part follows. `tierIds`:
+ * every concert tier, archived ones included (a gift started on a tier since archived may leave it).
+ * An open-amount gift, or a line that is no concert tier, has no tier to move to (400 `tierId`).
+ */
+export function newTier(tier: SiteItem, tierIds: readonly number[]) {
+  return (gift: MonthlyGiftRow): GiftChange | null => {
+    if (gift.product.custom || !tierIds.includes(gift.product.id)) {
+      throw refused('tierId', monthlyGiftMessages.tierOfOpenAmount);
+    }
+    // Its own tier: no change (the gift keeps the price it was given at, whatever the tier costs now).
+    if (tier.id === gift.product.id) return null;
+    const unitCents = dollarsToCents(tier.price);
+    const product: OrderProduct = {
+      id: tier.id,
+      name: tier.name,
+      unitCents,
+      quantity: 1,
+      custom: false,
+      ...lineBenefit(tier.benefit, unitCents),
+      monthly: true,
+    };
+    return { amountCents: unitCents, product, deductibleCents: lineDeductibleCents(product) };
   };
 }
 

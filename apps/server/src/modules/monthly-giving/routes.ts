@@ -2,14 +2,17 @@
  * The donor's monthly gifts (issue 22), behind the session cookie and the Origin check like the
  * other account calls:
  *   GET   /api/account/monthly-gifts               the account's gifts and their charges
- *   PATCH /api/account/monthly-gifts/:id           { amount }: a new amount from the next charge
+ *   PATCH /api/account/monthly-gifts/:id           { amount } (an open amount) or { tierId } (a concert
+ *                                                  tier's gift): from the next charge; a tier's amount
+ *                                                  is its price, never typed (400 naming the field)
  *   POST  /api/account/monthly-gifts/:id/pause | resume | cancel
  *   POST  /api/account/monthly-gifts/:id/card      { nonce }: a new card (402 card_refused when the gateway refuses it)
  * Another account's gift answers 404, a cancelled gift 409 to every change.
  */
 import { apiErrorSchema } from '@store/shared/api-error';
 import {
-  changeMonthlyAmountSchema,
+  changeMonthlyGiftSchema,
+  monthlyGiftMessages,
   monthlyGiftSchema,
   monthlyGiftsResponseSchema,
   updateMonthlyCardSchema,
@@ -25,6 +28,7 @@ import type { SessionStore } from '#src/modules/auth/sessions';
 import { signedInSession } from '#src/modules/auth/signed-in-session';
 import type { MailNotifier } from '#src/modules/mail/worker';
 import { GatewayUnavailableError, type PaymentGateway } from '#src/modules/payments/gateway';
+import type { SiteSource } from '#src/site/site-source';
 import type { Foundation, GiftAction } from './gift-change-mail';
 import { listAccountGifts } from './gift-view';
 import {
@@ -34,9 +38,11 @@ import {
   type ManageContext,
   newAmount,
   newCard,
+  newTier,
   pause,
   resume,
 } from './manage-gift';
+import { isOfferedTier, offeredTiers } from './offered-tiers';
 import type { MonthlyGiftRow } from './tables';
 
 export type MonthlyGiftRoutesOptions = {
@@ -46,6 +52,8 @@ export type MonthlyGiftRoutesOptions = {
   allowedOrigins: readonly string[];
   timeZone: string;
   foundation: Foundation;
+  /** The concert tiers as staff edit them now: a tier's gift moves to one at its current price. */
+  siteSource: SiteSource;
   mail?: MailNotifier | undefined;
 };
 
@@ -56,7 +64,8 @@ const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 
 const notFound = () => new AppError('not_found', 'You have no monthly gift with this id.');
 
 export const monthlyGiftRoutes: FastifyPluginAsyncZod<MonthlyGiftRoutesOptions> = async (app, options) => {
-  const { db, sessions, gateway, allowedOrigins, timeZone, foundation, mail } = options;
+  const { db, sessions, gateway, allowedOrigins, timeZone, foundation, siteSource, mail } = options;
+  const concert = async () => (await siteSource.current()).site.concert;
   app.addHook('onRequest', originGuard(allowedOrigins));
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -69,7 +78,7 @@ export const monthlyGiftRoutes: FastifyPluginAsyncZod<MonthlyGiftRoutesOptions> 
 
   /** The gift as the donor sees it after a change (its id checked first: not a UUID is not found). */
   async function giftOf(context: ManageContext, id: string) {
-    const [gift] = await listAccountGifts(db, context.userId, timeZone, id);
+    const [gift] = await listAccountGifts(db, context.userId, timeZone, offeredTiers(await concert()), id);
     if (!gift) throw notFound();
     return { gift };
   }
@@ -97,7 +106,7 @@ export const monthlyGiftRoutes: FastifyPluginAsyncZod<MonthlyGiftRoutesOptions> 
     },
     async (request, reply) => {
       const { userId } = await contextOf(request, reply);
-      return { gifts: await listAccountGifts(db, userId, timeZone) };
+      return { gifts: await listAccountGifts(db, userId, timeZone, offeredTiers(await concert())) };
     },
   );
 
@@ -106,14 +115,35 @@ export const monthlyGiftRoutes: FastifyPluginAsyncZod<MonthlyGiftRoutesOptions> 
     {
       schema: {
         tags: ['account'],
-        summary: "Change a monthly gift's amount, from its next charge",
+        summary:
+          "Change an open-amount gift's amount, or move a concert tier's gift to another tier at its price, from the next charge",
         params,
-        body: changeMonthlyAmountSchema,
+        body: changeMonthlyGiftSchema,
         response: { 200: giftResponse, 400: apiErrorSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      apply(await contextOf(request, reply), request.params.id, 'amount', newAmount(request.body.amount)),
+    async (request, reply) => {
+      const context = await contextOf(request, reply);
+      const { amount, tierId } = request.body;
+      // The schema lets exactly one of the two through.
+      if (amount !== undefined) return apply(context, request.params.id, 'amount', newAmount(amount));
+      const tiers = await concert();
+      const tier = tiers.find((item) => item.id === tierId && isOfferedTier(item));
+      if (!tier) {
+        throw new AppError('validation_error', monthlyGiftMessages.tierUnknown, {
+          fields: { tierId: monthlyGiftMessages.tierUnknown },
+        });
+      }
+      return apply(
+        context,
+        request.params.id,
+        'tier',
+        newTier(
+          tier,
+          tiers.map((item) => item.id),
+        ),
+      );
+    },
   );
 
   const simple = { pause: () => pause, resume: () => resume(timeZone), cancel: () => cancel } as const;

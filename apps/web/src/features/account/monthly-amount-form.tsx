@@ -1,8 +1,9 @@
 /**
- * Change a monthly gift's amount (issue 22), inline: dollars, checked with the schema the server
- * uses (changeMonthlyAmountSchema), the server's refusal shown on the field.
+ * Change an open-amount monthly gift's amount (issue 22), inline: dollars, checked with the schema
+ * the server uses (monthlyAmountSchema), the server's refusal shown on the field. A concert
+ * tier's gift has no amount to type: it moves to another tier (monthly-tier-form.tsx).
  */
-import { changeMonthlyAmountSchema } from '@store/shared/monthly-giving';
+import { monthlyAmountSchema } from '@store/shared/monthly-giving';
 import { type FormEvent, useId, useState } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
 import { ApiClientError } from '#src/lib/api-client';
@@ -23,14 +24,14 @@ export function MonthlyAmountForm({ current, save, onSaved, onClose }: MonthlyAm
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (saving) return;
-    const parsed = changeMonthlyAmountSchema.safeParse({ amount: value.trim() === '' ? Number.NaN : Number(value) });
+    const parsed = monthlyAmountSchema.safeParse(value.trim() === '' ? Number.NaN : Number(value));
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Please enter an amount.');
       return;
     }
     setSaving(true);
     try {
-      await save(parsed.data.amount);
+      await save(parsed.data);
       await onSaved();
     } catch (failure) {
       setError(

@@ -1,7 +1,7 @@
 /**
  * One monthly gift on the dashboard (issue 22): what it is, when it is next charged (or why not),
- * its card and its history; and the donor's actions, each effective at once: change the amount,
- * pause or resume, a new card, cancel (after a confirmation: it is final).
+ * its card and its history; and the donor's actions, each effective at once: change the amount (an
+ * open amount) or the tier (a concert tier, whose amount is its price), pause or resume, a new card, cancel (after a confirmation: it is final).
  */
 import { formatDollars } from '@store/shared/money';
 import type { MonthlyGift } from '@store/shared/monthly-giving';
@@ -12,6 +12,7 @@ import { type DataColumn, DataTable, DateCell } from '#src/components/data-table
 import { MonthlyAmountForm } from './monthly-amount-form';
 import { MonthlyCardUpdate } from './monthly-card-update';
 import type { MonthlyGiftAction, MonthlyGiftsApi } from './monthly-gifts-api';
+import { MonthlyTierForm } from './monthly-tier-form';
 
 type Charge = MonthlyGift['charges'][number];
 
@@ -24,8 +25,9 @@ const HISTORY: readonly DataColumn<Charge>[] = [
   { header: 'Receipt', cell: (charge) => charge.receiptNumber ?? '—' },
 ];
 
-const DONE: Record<MonthlyGiftAction | 'amount' | 'card', string> = {
+const DONE: Record<MonthlyGiftAction | 'amount' | 'tier' | 'card', string> = {
   amount: 'Monthly amount changed. A confirmation is on its way by e-mail.',
+  tier: 'Monthly gift moved to the new tier. A confirmation is on its way by e-mail.',
   pause: 'Monthly gift paused. A confirmation is on its way by e-mail.',
   resume: 'Monthly gift resumed. A confirmation is on its way by e-mail.',
   cancel: 'Monthly gift cancelled. A confirmation is on its way by e-mail.',
@@ -42,7 +44,7 @@ export function cardText(card: MonthlyGift['card']): string {
   return `${card.brand} ending in ${card.lastFour}${expiry}`;
 }
 
-type Open = 'amount' | 'card' | 'cancel' | null;
+type Open = 'amount' | 'tier' | 'card' | 'cancel' | null;
 
 export function MonthlyGiftCard({
   gift,
@@ -59,6 +61,8 @@ export function MonthlyGiftCard({
   const [problem, setProblem] = useState<string | null>(null);
   const cancelled = gift.status === 'cancelled';
   const declined = gift.status === 'paused' && gift.pausedReason === 'card_declined';
+  // An open amount changes to any amount; a concert tier keeps its price or moves to another tier.
+  const change = gift.openAmount ? 'amount' : gift.tiers.length > 1 ? 'tier' : null;
 
   async function done(what: keyof typeof DONE) {
     setOpen(null);
@@ -109,14 +113,16 @@ export function MonthlyGiftCard({
       )}
       {!cancelled && (
         <div className="account-actions monthly-gift__actions">
-          <button
-            type="button"
-            className="button button--secondary"
-            aria-expanded={open === 'amount'}
-            onClick={() => setOpen(open === 'amount' ? null : 'amount')}
-          >
-            Change amount
-          </button>
+          {change && (
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-expanded={open === change}
+              onClick={() => setOpen(open === change ? null : change)}
+            >
+              {change === 'amount' ? 'Change amount' : 'Change tier'}
+            </button>
+          )}
           {gift.status === 'active' ? (
             <button
               type="button"
@@ -159,6 +165,15 @@ export function MonthlyGiftCard({
           current={gift.amount}
           save={(amount) => api.changeAmount(gift.id, amount)}
           onSaved={() => done('amount')}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {open === 'tier' && (
+        <MonthlyTierForm
+          currentId={gift.itemId}
+          tiers={gift.tiers}
+          save={(tierId) => api.changeTier(gift.id, tierId)}
+          onSaved={() => done('tier')}
           onClose={() => setOpen(null)}
         />
       )}

@@ -18,7 +18,10 @@ export type MonthlyGiftAction = 'pause' | 'resume' | 'cancel';
 
 export type MonthlyGiftsApi = {
   list: (signal?: AbortSignal) => Promise<MonthlyGiftsResponse>;
+  /** An open-amount gift's new amount. */
   changeAmount: (id: string, amount: number) => Promise<MonthlyGift>;
+  /** A concert tier's gift moved to another tier, at that tier's price. */
+  changeTier: (id: string, tierId: number) => Promise<MonthlyGift>;
   /** No body to send, none read back: the section reads the list again after every change. */
   act: (id: string, action: MonthlyGiftAction) => Promise<void>;
   /** Rejects with an ApiClientError of status 402 (the gateway's message) when the card is refused. */
@@ -29,6 +32,7 @@ export const monthlyGiftsApi: MonthlyGiftsApi = {
   list: (signal) => getJson(PATH, giftsSchema, { signal }),
   changeAmount: async (id, amount) =>
     (await sendJson(`${PATH}/${id}`, { amount }, giftSchema, { method: 'PATCH' })).gift,
+  changeTier: async (id, tierId) => (await sendJson(`${PATH}/${id}`, { tierId }, giftSchema, { method: 'PATCH' })).gift,
   act: (id, action) => sendWithoutBody(`${PATH}/${id}/${action}`),
   updateCard: async (id, nonce) => (await sendJson(`${PATH}/${id}/card`, { nonce }, giftSchema)).gift,
 };

@@ -14,6 +14,8 @@ const gift: MonthlyGift = {
   amount: 51,
   itemId: 7,
   itemName: 'Vagdevi Vidya Peetham',
+  openAmount: true,
+  tiers: [],
   centerName: 'Austin',
   billingDay: 27,
   nextChargeOn: '2026-12-27',
@@ -22,6 +24,23 @@ const gift: MonthlyGift = {
   createdAt: '2026-11-27T16:00:00.000Z',
   cancelledAt: null,
   charges: [{ orderId: 'o1', date: '2026-11-27', amount: 51, status: 'succeeded', receiptNumber: 'SDF-2026-000042' }],
+};
+
+const TIERS = [
+  { id: 101, name: 'Concert Supporter', amount: 10 },
+  { id: 102, name: 'Concert Patron', amount: 500 },
+  { id: 103, name: 'Concert Benefactor', amount: 2500 },
+];
+
+/** A concert tier given monthly: its amount is its price. */
+const patron: MonthlyGift = {
+  ...gift,
+  id: '22222222-2222-4222-8222-222222222222',
+  amount: 500,
+  itemId: 102,
+  itemName: 'Concert Patron',
+  openAmount: false,
+  tiers: TIERS,
 };
 
 /** A fake API holding one gift's state, changed as the server would. */
@@ -36,6 +55,14 @@ function fakeApi(start: MonthlyGift[]) {
   const api = {
     list: vi.fn(async () => ({ gifts })),
     changeAmount: vi.fn(async (id: string, amount: number) => change(id, { amount })),
+    changeTier: vi.fn(async (id: string, tierId: number) => {
+      const tier = TIERS.find((t) => t.id === tierId);
+      if (!tier)
+        throw new ApiClientError('This tier is not offered. Please choose another.', 400, 'validation_error', {
+          tierId: 'This tier is not offered. Please choose another.',
+        });
+      return change(id, { itemId: tier.id, itemName: tier.name, amount: tier.amount });
+    }),
     act: vi.fn(async (id: string, action: 'pause' | 'resume' | 'cancel') => {
       if (action === 'pause') change(id, { status: 'paused', pausedReason: 'donor', nextChargeOn: null });
       if (action === 'resume') change(id, { status: 'active', pausedReason: null, nextChargeOn: '2026-12-27' });
@@ -100,6 +127,50 @@ describe('Monthly gifts on the dashboard', () => {
       expect(screen.getByRole('article', { name: gift.itemName })).toHaveTextContent('$75.00 a month'),
     );
     expect(api.changeAmount).toHaveBeenCalledWith(gift.id, 75);
+  });
+
+  test('offers a concert tier no amount to type, only another tier at its price', async () => {
+    const api = fakeApi([patron]);
+    const { user } = await show(api);
+    const card = await screen.findByRole('article', { name: 'Concert Patron' });
+    expect(within(card).queryByRole('button', { name: 'Change amount' })).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Change tier' }));
+    expect(screen.queryByLabelText('New monthly amount (USD)')).toBeNull();
+    const select = screen.getByLabelText('Tier, at its monthly price');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Concert Supporter: $10.00', 'Concert Patron: $500.00 (now)', 'Concert Benefactor: $2,500.00']);
+    await user.selectOptions(select, '103');
+    await user.click(screen.getByRole('button', { name: 'Save tier' }));
+    await waitFor(() =>
+      expect(screen.getByRole('article', { name: 'Concert Benefactor' })).toHaveTextContent('$2,500.00 a month'),
+    );
+    expect(api.changeTier).toHaveBeenCalledWith(patron.id, 103);
+    expect(api.changeAmount).not.toHaveBeenCalled();
+  });
+
+  test('shows the server’s refusal of a tier on the field', async () => {
+    const api = fakeApi([patron]);
+    api.changeTier.mockRejectedValueOnce(
+      new ApiClientError('This tier is not offered. Please choose another.', 400, 'validation_error', {
+        tierId: 'This tier is not offered. Please choose another.',
+      }),
+    );
+    const { user } = await show(api);
+    await user.click(await screen.findByRole('button', { name: 'Change tier' }));
+    await user.selectOptions(screen.getByLabelText('Tier, at its monthly price'), '101');
+    await user.click(screen.getByRole('button', { name: 'Save tier' }));
+    expect(await screen.findByText('This tier is not offered. Please choose another.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Tier, at its monthly price')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('offers an open amount no tier', async () => {
+    await show(fakeApi([gift]));
+    const card = await screen.findByRole('article', { name: gift.itemName });
+    expect(within(card).queryByRole('button', { name: 'Change tier' })).toBeNull();
+    expect(within(card).getByRole('button', { name: 'Change amount' })).toBeInTheDocument();
   });
 
   test('pauses, resumes, and cancels only after the confirmation', async () => {
