@@ -320,7 +320,7 @@ function backOfficeEntries(): FuzzEndpoint[] {
         };
       },
     }),
-    staffWrite('/api/staff/login/code', '10.1.0.61', { code: '123456' }, { writes: ['login_failures'] }),
+    staffWrite('/api/staff/login/code', '10.1.0.61', { code: '123456' }, { writes: ['staff_code_guesses'] }),
     staffWrite('/api/staff/totp/confirm', '10.1.0.62', { code: '123456' }),
     staffRead('/api/staff/me', '10.1.0.63'),
     staffRead('/api/staff/members', '10.1.0.64'),
@@ -371,6 +371,13 @@ function backOfficeEntries(): FuzzEndpoint[] {
       password: 'a long new password 1',
       role: 'editor',
     }),
+    // The owner's alone: the treasurer's session is refused before anything is read.
+    staffWrite(
+      `/api/staff/members/${missingOrder}/code-step/unlock`,
+      '10.1.0.83',
+      {},
+      { route: '/api/staff/members/:id/code-step/unlock' },
+    ),
   ];
 }
 
