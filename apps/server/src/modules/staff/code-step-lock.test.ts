@@ -7,7 +7,7 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { staffMessages } from '@store/shared/staff';
 import { and, eq, like, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SITE_ORIGIN } from '../../../test/auth-helpers';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { outboxMessages } from '../../../test/outbox-helpers';
