@@ -371,13 +371,15 @@ function backOfficeEntries(): FuzzEndpoint[] {
       password: 'a long new password 1',
       role: 'editor',
     }),
-    // The owner's alone: the treasurer's session is refused before anything is read.
-    staffWrite(
-      `/api/staff/members/${missingOrder}/code-step/unlock`,
-      '10.1.0.83',
-      {},
-      { route: '/api/staff/members/:id/code-step/unlock' },
-    ),
+    // The owner's alone, and it takes no body: the treasurer's session is refused before anything is read.
+    entry('POST', `/api/staff/members/${missingOrder}/code-step/unlock`, {
+      route: '/api/staff/members/:id/code-step/unlock',
+      remoteAddress: '10.1.0.83',
+      parts: (e) => {
+        const base = (t: FuzzTarget): BaseRequest => ({ headers: staffHeaders(t) });
+        return { query: queryPart(e, { base }), headers: headersPart(e, { base, relevant: STAFF_HEADERS }) };
+      },
+    }),
   ];
 }
 
