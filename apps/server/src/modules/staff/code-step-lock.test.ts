@@ -219,12 +219,31 @@ describeWithDb('the code step locks after ten wrong codes', () => {
     expect((await auditOf(member.id)).map((line) => line.action)).toEqual(['staff.code-step.lock']);
   });
 
-  it('refuses a bad e-mail address by field and changes nothing', async () => {
+  it("takes a member's e-mail address from an owner, and refuses a bad one by field, changing nothing", async () => {
     const member = await signInStaff(t, 'editor');
     const bad = await staffCall(t.app, owner, 'PATCH', `/api/staff/members/${member.id}`, { email: 'not an address' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toHaveProperty('email');
     const cleared = await staffCall(t.app, owner, 'PATCH', `/api/staff/members/${member.id}`, { email: '' });
     expect(cleared.json()).toMatchObject({ email: null });
+    const added = await staffCall(t.app, owner, 'POST', '/api/staff/members', {
+      username: 'mailed-editor',
+      password: STAFF_PASSWORD,
+      role: 'editor',
+      email: 'mailed.editor@example.org',
+    });
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toMatchObject({ email: 'mailed.editor@example.org', codeStepLockedUntil: null });
+    const badNew = await staffCall(t.app, owner, 'POST', '/api/staff/members', {
+      username: 'unmailed-editor',
+      password: STAFF_PASSWORD,
+      role: 'editor',
+      email: 'nowhere',
+    });
+    expect(badNew.statusCode).toBe(400);
+    expect(badNew.json().error.fields).toHaveProperty('email');
+    expect((await send('/api/staff/login', { username: 'unmailed-editor', password: STAFF_PASSWORD })).statusCode).toBe(
+      401,
+    );
   });
 });

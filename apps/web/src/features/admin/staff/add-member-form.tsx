@@ -1,4 +1,7 @@
-/** Adding a member (POST /api/staff/members): username, first password, role, center for a volunteer. */
+/**
+ * Adding a member (POST /api/staff/members): username, first password, role, center for a volunteer,
+ * and, if given, the address their security notices go to.
+ */
 import { createStaffRequestSchema, type StaffMember, type StaffRole } from '@store/shared/staff';
 import { type FormEvent, useId, useState } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
@@ -18,6 +21,7 @@ export function AddMemberForm({ centers, onAdded }: AddMemberFormProps) {
   const { fields, failure, pending, submit } = useCheckedSubmit(useStaffFailure());
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRole>('volunteer');
   const [centerId, setCenterId] = useState('');
   const [done, setDone] = useState<string | null>(null);
@@ -25,13 +29,20 @@ export function AddMemberForm({ centers, onAdded }: AddMemberFormProps) {
   function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setDone(null);
-    const request = { username, password, role, centerId: centerFor(role, centerId) };
+    const request = {
+      username,
+      password,
+      role,
+      centerId: centerFor(role, centerId),
+      ...(email.trim() === '' ? {} : { email }),
+    };
     void submit(createStaffRequestSchema, request, async (checked) => {
       const member = await postMember(checked);
       onAdded(member);
       setDone(`${member.username} is added. They set up two-factor sign-in when their role needs it.`);
       setUsername('');
       setPassword('');
+      setEmail('');
     });
   }
 
@@ -58,6 +69,16 @@ export function AddMemberForm({ centers, onAdded }: AddMemberFormProps) {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           error={fieldError(fields, 'password', 'Password')}
+        />
+        <LabelledInput
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          label="E-mail for security notices (optional)"
+          autoComplete="off"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={fieldError(fields, 'email', 'E-mail')}
         />
         <RoleFields
           id={id}

@@ -44,6 +44,7 @@ describe('the staff page (/admin/staff)', () => {
     const form = screen.getByRole('region', { name: 'Add a member' });
     await user.type(within(form).getByLabelText('Username'), 'lakshmi');
     await user.type(within(form).getByLabelText('First password'), 'a long first password');
+    await user.type(within(form).getByLabelText('E-mail for security notices (optional)'), 'lakshmi@example.org');
     await user.click(within(form).getByRole('button', { name: 'Add member' }));
     expect(within(form).getByText('A volunteer needs a center.')).toBeInTheDocument();
     expect(api.requests('POST /api/staff/members')).toHaveLength(0);
@@ -52,7 +53,13 @@ describe('the staff page (/admin/staff)', () => {
     await user.click(within(form).getByRole('button', { name: 'Add member' }));
     expect(await within(form).findByRole('status')).toHaveTextContent('lakshmi is added.');
     expect(api.requests('POST /api/staff/members').map((r) => r.body)).toEqual([
-      { username: 'lakshmi', password: 'a long first password', role: 'volunteer', centerId: 3 },
+      {
+        username: 'lakshmi',
+        password: 'a long first password',
+        role: 'volunteer',
+        centerId: 3,
+        email: 'lakshmi@example.org',
+      },
     ]);
     expect(
       within(screen.getByRole('table', { name: 'Staff' })).getByRole('rowheader', { name: 'lakshmi' }),
