@@ -23,5 +23,5 @@ export { refunds } from '#src/modules/refunds/tables';
 export { registrants, registrations } from '#src/modules/registrations/tables';
 export { reportDailyTotals, reportSettings } from '#src/modules/report/tables';
 export { siteContent, siteImages } from '#src/modules/site-content/tables';
-export { auditLog, staffRecoveryCodes, staffSessions } from '#src/modules/staff/tables';
+export { auditLog, staffCodeGuesses, staffRecoveryCodes, staffSessions } from '#src/modules/staff/tables';
 export { yearEndStatements } from '#src/modules/statements/tables';

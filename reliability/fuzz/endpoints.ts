@@ -320,7 +320,7 @@ function backOfficeEntries(): FuzzEndpoint[] {
         };
       },
     }),
-    staffWrite('/api/staff/login/code', '10.1.0.61', { code: '123456' }, { writes: ['login_failures'] }),
+    staffWrite('/api/staff/login/code', '10.1.0.61', { code: '123456' }, { writes: ['staff_code_guesses'] }),
     staffWrite('/api/staff/totp/confirm', '10.1.0.62', { code: '123456' }),
     staffRead('/api/staff/me', '10.1.0.63'),
     staffRead('/api/staff/members', '10.1.0.64'),
@@ -370,6 +370,15 @@ function backOfficeEntries(): FuzzEndpoint[] {
       username: 'fuzz-new',
       password: 'a long new password 1',
       role: 'editor',
+    }),
+    // The owner's alone, and it takes no body: the treasurer's session is refused before anything is read.
+    entry('POST', `/api/staff/members/${missingOrder}/code-step/unlock`, {
+      route: '/api/staff/members/:id/code-step/unlock',
+      remoteAddress: '10.1.0.83',
+      parts: (e) => {
+        const base = (t: FuzzTarget): BaseRequest => ({ headers: staffHeaders(t) });
+        return { query: queryPart(e, { base }), headers: headersPart(e, { base, relevant: STAFF_HEADERS }) };
+      },
     }),
   ];
 }

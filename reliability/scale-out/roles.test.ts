@@ -3,7 +3,8 @@
  * the single process. Over real HTTP: a session opened on one replica is known to the other, one
  * Idempotency-Key sent to both charges once, declines count across replicas, every receipt is sent
  * exactly once and only by the worker, which serves nothing but its health checks; a price an
- * editor changes through one replica is the other's next answer and charge. The migrate
+ * editor changes through one replica is the other's next answer and charge; wrong two-factor codes
+ * through both replicas lock the member's code step at ten, with one e-mail. The migrate
  * role runs first and exits. On PGlite (single-process) the split is refused, naming ROLE.
  */
 
@@ -12,20 +13,24 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { catalogueResponseSchema } from '@store/shared/site';
 import { staffCatalogueSchema } from '@store/shared/site-content';
-import { sql } from 'drizzle-orm';
+import { staffMessages } from '@store/shared/staff';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { statementLogEnv } from '../../apps/server/src/db/statement-log';
+import { admins } from '../../apps/server/src/modules/admins/tables';
+import { totpCodeNow } from '../../apps/server/src/modules/staff/totp';
 import { BOOK, checkoutBody, DECLINING_CARD } from '../../apps/server/test/checkout-helpers';
-import { signInStaff } from '../../apps/server/test/staff-helpers';
+import { STAFF_PASSWORD, signInStaff } from '../../apps/server/test/staff-helpers';
 import { postgresMissing, usingPostgres } from '../../apps/server/test/test-db';
 import { freePort } from '../../test/free-port';
 import { recordFigures } from '../support/figures';
 import { createServerDatabase, type ServerDatabase } from '../support/server-database';
 import { BUILT_MAIN, REPO_ROOT, type ServerProcess, startServerProcess } from '../support/server-process';
-import { cardNonce, checkout, count, postJson, send } from '../support/store-client';
+import { type Answer, cardNonce, checkout, count, postJson, send } from '../support/store-client';
 
 const ORDERS = 12;
 
@@ -241,6 +246,80 @@ describe.runIf(usingPostgres && !postgresMissing)('two web replicas and one work
       await setBookPrice(BOOK.price);
     }
   });
+
+  it("locks a member's code step after ten wrong codes spread over both replicas, and mails it once", async () => {
+    const connection = await openDatabase({ kind: 'postgres', url: database.databaseUrl ?? '' });
+    let member: { id: string; username: string };
+    try {
+      member = await signInStaff({ testDb: { db: connection.db, connection, close: connection.close } }, 'treasurer');
+      await connection.db.update(admins).set({ email: 'split-treasurer@example.org' }).where(eq(admins.id, member.id));
+    } finally {
+      await connection.close();
+    }
+    let address = 0;
+    const from = (replica: ServerProcess, cookie = '') => {
+      address += 1;
+      return { origin: replica.baseUrl, 'x-forwarded-for': `10.79.${address}.1`, ...(cookie ? { cookie } : {}) };
+    };
+    const cookieOf = (answer: Answer) => (answer.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const passwordStep = async (replica: ServerProcess) =>
+      cookieOf(
+        await postJson(
+          replica.baseUrl,
+          '/api/staff/login',
+          { username: member.username, password: STAFF_PASSWORD },
+          from(replica),
+        ),
+      );
+    // Enrolled through replica A, as the enrolment page does it.
+    const enrolling = await passwordStep(webA);
+    const setup = await postJson(webA.baseUrl, '/api/staff/totp/setup', {}, from(webA, enrolling));
+    const secret = decodeBase32IgnorePadding(String(setup.body.secret));
+    const confirmed = await postJson(
+      webA.baseUrl,
+      '/api/staff/totp/confirm',
+      { code: totpCodeNow(secret) },
+      from(webA, enrolling),
+    );
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+
+    const codeStep = async (replica: ServerProcess, code: string) =>
+      postJson(replica.baseUrl, '/api/staff/login/code', { code }, from(replica, await passwordStep(replica)));
+    const right = new Set([-30_000, 0, 30_000].map((drift) => totpCodeNow(secret, Date.now() + drift)));
+    const wrong = Array.from({ length: 20 }, (_, i) => String(200_000 + i * 7).padStart(6, '0')).filter(
+      (c) => !right.has(c),
+    );
+    const statuses: number[] = [];
+    // Twenty at once, ten through each replica, each from its own address.
+    const answers = await Promise.all(wrong.slice(0, 20).map((code, i) => codeStep(i % 2 === 0 ? webA : webB, code)));
+    statuses.push(...answers.map((a) => a.status));
+    const rightCode = totpCodeNow(secret, Date.now() + 30_000);
+    const refused = await Promise.all([codeStep(webA, rightCode), codeStep(webB, rightCode)]);
+    figures.codeStepAcrossReplicas = {
+      checked: statuses.filter((s) => s === 401).length,
+      refused: statuses.filter((s) => s === 429).length,
+    };
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    // Each 401 is a code checked and found wrong (not a session refused).
+    for (const answer of answers.filter((a) => a.status === 401)) {
+      expect(JSON.stringify(answer.body)).toContain(staffMessages.invalidCode);
+    }
+    expect(refused.map((a) => a.status)).toEqual([429, 429]);
+    expect(Number(refused[0]?.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+
+    // The worker sends the one lock e-mail; the web replicas send none.
+    const deadline = Date.now() + 20_000;
+    const lockMails = () => outboxFiles(workerDir).filter((name) => name.includes('staff-code-step-locked'));
+    while (lockMails().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 6_000));
+    expect(lockMails()).toHaveLength(1);
+    const audit = await database.withDb((db) =>
+      db.execute<{ n: number }>(
+        sql`select count(*)::int as n from audit_log where action = 'staff.code-step.lock' and target_id = ${member.id}`,
+      ),
+    );
+    expect(audit.rows[0]?.n).toBe(1);
+  }, 60_000);
 
   it('stops every role cleanly on SIGTERM (exit 0, no error logged)', async () => {
     const exits = await Promise.all([webA, webB, worker].map((p) => p.stop()));

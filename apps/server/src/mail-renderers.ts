@@ -20,6 +20,8 @@ import { createBillingNoticeRenderer } from '#src/modules/monthly-giving/billing
 import { CHARGE_DECLINED_KIND, GIFT_PAUSED_KIND } from '#src/modules/monthly-giving/billing-mail-kinds';
 import { CONFIRMATION_KIND } from '#src/modules/registrations/confirmation-kind';
 import { createConfirmationRenderer } from '#src/modules/registrations/confirmation-renderer';
+import { createCodeStepLockedRenderer } from '#src/modules/staff/code-step-lock-mail';
+import { CODE_STEP_LOCKED_KIND } from '#src/modules/staff/code-step-lock-notice';
 import { STATEMENT_KIND } from '#src/modules/statements/statement-kind';
 import { createStatementRenderer } from '#src/modules/statements/statement-renderer';
 import { fixedSiteSource, type SiteSource } from '#src/site/site-source';
@@ -53,6 +55,7 @@ export function mailRenderers({
     [STATEMENT_KIND]: createStatementRenderer({ db, site }),
     [CONFIRMATION_KIND]: createConfirmationRenderer({ db, siteSource }),
     [GUESSING_ALERT_KIND]: createGuessingAlertRenderer({ db, site }),
+    [CODE_STEP_LOCKED_KIND]: createCodeStepLockedRenderer({ db, site }),
     ...links,
     [EMAIL_CHANGED_KIND]: createEmailChangedRenderer({ db, site }),
     [CHARGE_DECLINED_KIND]: createBillingNoticeRenderer({ db, site, storeUrl, notice: 'declined' }),

@@ -7,7 +7,8 @@
  *
  * Sign-in (staff/routes.ts):
  *   POST /api/staff/login          staffLoginRequestSchema -> 200 staffSessionSchema (cookie set) | 400 | 401 | 429
- *   POST /api/staff/login/code     staffCodeRequestSchema  -> 200 staffSessionSchema (stage 'full') | 400 | 401 | 429
+ *   POST /api/staff/login/code     staffCodeRequestSchema  -> 200 staffSessionSchema (stage 'full') | 400 | 401
+ *                                  | 429 (ten wrong codes in 15 minutes lock the member's code step, Retry-After)
  *   GET  /api/staff/me                                     -> 200 staffSessionSchema | 401
  *   POST /api/staff/logout                                 -> 204
  *   POST /api/staff/totp/setup     (stage 'enrol' or 'full') -> 200 totpSetupSchema (a new secret, not active yet)
@@ -17,6 +18,7 @@
  *   GET   /api/staff/members                        -> 200 { members: staffMemberSchema[] }
  *   POST  /api/staff/members   createStaffRequestSchema -> 201 staffMemberSchema | 400 | 409
  *   PATCH /api/staff/members/:id updateStaffRequestSchema -> 200 staffMemberSchema | 400 | 404
+ *   POST  /api/staff/members/:id/code-step/unlock -> 200 staffMemberSchema | 404 (the code step locked after ten wrong codes)
  *   GET   /api/staff/audit?cursor=             -> 200 auditPageSchema
  * Money (treasurer, owner; volunteers read their own center's orders):
  *   GET  /api/staff/orders?q=&center=&cursor=  -> 200 staffOrderPageSchema
@@ -140,10 +142,14 @@ export const totpConfirmedSchema = z.object({
 export const staffMemberSchema = z.object({
   id: z.string(),
   username: z.string(),
+  /** Where the member's security notices go; unset until an owner gives one. */
+  email: z.string().nullable(),
   role: staffRoleSchema,
   centerId: z.number().nullable(),
   totpEnabled: z.boolean(),
   disabled: z.boolean(),
+  /** ISO time the member's locked code step opens again by itself; null when it is not locked. */
+  codeStepLockedUntil: z.string().nullable(),
   createdAt: z.string(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
@@ -151,8 +157,22 @@ export type StaffMember = z.infer<typeof staffMemberSchema>;
 const volunteerNeedsCenter = (value: { role?: StaffRole | undefined; centerId?: number | null | undefined }) =>
   value.role !== 'volunteer' || (value.centerId !== undefined && value.centerId !== null);
 
+/** A member's address for security notices; an empty field clears it. */
+const staffEmail = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? null : value))
+  .pipe(z.email('must be an e-mail address').max(254, 'must be at most 254 characters').nullable())
+  .nullable();
+
 export const createStaffRequestSchema = z
-  .object({ username, password, role: staffRoleSchema, centerId: centerId.nullable().optional() })
+  .object({
+    username,
+    password,
+    role: staffRoleSchema,
+    centerId: centerId.nullable().optional(),
+    email: staffEmail.optional(),
+  })
   .refine(volunteerNeedsCenter, { message: 'a volunteer needs a center', path: ['centerId'] });
 export const updateStaffRequestSchema = z
   .object({
@@ -160,6 +180,7 @@ export const updateStaffRequestSchema = z
     centerId: centerId.nullable().optional(),
     disabled: z.boolean().optional(),
     password: password.optional(),
+    email: staffEmail.optional(),
     /** Clears the member's two-factor (a lost phone with no recovery codes left); they enrol again. */
     resetTotp: z.literal(true).optional(),
   })

@@ -29,6 +29,8 @@ export const admins = pgTable(
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     /** The 30-second step of the last code accepted: a code is good once, even within its window. */
     totpLastStep: integer('totp_last_step'),
+    /** Where the member's security notices go (their code step locked); set by an owner, may be unset. */
+    email: text('email'),
     /** A disabled member cannot sign in (Basic or session); their name stays in the audit log. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

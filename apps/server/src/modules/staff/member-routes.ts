@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Database } from '#src/db/client';
 import { auditActor } from './audit';
 import { listAudit } from './audit-list';
-import { addStaffMember, type CenterCheck, changeStaffMember, listStaff } from './members';
+import { addStaffMember, type CenterCheck, changeStaffMember, listStaff, unlockStaffCodeStep } from './members';
 import type { StaffGuard } from './require-staff';
 import { staffErrorResponses as errors } from './staff-error-responses';
 
@@ -63,6 +63,20 @@ export const memberRoutes: FastifyPluginAsyncZod<MemberRoutesOptions> = async (a
       preHandler: guard('manageStaff'),
     },
     async (request) => changeStaffMember(db, request.params.id, request.body, { actor: auditActor(request), isCenter }),
+  );
+
+  app.post(
+    '/api/staff/members/:id/code-step/unlock',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: "Unlock a member's two-factor code step, locked after ten wrong codes",
+        params: z.object({ id: z.uuid('must be a staff member id') }),
+        response: { 200: staffMemberSchema, ...errors },
+      },
+      preHandler: guard('manageStaff'),
+    },
+    async (request) => unlockStaffCodeStep(db, request.params.id, auditActor(request)),
   );
 
   app.get(

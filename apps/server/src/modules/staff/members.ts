@@ -12,34 +12,51 @@ import { checkNewPassword, createAdmin } from '#src/modules/admins/admin-repo';
 import { hashPassword } from '#src/modules/admins/passwords';
 import { admins, type StaffRole } from '#src/modules/admins/tables';
 import { type AuditActor, recordAudit } from './audit';
+import { codeStepLockedUntil, resetCodeStep } from './code-step-lock';
 import { clearTotp } from './enrolment';
 import { closeStaffSessionsOf } from './staff-sessions';
+import { staffCodeGuesses } from './tables';
 
 type Row = typeof admins.$inferSelect;
+type MemberRow = { row: Row; lockedUntil: Date | string | null };
 
-export function toStaffMember(row: Row): StaffMember {
+export function toStaffMember({ row, lockedUntil }: MemberRow): StaffMember {
   return {
     id: row.id,
     username: row.username,
+    email: row.email,
     role: row.role,
     centerId: row.centerId,
     totpEnabled: row.totpEnabledAt !== null,
     disabled: row.disabledAt !== null,
+    codeStepLockedUntil: lockedUntil === null ? null : new Date(lockedUntil).toISOString(),
     createdAt: row.createdAt.toISOString(),
   };
 }
 
+/** Members with their code step's lock (the database's clock decides whether it still holds). */
+function selectMembers(db: Pick<Database, 'select'>) {
+  return db
+    .select({ row: admins, lockedUntil: codeStepLockedUntil })
+    .from(admins)
+    .leftJoin(staffCodeGuesses, eq(staffCodeGuesses.adminId, admins.id));
+}
+
+async function memberById(db: Pick<Database, 'select'>, id: string): Promise<StaffMember> {
+  const [found] = await selectMembers(db).where(eq(admins.id, id));
+  if (!found) throw new AppError('not_found', 'There is no such staff member.', { fields: { id: 'Unknown member' } });
+  return toStaffMember(found);
+}
+
 /** What the audit log keeps of a member: never the hash or the secret. */
 function auditView(member: StaffMember) {
-  const { id: _id, createdAt: _createdAt, ...rest } = member;
+  // The lock's end is the code step's state, not the member's: its own audit lines record it.
+  const { id: _id, createdAt: _createdAt, codeStepLockedUntil: _lockedUntil, ...rest } = member;
   return rest;
 }
 
 export async function listStaff(db: Database): Promise<StaffMember[]> {
-  const rows = await db
-    .select()
-    .from(admins)
-    .orderBy(asc(sql`lower(${admins.username})`));
+  const rows = await selectMembers(db).orderBy(asc(sql`lower(${admins.username})`));
   return rows.map(toStaffMember);
 }
 
@@ -61,7 +78,13 @@ async function checkCenter(
 
 export async function addStaffMember(
   db: Database,
-  input: { username: string; password: string; role: StaffRole; centerId?: number | null | undefined },
+  input: {
+    username: string;
+    password: string;
+    role: StaffRole;
+    centerId?: number | null | undefined;
+    email?: string | null | undefined;
+  },
   { actor, isCenter }: { actor: AuditActor; isCenter: CenterCheck },
 ): Promise<StaffMember> {
   const centerId = await checkCenter(input.role, input.centerId, isCenter);
@@ -72,9 +95,8 @@ export async function addStaffMember(
       role: input.role,
       centerId,
     });
-    const [row] = await tx.select().from(admins).where(eq(admins.id, created.id));
-    if (!row) throw new Error('the new member was not stored');
-    const member = toStaffMember(row);
+    if (input.email) await tx.update(admins).set({ email: input.email }).where(eq(admins.id, created.id));
+    const member = await memberById(tx, created.id);
     await recordAudit(tx, {
       actor,
       action: 'staff.create',
@@ -91,6 +113,7 @@ export type StaffChange = {
   centerId?: number | null | undefined;
   disabled?: boolean | undefined;
   password?: string | undefined;
+  email?: string | null | undefined;
   resetTotp?: true | undefined;
 };
 
@@ -105,7 +128,7 @@ export async function changeStaffMember(
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(admins).where(eq(admins.id, id)).for('update');
     if (!row) throw new AppError('not_found', 'There is no such staff member.', { fields: { id: 'Unknown member' } });
-    const before = toStaffMember(row);
+    const before = await memberById(tx, id);
     const role = change.role ?? row.role;
     const centerId = await checkCenter(role, change.centerId === undefined ? row.centerId : change.centerId, isCenter);
     const disabledAt =
@@ -114,12 +137,17 @@ export async function changeStaffMember(
     if (row.role === 'owner' && row.disabledAt === null && !stillOwner) await keepAnOwner(tx, id);
     await tx
       .update(admins)
-      .set({ role, centerId, disabledAt, updatedAt: sql`now()`, ...(passwordHash ? { passwordHash } : {}) })
+      .set({
+        role,
+        centerId,
+        disabledAt,
+        updatedAt: sql`now()`,
+        ...(passwordHash ? { passwordHash } : {}),
+        ...(change.email === undefined ? {} : { email: change.email }),
+      })
       .where(eq(admins.id, id));
     if (change.resetTotp) await clearTotp(tx, id);
-    const [updated] = await tx.select().from(admins).where(eq(admins.id, id));
-    if (!updated) throw new Error('the member disappeared while being changed');
-    const after = toStaffMember(updated);
+    const after = await memberById(tx, id);
     await closeStaffSessionsOf(tx, id);
     await recordAudit(tx, {
       actor,
@@ -130,6 +158,29 @@ export async function changeStaffMember(
       after: { ...auditView(after), ...(passwordHash ? { password: 'changed' } : {}) },
     });
     return after;
+  });
+}
+
+/**
+ * An owner's unlock of a member's code step (code-step-lock.ts): the member, after a word with the
+ * owner, need not wait out the window. The count starts again; whoever guessed still has ten tries
+ * before it locks again, and the member was told to change the password. Sessions stay: an unlock
+ * changes nothing the member may do.
+ */
+export async function unlockStaffCodeStep(db: Database, id: string, actor: AuditActor): Promise<StaffMember> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ id: admins.id }).from(admins).where(eq(admins.id, id)).for('update');
+    if (!row) throw new AppError('not_found', 'There is no such staff member.', { fields: { id: 'Unknown member' } });
+    const wasLocked = await resetCodeStep(tx, id);
+    await recordAudit(tx, {
+      actor,
+      action: 'staff.code-step.unlock',
+      targetType: 'staff',
+      targetId: id,
+      before: { codeStepLocked: wasLocked },
+      after: { codeStepLocked: false },
+    });
+    return memberById(tx, id);
   });
 }
 

@@ -23,6 +23,7 @@ import type { Database } from '#src/db/client';
 import { AppError } from '#src/errors/app-error';
 import { TooManyLoginsError } from '#src/modules/admins/login-limit';
 import { auditActor, recordAudit } from './audit';
+import { CodeStepLockedError } from './code-step-lock';
 import { confirmTotp, disableTotp, startTotpSetup } from './enrolment';
 import { refuseCrossOrigin, type StaffGuard } from './require-staff';
 import { type CenterName, staffSessionAnswer } from './session-answer';
@@ -55,7 +56,8 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
   const signIn = createStaffSignIn(db, sealKey);
 
   function withRetryAfter(reply: FastifyReply, error: unknown): never {
-    if (error instanceof TooManyLoginsError) reply.header('retry-after', String(error.retryAfterSeconds));
+    if (error instanceof TooManyLoginsError || error instanceof CodeStepLockedError)
+      reply.header('retry-after', String(error.retryAfterSeconds));
     throw error;
   }
 

@@ -1,38 +1,25 @@
 /**
  * The two steps of a staff sign-in (issue 21): the password (counted against guessing like the
  * report's login, under its own realm), then, for a member with two-factor, a code from the
- * authenticator app or a recovery code (counted per member: six digits must not be guessable).
+ * authenticator app or a recovery code (counted per member, from every address: six digits must not
+ * be guessable by whoever holds the password; code-step-lock.ts).
  * A member whose role needs two-factor and who has none set up gets a session that can only enrol.
  */
 import { type StaffStage, staffMessages, TWO_FACTOR_REQUIRED } from '@store/shared/staff';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { AppError } from '#src/errors/app-error';
-import {
-  adminAccountKey,
-  createLoginLimiter,
-  type LoginLimiter,
-  type LoginLimits,
-} from '#src/modules/admins/login-limit';
+import { adminAccountKey, createLoginLimiter, type LoginLimiter } from '#src/modules/admins/login-limit';
 import { verifyLogin } from '#src/modules/admins/passwords';
 import { admins } from '#src/modules/admins/tables';
+import { clearCodeStepCount, takeCodeStepPlace } from './code-step-lock';
+import { recordCodeStepLock } from './code-step-lock-notice';
 import { useRecoveryCode } from './recovery-codes';
 import type { StaffRow } from './staff-sessions';
 import { matchingStep, openTotpKey, type TotpSealKey } from './totp';
 
-/** Codes: five wrong ones from an address, or ten from anywhere, in 15 minutes stop the member's code step. */
-export const STAFF_CODE_LIMITS: LoginLimits = {
-  perAccountAndAddress: 5,
-  perUsername: 10,
-  perAccountAndAddressUnderAttack: 3,
-  perAddress: 20,
-  windowSeconds: 15 * 60,
-  underAttackSpacingMs: 1_000,
-};
-
 export type StaffSignIn = {
   passwordLimiter: LoginLimiter;
-  codeLimiter: LoginLimiter;
   db: Database;
   sealKey: TotpSealKey;
 };
@@ -42,8 +29,6 @@ export function createStaffSignIn(db: Database, sealKey: TotpSealKey): StaffSign
     db,
     sealKey,
     passwordLimiter: createLoginLimiter({ db, realm: 'staff' }),
-    // Keyed by the member's id: the code step has no username to type.
-    codeLimiter: createLoginLimiter({ db, realm: 'staff-code', limits: STAFF_CODE_LIMITS, accountKey: (id) => id }),
   };
 }
 
@@ -79,17 +64,24 @@ export async function checkStaffPassword(
 }
 
 /**
- * True when the code is the member's current TOTP code (not used before) or one of their unused
- * recovery codes; either is used up by this call. Counted: too many wrong codes answer 429.
+ * Passes when the code is the member's current TOTP code (not used before) or one of their unused
+ * recovery codes; either is used up by this call. Every attempt is counted before the check: the
+ * wrong one that reaches the limit locks the member's code step (audited, the member e-mailed), and
+ * from then on every code is refused with 429 (CodeStepLockedError).
  */
 export async function checkStaffCode(signIn: StaffSignIn, staff: StaffRow, code: string, ip: string): Promise<void> {
-  const attempt = { ip, username: staff.id };
-  const ticket = await signIn.codeLimiter.begin(attempt);
+  const place = await takeCodeStepPlace(signIn.db, staff.id);
   if (await codeIsGood(signIn, staff, code)) {
-    await ticket.succeeded();
+    await clearCodeStepCount(signIn.db, staff.id);
     return;
   }
-  await ticket.failed();
+  if (place.locksNow) {
+    await recordCodeStepLock(signIn.db, staff, place.windowStartedAt, {
+      id: staff.id,
+      name: staff.username,
+      clientIp: ip,
+    });
+  }
   throw new AppError('unauthorized', staffMessages.invalidCode, { fields: { code: staffMessages.invalidCode } });
 }
 

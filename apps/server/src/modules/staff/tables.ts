@@ -2,7 +2,7 @@
  * The back office's sign-in and its memory (issue 21): staff sessions (a cookie, not Basic auth),
  * the one-time recovery codes of two-factor sign-in, and the audit log of every staff action.
  */
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { admins } from '#src/modules/admins/tables';
 
 /**
@@ -39,6 +39,20 @@ export const staffRecoveryCodes = pgTable(
   },
   (t) => [index('staff_recovery_codes_admin_idx').on(t.adminId)],
 );
+
+/**
+ * Wrong sign-in codes (authenticator and recovery codes alike) per member, in a fixed window that
+ * starts at the first wrong one: one row per member, counted by one INSERT ... ON CONFLICT DO UPDATE,
+ * so every process and every client address adds to the same count (code-step-lock.ts). An attempt
+ * is counted BEFORE its code is checked; a right code deletes the row.
+ */
+export const staffCodeGuesses = pgTable('staff_code_guesses', {
+  adminId: uuid('admin_id')
+    .primaryKey()
+    .references(() => admins.id, { onDelete: 'cascade' }),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  wrongCodes: integer('wrong_codes').notNull(),
+});
 
 /**
  * Every staff action: who (id and name as they were), when, what, the target, before → after, and

@@ -1,4 +1,7 @@
-/** Adding a member (POST /api/staff/members): username, first password, role, center for a volunteer. */
+/**
+ * Adding a member (POST /api/staff/members): username, first password, role, center for a volunteer,
+ * and, if given, the address their security notices go to.
+ */
 import { createStaffRequestSchema, type StaffMember } from '@store/shared/staff';
 import { type FormEvent, useId, useState } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
@@ -20,6 +23,7 @@ export function AddMemberForm({ centers, onAdded }: AddMemberFormProps) {
   const { fields, failure, pending, submit } = useCheckedSubmit(useStaffFailure());
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [email, setEmail] = useState('');
   const roleFields = useRoleFields('volunteer', '');
   const [done, setDone] = useState<string | null>(null);
 
@@ -27,13 +31,20 @@ export function AddMemberForm({ centers, onAdded }: AddMemberFormProps) {
     event.preventDefault();
     setDone(null);
     const { role, centerId } = roleFields;
-    const request = { username, password, role, centerId: centerFor(role, centerId) };
+    const request = {
+      username,
+      password,
+      role,
+      centerId: centerFor(role, centerId),
+      ...(email.trim() === '' ? {} : { email }),
+    };
     void submit(createStaffRequestSchema, request, async (checked) => {
       const member = await postMember(checked);
       onAdded(member);
       setDone(`${member.username} is added. They set up two-factor sign-in when their role needs it.`);
       setUsername('');
       setPassword('');
+      setEmail('');
     });
   }
 
@@ -60,6 +71,16 @@ export function AddMemberForm({ centers, onAdded }: AddMemberFormProps) {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           error={fieldError(fields, 'password', 'Password')}
+        />
+        <LabelledInput
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          label="E-mail for security notices (optional)"
+          autoComplete="off"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={fieldError(fields, 'email', 'E-mail')}
         />
         <RoleFields id={id} {...roleFields} centers={centers} fields={fields} />
         <button type="submit" className="button" disabled={pending}>

@@ -1,10 +1,14 @@
 /**
- * One member's changes (PATCH /api/staff/members/:id): role and center, may sign in or not, a new
- * password, and clearing their two-factor (a lost phone with no recovery codes left; confirmed first).
+ * One member's changes (PATCH /api/staff/members/:id): role and center, the address for security
+ * notices, may sign in or not, a new password, clearing their two-factor (a lost phone with no
+ * recovery codes left; confirmed first), and unlocking a code step locked by ten wrong codes.
  */
 import { STAFF_ROLE_LABELS, type StaffMember, updateStaffRequestSchema } from '@store/shared/staff';
 import { type FormEvent, useId, useState } from 'react';
+import { z } from 'zod';
+import { LabelledInput } from '#src/components/labelled-input';
 import { PasswordInput } from '#src/components/password-input';
+import { formatDate } from '#src/lib/format';
 import type { useCenters } from '#src/lib/use-centers';
 import { fieldError } from '../check-request';
 import { DoneNote } from '../done-note';
@@ -12,8 +16,10 @@ import { FormAlert } from '../form-alert';
 import { useCheckedSubmit } from '../use-checked-submit';
 import { useStaffFailure } from '../use-staff-failure';
 import { centerFor, RoleFields } from './role-fields';
-import { patchMember, type StaffUpdate } from './staff-api';
+import { patchMember, type StaffUpdate, unlockCodeStep } from './staff-api';
 import { useRoleFields } from './use-role-fields';
+
+const NOTHING_TO_SEND = z.object({});
 
 type MemberEditorProps = {
   member: StaffMember;
@@ -27,6 +33,7 @@ export function MemberEditor({ member, centers, onChanged, onClose }: MemberEdit
   const { fields, failure, pending, submit } = useCheckedSubmit(useStaffFailure());
   const roleFields = useRoleFields(member.role, member.centerId === null ? '' : String(member.centerId));
   const [password, setPassword] = useState('');
+  const [email, setEmail] = useState(member.email ?? '');
   const [done, setDone] = useState<string | null>(null);
   const [confirmReset, setConfirmReset] = useState(false);
 
@@ -50,6 +57,21 @@ export function MemberEditor({ member, centers, onChanged, onClose }: MemberEdit
     event.preventDefault();
     void change({ password }, `${member.username}'s password is changed.`);
   };
+  const saveEmail = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const said =
+      email.trim() === ''
+        ? `${member.username} has no e-mail address now.`
+        : `${member.username}'s e-mail address is saved.`;
+    void change({ email }, said);
+  };
+  const unlock = () => {
+    setDone(null);
+    void submit(NOTHING_TO_SEND, {}, async () => {
+      onChanged(await unlockCodeStep(member.id));
+      setDone(`${member.username} may enter two-factor codes again.`);
+    });
+  };
 
   return (
     <section className="admin-section admin-panel" aria-labelledby={`${id}-title`}>
@@ -59,10 +81,33 @@ export function MemberEditor({ member, centers, onChanged, onClose }: MemberEdit
           Close
         </button>
       </div>
+      {member.codeStepLockedUntil && (
+        <div className="notice notice--error admin-lock">
+          <p>{`Two-factor sign-in for ${member.username} is paused after 10 wrong codes, until ${formatDate(member.codeStepLockedUntil)}. Whoever entered them knew the password: ask ${member.username} before unlocking.`}</p>
+          <button type="button" className="button" disabled={pending} onClick={unlock}>
+            Unlock two-factor sign-in
+          </button>
+        </div>
+      )}
       <form className="form" noValidate onSubmit={saveRole}>
         <RoleFields id={id} {...roleFields} centers={centers} fields={fields} />
         <button type="submit" className="button" disabled={pending}>
           Save role
+        </button>
+      </form>
+      <form className="form admin-subform" noValidate onSubmit={saveEmail}>
+        <LabelledInput
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          label="E-mail for security notices"
+          autoComplete="off"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={fieldError(fields, 'email', 'E-mail')}
+        />
+        <button type="submit" className="button button--secondary" disabled={pending}>
+          Save e-mail
         </button>
       </form>
       <form className="form admin-subform" noValidate onSubmit={savePassword}>

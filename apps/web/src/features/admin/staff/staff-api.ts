@@ -16,3 +16,7 @@ export const postMember = (body: unknown): Promise<StaffMember> =>
 
 export const patchMember = (id: string, body: StaffUpdate): Promise<StaffMember> =>
   staffSend(`/api/staff/members/${encodeURIComponent(id)}`, body, staffMemberSchema, { method: 'PATCH' });
+
+/** Ends a member's code-step lock (ten wrong codes); the owner's alone. */
+export const unlockCodeStep = (id: string): Promise<StaffMember> =>
+  staffSend(`/api/staff/members/${encodeURIComponent(id)}/code-step/unlock`, {}, staffMemberSchema);

@@ -7,10 +7,12 @@ import { LAZY, openAdmin, sessionOf } from '../admin-test-helpers';
 const maya: StaffMember = {
   id: 'm1',
   username: 'maya',
+  email: null,
   role: 'owner',
   centerId: null,
   totpEnabled: true,
   disabled: false,
+  codeStepLockedUntil: null,
   createdAt: '2026-11-01T10:00:00.000Z',
 };
 const ravi: StaffMember = { ...maya, id: 'm2', username: 'ravi', role: 'volunteer', centerId: 2, totpEnabled: false };
@@ -42,6 +44,7 @@ describe('the staff page (/admin/staff)', () => {
     const form = screen.getByRole('region', { name: 'Add a member' });
     await user.type(within(form).getByLabelText('Username'), 'lakshmi');
     await user.type(within(form).getByLabelText('First password'), 'a long first password');
+    await user.type(within(form).getByLabelText('E-mail for security notices (optional)'), 'lakshmi@example.org');
     await user.click(within(form).getByRole('button', { name: 'Add member' }));
     expect(within(form).getByText('A volunteer needs a center.')).toBeInTheDocument();
     expect(api.requests('POST /api/staff/members')).toHaveLength(0);
@@ -50,7 +53,13 @@ describe('the staff page (/admin/staff)', () => {
     await user.click(within(form).getByRole('button', { name: 'Add member' }));
     expect(await within(form).findByRole('status')).toHaveTextContent('lakshmi is added.');
     expect(api.requests('POST /api/staff/members').map((r) => r.body)).toEqual([
-      { username: 'lakshmi', password: 'a long first password', role: 'volunteer', centerId: 3 },
+      {
+        username: 'lakshmi',
+        password: 'a long first password',
+        role: 'volunteer',
+        centerId: 3,
+        email: 'lakshmi@example.org',
+      },
     ]);
     expect(
       within(screen.getByRole('table', { name: 'Staff' })).getByRole('rowheader', { name: 'lakshmi' }),
@@ -83,5 +92,47 @@ describe('the staff page (/admin/staff)', () => {
       { disabled: true },
       { resetTotp: true },
     ]);
+  });
+
+  test('unlocks a member whose code step is locked, and saves their e-mail address', async () => {
+    const lockedUntil = new Date(Date.now() + 12 * 60_000).toISOString();
+    const locked: StaffMember = {
+      ...ravi,
+      role: 'treasurer',
+      centerId: null,
+      totpEnabled: true,
+      codeStepLockedUntil: lockedUntil,
+    };
+    const { user, api } = await openStaff({
+      'GET /api/staff/members': () => jsonResponse({ members: [maya, locked] }),
+      'POST /api/staff/members/m2/code-step/unlock': () => jsonResponse({ ...locked, codeStepLockedUntil: null }),
+      'PATCH /api/staff/members/m2': ({ body }) =>
+        jsonResponse({ ...locked, codeStepLockedUntil: null, email: (body as { email: string }).email }),
+    });
+    const table = screen.getByRole('table', { name: 'Staff' });
+    expect(
+      within(within(table).getByRole('rowheader', { name: 'ravi' }).closest('tr') as HTMLElement).getByText('Locked'),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit ravi' }));
+    const editor = screen.getByRole('region', { name: 'Change ravi' });
+    expect(
+      within(editor).getByText(/Two-factor sign-in for ravi is paused after 10 wrong codes, until/),
+    ).toBeInTheDocument();
+    await user.click(within(editor).getByRole('button', { name: 'Unlock two-factor sign-in' }));
+    expect(await within(editor).findByRole('status')).toHaveTextContent('ravi may enter two-factor codes again.');
+    expect(within(editor).queryByRole('button', { name: 'Unlock two-factor sign-in' })).not.toBeInTheDocument();
+    expect(within(table).queryByText('Locked')).not.toBeInTheDocument();
+    expect(api.requests('POST /api/staff/members/m2/code-step/unlock')).toHaveLength(1);
+
+    const email = within(editor).getByLabelText('E-mail for security notices');
+    await user.type(email, 'ravi@example');
+    await user.click(within(editor).getByRole('button', { name: 'Save e-mail' }));
+    expect(await within(editor).findByText('E-mail must be an e-mail address.')).toBeInTheDocument();
+    await user.type(email, '.org');
+    await user.click(within(editor).getByRole('button', { name: 'Save e-mail' }));
+    expect(await within(editor).findByRole('status')).toHaveTextContent("ravi's e-mail address is saved.");
+    // The address was checked with the server's schema before anything was sent.
+    expect(api.requests('PATCH /api/staff/members/m2').map((r) => r.body)).toEqual([{ email: 'ravi@example.org' }]);
   });
 });

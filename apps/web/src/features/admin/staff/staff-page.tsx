@@ -84,7 +84,10 @@ export function StaffPage() {
             { header: 'Username', cell: (member) => member.username, rowHeader: true },
             { header: 'Role', cell: (member) => STAFF_ROLE_LABELS[member.role] },
             { header: 'Center', cell: (member) => centerName(member.centerId) },
-            { header: 'Two-factor', cell: (member) => (member.totpEnabled ? 'On' : 'Off') },
+            {
+              header: 'Two-factor',
+              cell: (member) => (member.codeStepLockedUntil ? 'Locked' : member.totpEnabled ? 'On' : 'Off'),
+            },
             { header: 'Status', cell: (member) => (member.disabled ? 'Disabled' : 'Active') },
             {
               header: 'Change',

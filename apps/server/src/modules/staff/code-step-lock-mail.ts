@@ -1,0 +1,94 @@
+/**
+ * The e-mail telling a staff member their code step is locked (code-step-lock-notice.ts), written
+ * by the mail worker when it sends it (registered in src/mail-renderers.ts). Whoever reached the
+ * code step typed the member's password, so the message says to change it. No link to click: an
+ * alert that asks to follow a link is what phishing looks like.
+ */
+import type { Site } from '@store/shared/site';
+import { inArray } from 'drizzle-orm';
+import type { Database } from '#src/db/client';
+import { isUuid } from '#src/lib/uuid';
+import { admins } from '#src/modules/admins/tables';
+import { emailDocument } from '#src/modules/mail/email-layout';
+import { html } from '#src/modules/mail/html';
+import { headerValue } from '#src/modules/mail/outbox';
+import type { MailRenderer, RenderedMail } from '#src/modules/mail/render';
+import { CODE_STEP_LIMIT } from './code-step-lock';
+import { lockedMemberId } from './code-step-lock-notice';
+
+export const CODE_STEP_LOCKED_SUBJECT = 'Two-factor sign-in to the back office is paused';
+
+const OPENING = `Someone signed in to the back office with your username and password, then entered ${CODE_STEP_LIMIT} wrong two-factor codes within 15 minutes. They were not let in.`;
+const WHAT_WE_DO =
+  'Two-factor sign-in to your account is paused for everyone, from every address, for up to 15 minutes, or until an owner unlocks it. Your right code is refused too until then.';
+const WHAT_TO_DO =
+  'If this was not you, your password is known to someone else: change it as soon as you can sign in, and tell an owner.';
+
+export function renderCodeStepLocked(
+  email: string,
+  view: { foundationName: string; foundationUrl: string; username: string },
+): RenderedMail {
+  const sections = [WHAT_WE_DO, WHAT_TO_DO].map(
+    (text) => html`<tr><td style="padding:0 24px 16px;font-size:14px;line-height:1.5;">${text}</td></tr>`,
+  );
+  const htmlBody = emailDocument({
+    title: CODE_STEP_LOCKED_SUBJECT,
+    foundationName: view.foundationName,
+    foundationUrl: view.foundationUrl,
+    kind: 'Back office security',
+    greetingName: view.username,
+    opening: OPENING,
+    details: [],
+    sections,
+  });
+  const text = [
+    `Dear ${view.username},`,
+    '',
+    OPENING,
+    '',
+    WHAT_WE_DO,
+    '',
+    WHAT_TO_DO,
+    '',
+    view.foundationName,
+    view.foundationUrl,
+  ].join('\n');
+  return { to: headerValue(email), subject: CODE_STEP_LOCKED_SUBJECT, html: htmlBody, text: `${text}\n` };
+}
+
+export function createCodeStepLockedRenderer({
+  db,
+  site,
+}: {
+  db: Database;
+  site: Pick<Site, 'foundation'>;
+}): MailRenderer {
+  return async (subjectIds) => {
+    const bySubject = new Map<string, string>();
+    for (const subjectId of subjectIds) {
+      const memberId = lockedMemberId(subjectId);
+      if (memberId !== undefined && isUuid(memberId)) bySubject.set(subjectId, memberId);
+    }
+    if (bySubject.size === 0) return new Map();
+    const found = await db
+      .select({ id: admins.id, username: admins.username, email: admins.email })
+      .from(admins)
+      .where(inArray(admins.id, [...new Set(bySubject.values())]));
+    const byId = new Map(found.map((member) => [member.id, member]));
+    const rendered = new Map<string, RenderedMail>();
+    for (const [subjectId, memberId] of bySubject) {
+      const member = byId.get(memberId);
+      // An address removed since: nothing to send to (the message fails and is given up).
+      if (!member?.email) continue;
+      rendered.set(
+        subjectId,
+        renderCodeStepLocked(member.email, {
+          foundationName: site.foundation.name,
+          foundationUrl: site.foundation.url,
+          username: member.username,
+        }),
+      );
+    }
+    return rendered;
+  };
+}
