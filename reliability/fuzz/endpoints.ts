@@ -52,6 +52,7 @@ type EntryOptions = {
   parts: (endpoint: {
     method: Method;
     path: string;
+    route?: string;
     remoteAddress: string;
   }) => Partial<Record<FuzzPart, PartArbitrary>>;
 };
@@ -64,7 +65,12 @@ function entry(method: FuzzEndpoint['method'], path: string, options: EntryOptio
     writes: options.writes ?? [],
     apiErrors: options.apiErrors ?? true,
     ...(options.route ? { route: options.route } : {}),
-    parts: options.parts({ method, path, remoteAddress: options.remoteAddress }),
+    parts: options.parts({
+      method,
+      path,
+      ...(options.route ? { route: options.route } : {}),
+      remoteAddress: options.remoteAddress,
+    }),
   };
 }
 
