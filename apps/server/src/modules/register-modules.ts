@@ -150,6 +150,7 @@ export async function registerModules(
     db,
     guard: staffGuard,
     receipts: receiptSettings(site),
+    openTaxYears: context.config.openTaxYears,
     centerName,
     mail: context.mail,
   });
