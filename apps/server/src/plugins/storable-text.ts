@@ -1,7 +1,8 @@
 /**
  * Text the database cannot store is refused before any route sees it: PostgreSQL's text has no
- * U+0000 (the query fails, which was a 500), and a lone UTF-16 surrogate has no UTF-8 form (the
- * driver would silently store U+FFFD in its place, so the donor's name would not be what they sent).
+ * U+0000 (the query fails, which was a 500), and a lone UTF-16 surrogate has no UTF-8 form (in a
+ * text column it silently became U+FFFD, so the donor's name was not what they sent; in a jsonb
+ * one, an audit line's copy of the request, PostgreSQL refuses its escape: a 500 again).
  *
  * One hook on the root instance, not a refinement in each zod schema: it covers every route
  * (a schema written later, a `z.record`, a route with no schema at all), query strings and URL
