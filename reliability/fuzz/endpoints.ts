@@ -52,6 +52,7 @@ type EntryOptions = {
   parts: (endpoint: {
     method: Method;
     path: string;
+    route?: string;
     remoteAddress: string;
   }) => Partial<Record<FuzzPart, PartArbitrary>>;
 };
@@ -64,7 +65,12 @@ function entry(method: FuzzEndpoint['method'], path: string, options: EntryOptio
     writes: options.writes ?? [],
     apiErrors: options.apiErrors ?? true,
     ...(options.route ? { route: options.route } : {}),
-    parts: options.parts({ method, path, remoteAddress: options.remoteAddress }),
+    parts: options.parts({
+      method,
+      path,
+      ...(options.route ? { route: options.route } : {}),
+      remoteAddress: options.remoteAddress,
+    }),
   };
 }
 
@@ -333,6 +339,8 @@ function backOfficeEntries(): FuzzEndpoint[] {
       query: { status: 'paused', q: 'Rao' },
       keys: ['status', 'q', 'cursor'],
     }),
+    // The days an offline gift may be dated (the open tax years).
+    staffRead('/api/staff/offline-gifts/dates', '10.1.0.75'),
     staffWrite('/api/staff/donors/merge', '10.1.0.69', { from: 'fuzz-a@example.org', into: 'fuzz-b@example.org' }),
     staffWrite(
       '/api/staff/offline-gifts',
@@ -345,7 +353,8 @@ function backOfficeEntries(): FuzzEndpoint[] {
         amountCents: 2500,
         method: 'cheque',
         reference: '1042',
-        receivedOn: '2026-01-15',
+        // Last year: always in the open tax years, so a valid body is recorded.
+        receivedOn: `${new Date().getFullYear() - 1}-06-15`,
       },
       {
         key: true,

@@ -1,13 +1,17 @@
 /**
  * Builders for the fuzz table (endpoints.ts): each turns an endpoint's valid request into an
  * arbitrary of hostile ones that differ in one part only (body, query string, headers or path),
- * so a counterexample names exactly what the server could not take.
+ * so a counterexample names exactly what the server could not take. Body and query also attack
+ * the route's own string fields, read from its schema (schema-strings.ts), at random and in a
+ * fixed sweep of every field (the examples, run before the random cases).
  */
 import fc from 'fast-check';
 import type { FuzzTarget } from './fuzz-target';
 import { type BodyCase, hostileBody, serialize } from './hostile-bodies';
 import { hostileHeaders, hostileQuery } from './hostile-requests';
+import { hostileStringField, nulQueryValue, unstorableStringFields } from './hostile-string-fields';
 import { type HostileJson, hostileString, percentEncode } from './hostile-values';
+import { stringFieldsOf } from './schema-strings';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'OPTIONS';
 
@@ -24,7 +28,10 @@ export type FuzzRequest = {
 
 export type FuzzPart = 'body' | 'query' | 'headers' | 'path';
 
-export type PartArbitrary = (target: FuzzTarget) => fc.Arbitrary<FuzzRequest>;
+/** Random hostile requests, and fixed ones every run sends first. */
+export type PartCases = { arbitrary: fc.Arbitrary<FuzzRequest>; examples: FuzzRequest[] };
+
+export type PartArbitrary = (target: FuzzTarget) => PartCases;
 
 /** A valid request of the endpoint: what the hostile ones are made from. */
 export type BaseRequest = {
@@ -33,7 +40,17 @@ export type BaseRequest = {
   body?: HostileJson;
 };
 
-type Endpoint = { method: Method; path: string; remoteAddress: string };
+type Endpoint = {
+  method: Method;
+  path: string;
+  /** The route's pattern when `path` fills in its parameters. */
+  route?: string;
+  remoteAddress: string;
+};
+
+function fieldsOf(endpoint: Endpoint, target: FuzzTarget) {
+  return stringFieldsOf(target.apiDocument, endpoint.method, endpoint.route ?? endpoint.path);
+}
 
 function urlOf(path: string, search: string): string {
   return search === '' ? path : `${path}?${search}`;
@@ -70,17 +87,35 @@ export type BodyPartOptions = {
 export function bodyPart(endpoint: Endpoint, options: BodyPartOptions): PartArbitrary {
   return (target) => {
     const base = options.base(target);
-    const cases = hostileBody(base.body ?? {});
-    // Whatever the content type says: the server may read a body it was not told was JSON.
-    const hostile = options.accepts ? cases.filter((c) => !options.accepts?.(parsedJson(c))) : cases;
-    return hostile.map((c) => ({
-      description: `body: ${c.description}`,
+    const body = base.body ?? {};
+    const fields = fieldsOf(endpoint, target).body;
+    const request = (c: BodyCase, what: string): FuzzRequest => ({
+      description: `${what}: ${c.description}`,
       method: endpoint.method,
       url: urlOf(endpoint.path, searchOf(base.query)),
       headers: { ...base.headers, ...(c.contentType === undefined ? {} : { 'content-type': c.contentType }) },
       payload: c.payload,
       remoteAddress: endpoint.remoteAddress,
-    }));
+    });
+    const asJson = (c: { description: string; body: HostileJson }): BodyCase => ({
+      description: c.description,
+      payload: Buffer.from(serialize(c.body)),
+      contentType: 'application/json',
+    });
+    const cases =
+      fields.length === 0
+        ? hostileBody(body)
+        : fc.oneof(
+            { weight: 5, arbitrary: hostileBody(body) },
+            { weight: 2, arbitrary: hostileStringField(body, fields).map(asJson) },
+          );
+    // Whatever the content type says: the server may read a body it was not told was JSON.
+    const hostile = options.accepts ? cases.filter((c) => !options.accepts?.(parsedJson(c))) : cases;
+    return {
+      arbitrary: hostile.map((c) => request(c, 'body')),
+      // Not filtered by `accepts`: text the database cannot store must be refused whatever the schema says.
+      examples: unstorableStringFields(body, fields).map((c) => request(asJson(c), 'body sweep')),
+    };
   };
 }
 
@@ -109,7 +144,7 @@ export function formBodyPart(endpoint: Endpoint, options: FormPartOptions): Part
       'text/plain',
       'multipart/form-data; boundary=x',
     );
-    return fc.tuple(fc.oneof(form, json), contentType).map(([body, type]) => ({
+    const arbitrary = fc.tuple(fc.oneof(form, json), contentType).map(([body, type]) => ({
       description: `form body ${body.json ? '(JSON)' : ''} ${body.text.slice(0, 80)} as ${type}`,
       method: endpoint.method,
       url: endpoint.path,
@@ -117,6 +152,7 @@ export function formBodyPart(endpoint: Endpoint, options: FormPartOptions): Part
       payload: Buffer.from(body.text, 'latin1'),
       remoteAddress: endpoint.remoteAddress,
     }));
+    return { arbitrary, examples: [] };
   };
 }
 
@@ -129,16 +165,51 @@ export type QueryPartOptions = {
 export function queryPart(endpoint: Endpoint, options: QueryPartOptions): PartArbitrary {
   return (target) => {
     const base = options.base(target);
+    const query = base.query ?? {};
     const body = jsonPayload(base.body);
-    return hostileQuery(base.query ?? {}, options.keys ?? []).map((c) => ({
-      description: `query: ${c.description}`,
+    const fields = fieldsOf(endpoint, target);
+    const request = (description: string, url: string): FuzzRequest => ({
+      description,
       method: endpoint.method,
-      url: urlOf(endpoint.path, c.search),
+      url,
       headers: { ...base.headers, ...body.headers },
       ...(body.payload ? { payload: body.payload } : {}),
       remoteAddress: endpoint.remoteAddress,
-    }));
+    });
+    const withNul = (key: string) => {
+      const others = Object.entries(query).filter(([k]) => k !== key);
+      const search = [...others.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)];
+      search.push(`${encodeURIComponent(key)}=${nulQueryValue(query[key])}`);
+      return request(`query sweep: ${key} with a NUL`, urlOf(endpoint.path, search.join('&')));
+    };
+    return {
+      arbitrary: hostileQuery(query, [...(options.keys ?? []), ...fields.query]).map((c) =>
+        request(`query: ${c.description}`, urlOf(endpoint.path, c.search)),
+      ),
+      examples: [
+        ...[...new Set([...Object.keys(query), ...fields.query])].map(withNul),
+        request('query sweep: a parameter name with a NUL', urlOf(endpoint.path, `${searchOf(query)}&a%00b=1`)),
+        ...fields.params.map((name) =>
+          request(`URL sweep: ${name} with a NUL`, urlOf(nulParam(endpoint, name), searchOf(query))),
+        ),
+      ],
+    };
   };
+}
+
+/** The endpoint's path with the URL parameter `name` (a segment of its route) holding a NUL. */
+function nulParam(endpoint: Endpoint, name: string): string {
+  const route = (endpoint.route ?? endpoint.path).split('/');
+  return endpoint.path
+    .split('/')
+    .map((segment, i) => {
+      const pattern = route[i] ?? '';
+      if (!pattern.startsWith(`:${name}`)) return segment;
+      // `:orderId.pdf`: the parameter, then what follows it in the segment.
+      const suffix = pattern.slice(name.length + 1);
+      return `${nulQueryValue(segment.slice(0, segment.length - suffix.length))}${suffix}`;
+    })
+    .join('/');
 }
 
 export type HeadersPartOptions = {
@@ -151,7 +222,7 @@ export function headersPart(endpoint: Endpoint, options: HeadersPartOptions): Pa
   return (target) => {
     const base = options.base(target);
     const body = jsonPayload(base.body);
-    return hostileHeaders({ ...base.headers, ...body.headers }, options.relevant ?? []).map((c) => ({
+    const arbitrary = hostileHeaders({ ...base.headers, ...body.headers }, options.relevant ?? []).map((c) => ({
       description: `headers: ${c.description}`,
       method: endpoint.method,
       url: urlOf(endpoint.path, searchOf(base.query)),
@@ -159,6 +230,8 @@ export function headersPart(endpoint: Endpoint, options: HeadersPartOptions): Pa
       ...(body.payload ? { payload: body.payload } : {}),
       remoteAddress: endpoint.remoteAddress,
     }));
+    // Headers carry no NUL: Node's HTTP parser refuses one (wire.test.ts), so nothing to sweep.
+    return { arbitrary, examples: [] };
   };
 }
 
@@ -195,7 +268,7 @@ export function pathPart(endpoint: Endpoint, options: { dotSegments: boolean }):
     // Injected URLs have their dot segments resolved before the app sees them (`/api/..` arrives as
     // `/`): where that would change which part of the app answers, they are left to the wire test.
     const segment = options.dotSegments ? anySegment : anySegment.filter((s) => !/^(\.|%2e){1,2}$/i.test(s));
-    return fc
+    const arbitrary = fc
       .tuple(
         fc.array(segment, { minLength: 1, maxLength: 6 }),
         fc.constantFrom<Method>('GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'),
@@ -210,5 +283,6 @@ export function pathPart(endpoint: Endpoint, options: { dotSegments: boolean }):
           remoteAddress: endpoint.remoteAddress,
         };
       });
+    return { arbitrary, examples: [] };
   };
 }

@@ -47,6 +47,11 @@ export type FuzzTarget = {
   /** The origin the auth server's origin check expects from an injected request (Host: localhost:80). */
   origin: string;
   webDist: string | undefined;
+  /**
+   * The OpenAPI document the app builds from its routes' zod schemas: where the fuzz reads each
+   * route's string fields (schema-strings.ts).
+   */
+  apiDocument: unknown;
   /** What the server logged at error level (the cause of a 5xx), newest last. */
   serverErrors: string[];
 };
@@ -126,6 +131,7 @@ export async function buildFuzzTarget(): Promise<FuzzTarget> {
     donorToken,
     origin: 'http://localhost',
     webDist,
+    apiDocument: t.app.swagger(),
     serverErrors,
   };
 }

@@ -19,6 +19,7 @@ import { frameworkErrors, installErrorHandler } from '#src/plugins/error-handler
 import { installRequestIdHeader, requestIdGenerator } from '#src/plugins/request-id';
 import { RequestLog } from '#src/plugins/request-log';
 import { mergeCspSources, registerSecurityHeaders } from '#src/plugins/security-headers';
+import { installStorableTextCheck } from '#src/plugins/storable-text';
 import { registerWebApp } from '#src/plugins/web-app';
 import type { AppContext } from './app-context';
 import type { TrustProxy } from './config';
@@ -62,6 +63,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installRequestIdHeader(app);
+  installStorableTextCheck(app);
   // Before every route, so its hooks see them all; absent unless METRICS_TOKEN is set.
   if (context.metrics) installMetrics(app, context.metrics);
   else installMetricsOff(app);

@@ -167,6 +167,14 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes OPEN_TAX_YEARS from 1 to 10, this year and last by default', () => {
+    expect(loadConfig({}).openTaxYears).toBe(2);
+    expect(loadConfig({ OPEN_TAX_YEARS: '4' }).openTaxYears).toBe(4);
+    for (const bad of ['0', '11', '1.5', 'two']) {
+      expect(() => loadConfig({ OPEN_TAX_YEARS: bad })).toThrow(/OPEN_TAX_YEARS must be a whole number of years/);
+    }
+  });
+
   it('takes ADMIN_USERNAME and ADMIN_PASSWORD together only', () => {
     expect(loadConfig({ ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: 'a long pass ' }).admin).toEqual({
       username: 'ops',

@@ -5,6 +5,7 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_OPEN_TAX_YEARS } from '@store/shared/offline-gift-dates';
 import { z } from 'zod';
 import { normalHost } from '#src/lib/host-name';
 
@@ -82,6 +83,13 @@ const envSchema = z.object({
     .min(0, 'must be a whole number of seconds')
     .max(3600, 'must be at most an hour (3600)')
     .optional(),
+  // How many tax years, this one included, take offline gifts dated in them (2: this year and last).
+  OPEN_TAX_YEARS: z.coerce
+    .number({ error: 'must be a whole number of years from 1 to 10' })
+    .int('must be a whole number of years from 1 to 10')
+    .min(1, 'must be a whole number of years from 1 to 10')
+    .max(10, 'must be a whole number of years from 1 to 10')
+    .default(DEFAULT_OPEN_TAX_YEARS),
   BILLING_INTERVAL_MINUTES: z.coerce
     .number({ error: 'must be a whole number of minutes' })
     .int('must be a whole number of minutes')
@@ -210,6 +218,11 @@ export type Config = {
   payment: PaymentConfig;
   /** SANDBOX_SETTLEMENT_SECONDS (default 60): when a sandbox sale counts as settled (refunds, issue 21). */
   sandboxSettlementSeconds: number;
+  /**
+   * OPEN_TAX_YEARS (default 2): offline gifts may be dated in this many tax years, this one (the
+   * foundation's zone) included, and not after today.
+   */
+  openTaxYears: number;
   /** BILLING_INTERVAL_MINUTES (default 60): how often the worker's billing run charges the monthly gifts due (issue 22). */
   billingIntervalMinutes: number;
   /** TEST_RECONCILE_AFTER_SECONDS (tests only): the reconciler's pending age in milliseconds; unset, its real one. */
@@ -446,6 +459,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payment: paymentConfig(e),
     sandboxSettlementSeconds: e.SANDBOX_SETTLEMENT_SECONDS,
     billingIntervalMinutes: e.BILLING_INTERVAL_MINUTES,
+    openTaxYears: e.OPEN_TAX_YEARS,
     testReconcileAfterMs:
       e.TEST_RECONCILE_AFTER_SECONDS === undefined ? undefined : e.TEST_RECONCILE_AFTER_SECONDS * 1000,
     captcha: captchaConfig(e),

@@ -26,6 +26,7 @@
  *   POST /api/staff/orders/:id/refunds  refundRequestSchema, header Idempotency-Key
  *                                              -> 200 refundResultSchema | 400 | 404 | 409 | 502
  *   POST /api/staff/offline-gifts  offlineGiftRequestSchema, header Idempotency-Key -> 201 staffOrderDetailSchema | 400
+ *   GET  /api/staff/offline-gifts/dates       -> 200 offlineGiftDatesSchema (offline-gift-dates.ts)
  *   POST /api/staff/orders/:id/void  voidOfflineGiftRequestSchema -> 200 staffOrderDetailSchema (offline gifts only) | 400 | 404 | 409
  * Donors (treasurer, owner):
  *   GET  /api/staff/donors?q=&cursor=          -> 200 donorPageSchema

@@ -151,6 +151,7 @@ export async function registerModules(
     db,
     guard: staffGuard,
     receipts: receiptSettings(site),
+    openTaxYears: context.config.openTaxYears,
     centerName,
     mail: context.mail,
   });

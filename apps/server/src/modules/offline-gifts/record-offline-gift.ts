@@ -6,6 +6,7 @@
  * with its audit line. The Idempotency-Key makes a double click record it once.
  */
 import { randomUUID } from 'node:crypto';
+import { type OfflineGiftDates, offlineGiftDateProblem } from '@store/shared/offline-gift-dates';
 import { OFFLINE_METHOD_LABELS, type offlineGiftRequestSchema } from '@store/shared/staff';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -34,7 +35,7 @@ export function offlinePaymentMethod(input: Pick<OfflineGiftInput, 'method' | 'r
   return input.method === 'cheque' ? `${label} no. ${input.reference}` : `${label}, reference ${input.reference}`;
 }
 
-function checkInput(input: OfflineGiftInput, centerName: string | undefined, today: string): string {
+function checkInput(input: OfflineGiftInput, centerName: string | undefined, dates: OfflineGiftDates): string {
   if (centerName === undefined) {
     throw new AppError('validation_error', 'centerId: no such center', {
       fields: { centerId: 'Choose one of the centers' },
@@ -45,10 +46,10 @@ function checkInput(input: OfflineGiftInput, centerName: string | undefined, tod
       fields: { reference: 'Required for a cheque or a bank transfer' },
     });
   }
-  if (input.receivedOn > today) {
-    throw new AppError('validation_error', 'receivedOn: a gift cannot be received in the future', {
-      fields: { receivedOn: 'Must be today or earlier' },
-    });
+  // Before anything is written: a refused date takes no receipt number.
+  const dateProblem = offlineGiftDateProblem(input.receivedOn, dates);
+  if (dateProblem) {
+    throw new AppError('validation_error', `receivedOn: ${dateProblem}`, { fields: { receivedOn: dateProblem } });
   }
   return centerName;
 }
@@ -60,6 +61,8 @@ export type RecordOfflineGiftOptions = {
   actor: AuditActor;
   centerName: (id: number) => Promise<string | undefined>;
   receipts: ReceiptSettings;
+  /** The days a gift may be dated (offlineGiftDatesNow). */
+  dates: OfflineGiftDates;
 };
 
 /** The order's id: the first one recorded under this key (a repeat records nothing). */
@@ -67,8 +70,7 @@ export async function recordOfflineGift(
   options: RecordOfflineGiftOptions,
 ): Promise<{ orderId: string; replayed: boolean }> {
   const { db, input, idempotencyKey, actor, receipts } = options;
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: receipts.timeZone }).format(new Date());
-  const centerName = checkInput(input, await options.centerName(input.centerId), today);
+  const centerName = checkInput(input, await options.centerName(input.centerId), options.dates);
   const requestHash = canonicalHash(input);
   const earlier = await findByKey(db, idempotencyKey, requestHash);
   if (earlier) return { orderId: earlier, replayed: true };

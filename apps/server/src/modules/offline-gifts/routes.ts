@@ -1,9 +1,11 @@
 /**
  * Offline gifts in the back office (issue 21; calls in packages/shared/src/staff.ts): record one
- * (Idempotency-Key: a double click records it once), and void a mistaken one. Treasurers and owners.
+ * (Idempotency-Key: a double click records it once), dated in an open tax year (the form asks which
+ * days those are), and void a mistaken one. Treasurers and owners.
  */
 import { apiErrorSchema } from '@store/shared/api-error';
 import { idempotencyKeySchema } from '@store/shared/checkout';
+import { offlineGiftDatesSchema } from '@store/shared/offline-gift-dates';
 import { offlineGiftRequestSchema, staffOrderDetailSchema, voidOfflineGiftRequestSchema } from '@store/shared/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,6 +17,7 @@ import { findStaffOrder } from '#src/modules/refunds/staff-orders';
 import { auditActor } from '#src/modules/staff/audit';
 import type { StaffGuard } from '#src/modules/staff/require-staff';
 import { staffErrorResponses } from '#src/modules/staff/staff-error-responses';
+import { offlineGiftDatesNow } from './offline-gift-dates-now';
 import { recordOfflineGift } from './record-offline-gift';
 import { voidOfflineGift } from './void-offline-gift';
 
@@ -22,6 +25,8 @@ export type OfflineGiftRoutesOptions = {
   db: Database;
   guard: StaffGuard;
   receipts: ReceiptSettings;
+  /** OPEN_TAX_YEARS: how many tax years, this one included, take offline gifts. */
+  openTaxYears: number;
   centerName: (id: number) => Promise<string | undefined>;
   mail?: MailNotifier | undefined;
 };
@@ -30,13 +35,27 @@ export type OfflineGiftRoutesOptions = {
 const errors = { ...staffErrorResponses, 422: apiErrorSchema };
 
 export const offlineGiftRoutes: FastifyPluginAsyncZod<OfflineGiftRoutesOptions> = async (app, options) => {
-  const { db, guard, receipts, centerName, mail } = options;
+  const { db, guard, receipts, openTaxYears, centerName, mail } = options;
+  const datesNow = () => offlineGiftDatesNow(receipts.timeZone, openTaxYears);
 
   async function detail(orderId: string) {
     const order = await findStaffOrder(db, orderId, undefined);
     if (!order) throw new Error(`offline gift ${orderId} was recorded but cannot be read`);
     return order;
   }
+
+  app.get(
+    '/api/staff/offline-gifts/dates',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'The days an offline gift may be dated: the open tax years, up to today (the foundation’s zone)',
+        response: { 200: offlineGiftDatesSchema, ...errors },
+      },
+      preHandler: guard('moveMoney'),
+    },
+    async () => datesNow(),
+  );
 
   app.post(
     '/api/staff/offline-gifts',
@@ -59,6 +78,7 @@ export const offlineGiftRoutes: FastifyPluginAsyncZod<OfflineGiftRoutesOptions> 
         actor: auditActor(request),
         centerName,
         receipts,
+        dates: datesNow(),
       });
       if (replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
       else mail?.kick();

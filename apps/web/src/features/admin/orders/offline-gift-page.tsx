@@ -1,7 +1,9 @@
 /**
  * /admin/offline-gift: a gift received by cash, cheque or bank transfer, entered by a treasurer or
  * owner (POST /api/staff/offline-gifts, with the attempt's Idempotency-Key so a double click or a
- * retry records it once). It gets a receipt like a card gift; its page opens on success.
+ * retry records it once). It gets a receipt like a card gift; its page opens on success. The date
+ * picker offers the open tax years only (GET /api/staff/offline-gifts/dates); the server refuses
+ * any other day, and its message is shown at the field.
  */
 import { OFFLINE_METHOD_LABELS, OFFLINE_METHODS, offlineGiftRequestSchema } from '@store/shared/staff';
 import { type FormEvent, useId, useState } from 'react';
@@ -10,11 +12,12 @@ import { CenterSelect } from '#src/components/center-select';
 import { LabelledInput } from '#src/components/labelled-input';
 import { LabelledSelect } from '#src/components/labelled-select';
 import { useCenters } from '#src/lib/use-centers';
+import { useLoad } from '#src/lib/use-load';
 import { checkRequest, type FieldErrors, fieldError } from '../check-request';
 import { FormAlert } from '../form-alert';
 import { useMoneySubmit } from '../use-money-submit';
 import { offlineGiftFields, today } from './offline-gift-fields';
-import { type OfflineGiftRequest, postOfflineGift } from './orders-api';
+import { getOfflineGiftDates, type OfflineGiftRequest, postOfflineGift } from './orders-api';
 
 export function OfflineGiftPage() {
   const id = useId();
@@ -24,6 +27,9 @@ export function OfflineGiftPage() {
   const [fields, setFields] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const { submit, submitting } = useMoneySubmit(postOfflineGift);
+  // Without them (a failed load) the field takes any day and the server still refuses a closed one.
+  const { state: dates } = useLoad(getOfflineGiftDates);
+  const openDays = dates.status === 'ready' ? { min: dates.data.earliest, max: dates.data.latest } : {};
 
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -45,7 +51,9 @@ export function OfflineGiftPage() {
       return;
     }
     setFields(result.failure.fields);
-    setFailure(result.failure.message);
+    // A refusal of a field on this form is said at the field; repeated below, it would read twice
+    // (and with the request's own name for it, `receivedOn: …`).
+    setFailure(Object.keys(result.failure.fields).some(isFormField) ? null : result.failure.message);
     focusFirst(form, result.failure.fields);
   }
 
@@ -127,6 +135,7 @@ export function OfflineGiftPage() {
           type="date"
           label="Date received"
           defaultValue={today()}
+          {...openDays}
           error={error('receivedOn', 'Date received')}
         />
         <button type="submit" className="button button--large" disabled={submitting}>
@@ -137,6 +146,20 @@ export function OfflineGiftPage() {
     </section>
   );
 }
+
+/** The request's fields the form shows an error under. */
+const FORM_FIELDS: ReadonlySet<string> = new Set([
+  'firstName',
+  'lastName',
+  'email',
+  'centerId',
+  'amountCents',
+  'description',
+  'method',
+  'reference',
+  'receivedOn',
+]);
+const isFormField = (name: string) => FORM_FIELDS.has(name);
 
 /** Focus moves to the first refused field, in the form's order. */
 function focusFirst(form: HTMLFormElement, fields: FieldErrors) {

@@ -1,4 +1,5 @@
 /** The money calls (packages/shared/src/staff.ts, "Money"). */
+import { type OfflineGiftDates, offlineGiftDatesSchema } from '@store/shared/offline-gift-dates';
 import {
   type offlineGiftRequestSchema,
   type refundRequestSchema,
@@ -40,3 +41,7 @@ export const postVoid = (id: string, body: z.infer<typeof voidOfflineGiftRequest
 
 export const postOfflineGift = (body: OfflineGiftRequest, idempotencyKey: string): Promise<StaffOrderDetail> =>
   staffSend('/api/staff/offline-gifts', body, staffOrderDetailSchema, { idempotencyKey });
+
+/** The days an offline gift may be dated: the open tax years, up to today in the foundation's zone. */
+export const getOfflineGiftDates = (signal: AbortSignal): Promise<OfflineGiftDates> =>
+  staffGet('/api/staff/offline-gifts/dates', offlineGiftDatesSchema, signal);
