@@ -31,6 +31,7 @@ const PENDING_ORDER_FIELDS = [
   'userId',
   'deductibleCents',
   'donorAddress',
+  'receiptAwaitsAddress',
 ] as const satisfies readonly (keyof NewOrder)[];
 
 export type PendingOrderValues = Pick<NewOrder, (typeof PENDING_ORDER_FIELDS)[number]>;
