@@ -110,7 +110,8 @@ export function auditReceiptNumbers(orders: Iterable<OrderRow>): string[] {
       continue;
     }
     if (order.receiptAwaitsAddress) {
-      if (order.receiptNumber !== null) problems.push(`order ${order.id} awaits an address but has ${order.receiptNumber}`);
+      if (order.receiptNumber !== null)
+        problems.push(`order ${order.id} awaits an address but has ${order.receiptNumber}`);
       continue;
     }
     if (order.receiptYear === null || order.receiptSeq === null) {

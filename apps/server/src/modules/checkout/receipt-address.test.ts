@@ -91,12 +91,13 @@ describeWithDb('the CRA receipt after the address', () => {
     const { pickup: _pickup, ...details } = body.customerDetails;
     body.customerDetails = { ...details, center: TORONTO, ...address };
     body.center = TORONTO;
-    const headers: Record<string, string> = cookie ? { cookie: `${SESSION_COOKIE}=${cookie}`, origin: SITE_ORIGIN } : {};
+    const headers: Record<string, string> = cookie
+      ? { cookie: `${SESSION_COOKIE}=${cookie}`, origin: SITE_ORIGIN }
+      : {};
     return postCheckout(t.app, { body, headers });
   }
   const orderRow = async (id: string) => (await t.testDb.db.select().from(orders).where(eq(orders.id, id)))[0];
-  const addByLink = (payload: object) =>
-    t.app.inject({ method: 'POST', url: '/api/public/receipt-address', payload });
+  const addByLink = (payload: object) => t.app.inject({ method: 'POST', url: '/api/public/receipt-address', payload });
   const officialMails = async (orderId: string) =>
     t.testDb.db
       .select()
@@ -105,7 +106,12 @@ describeWithDb('the CRA receipt after the address', () => {
 
   describe('the checkout at Toronto', () => {
     it('takes a SPEC body with the address, and numbers its official receipt with it', async () => {
-      const res = await payAtToronto('full@example.org', { street: '12 Finch Ave', city: 'Toronto', state: 'ON', zip: 'M2N 1A1' });
+      const res = await payAtToronto('full@example.org', {
+        street: '12 Finch Ave',
+        city: 'Toronto',
+        state: 'ON',
+        zip: 'M2N 1A1',
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().receiptNumber).toMatch(SERIES_NUMBER);
       expect(res.json()).not.toHaveProperty('receiptAwaitsAddress');
@@ -135,7 +141,12 @@ describeWithDb('the CRA receipt after the address', () => {
         // The order's reference, not a number of the official series.
         expect(res.json().receiptNumber).toMatch(/^R-\d{8}-[0-9A-F]{6}$/);
         const row = await orderRow(res.json().orderId);
-        expect(row).toMatchObject({ receiptAwaitsAddress: true, receiptNumber: null, receiptSeq: null, receiptYear: null });
+        expect(row).toMatchObject({
+          receiptAwaitsAddress: true,
+          receiptNumber: null,
+          receiptSeq: null,
+          receiptYear: null,
+        });
       }
       // A US center is unchanged: no address asked, its receipt numbered next, with no hole.
       const us = checkoutBody(await sandboxNonce(t.app), [openAmount(8, 20)], 'dallas@example.org');
@@ -168,7 +179,12 @@ describeWithDb('the CRA receipt after the address', () => {
 
       const gift = await t.app.inject({ url: `/api/public/receipt-address?token=${encodeURIComponent(token)}` });
       expect(gift.statusCode).toBe(200);
-      expect(gift.json()).toMatchObject({ donorName: 'Asha Rao', center: 'Toronto Center, Canada', amount: 100, receiptNumber: null });
+      expect(gift.json()).toMatchObject({
+        donorName: 'Asha Rao',
+        center: 'Toronto Center, Canada',
+        amount: 100,
+        receiptNumber: null,
+      });
 
       // A double submit: one issues the receipt, the other is told it was already issued.
       const answers = await Promise.all([addByLink({ token, ...ADDRESS }), addByLink({ token, ...ADDRESS })]);
@@ -228,7 +244,11 @@ describeWithDb('the CRA receipt after the address', () => {
         expect(res.statusCode).toBe(400);
         expect(Object.keys(res.json().error.fields ?? {})).toContain(field);
       }
-      expect(await orderRow(orderId)).toMatchObject({ receiptAwaitsAddress: true, receiptNumber: null, donorAddress: null });
+      expect(await orderRow(orderId)).toMatchObject({
+        receiptAwaitsAddress: true,
+        receiptNumber: null,
+        donorAddress: null,
+      });
       expect(await officialMails(orderId)).toHaveLength(0);
     });
 
@@ -298,7 +318,10 @@ describeWithDb('the CRA receipt after the address', () => {
       expect(mails.filter((m) => m.includes(issued.json().receiptNumber))).toHaveLength(1);
 
       const now = await t.app.inject({ url: '/auth/activity', ...asDonor });
-      expect(now.json().donations[0]).toMatchObject({ awaitingAddress: false, receiptNumber: issued.json().receiptNumber });
+      expect(now.json().donations[0]).toMatchObject({
+        awaitingAddress: false,
+        receiptNumber: issued.json().receiptNumber,
+      });
     });
   });
 
