@@ -5,7 +5,7 @@
  */
 import type { AccountActivity } from '@store/shared/auth';
 import { formatDollars } from '@store/shared/money';
-import { accountReceiptAddressPath, type ReceiptIssued, receiptAddressMessages } from '@store/shared/receipt-address';
+import { accountReceiptAddressPath, type ReceiptIssued } from '@store/shared/receipt-address';
 import { useState } from 'react';
 import { sendJson } from '#src/lib/api-client';
 import { ReceiptAddressForm } from './receipt-address-form';
@@ -44,8 +44,8 @@ export function AwaitingReceipts({ donations }: { donations: AccountActivity['do
     <section className="account-section" aria-labelledby="awaiting-receipts-heading">
       <h2 id="awaiting-receipts-heading">{AWAITING_RECEIPTS}</h2>
       <p>
-        {receiptAddressMessages.notOfficial.replace('This is', 'These receipts are')} A Canadian official donation
-        receipt must show your address: add it and the official receipt is issued and e-mailed to you.
+        These gifts' receipts are not official receipts for income tax purposes yet. A Canadian official donation
+        receipt must show your address: add it below and the official receipt is issued and e-mailed to you.
       </p>
       {awaiting.map((donation) => (
         <AwaitingReceipt key={donation.orderId} donation={donation} />

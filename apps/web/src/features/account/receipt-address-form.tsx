@@ -39,22 +39,20 @@ export function ReceiptAddressForm({
         autoComplete="street-address"
         error={errors.street?.message}
       />
-      <div className="checkout-form__pair">
-        <LabelledInput
-          {...register('city')}
-          id={`${id}-city`}
-          label="City"
-          autoComplete="address-level2"
-          error={errors.city?.message}
-        />
-        <LabelledInput
-          {...register('province')}
-          id={`${id}-province`}
-          label="Province"
-          autoComplete="address-level1"
-          error={errors.province?.message}
-        />
-      </div>
+      <LabelledInput
+        {...register('city')}
+        id={`${id}-city`}
+        label="City"
+        autoComplete="address-level2"
+        error={errors.city?.message}
+      />
+      <LabelledInput
+        {...register('province')}
+        id={`${id}-province`}
+        label="Province"
+        autoComplete="address-level1"
+        error={errors.province?.message}
+      />
       <LabelledInput
         {...register('postalCode')}
         id={`${id}-postal-code`}

@@ -34,7 +34,8 @@ type Load =
 function DashboardWay() {
   return (
     <p>
-      Signed in with the e-mail address of the gift, you can also add it on your <Link to="/dashboard">dashboard</Link>.
+      You can also add your address on your <Link to="/dashboard">dashboard</Link>, signed in with the e-mail address
+      the gift was made with.
     </p>
   );
 }
