@@ -1,6 +1,6 @@
 /**
  * Tax receipts (issue 20) as a donor and a treasurer meet them in Chromium against the built site:
- * a Canadian center asks for the donor's address and the receipt e-mail carries the PDF; a
+ * a Canadian center asks for the donor's address (optional) and the receipt e-mail carries the PDF; a
  * signed-in donor downloads their receipt from /dashboard; an administrator downloads any receipt
  * from /report. Every PDF is read back with a real PDF text extractor.
  */
@@ -56,7 +56,7 @@ async function placeOrder(page: Page): Promise<string> {
 describe('tax receipts', () => {
   const t = usePage();
 
-  it("asks a Canadian center's donor for their address, and mails the receipt with its PDF", async () => {
+  it("asks a Canadian center's donor for their address, and mails the receipt with it in its PDF", async () => {
     const { page } = t;
     await donate(page, '251');
     await openCheckout(page);
@@ -65,11 +65,8 @@ describe('tax receipts', () => {
     const address = page.getByRole('group', { name: 'Your address for the Canadian tax receipt' });
     expect(await address.count()).toBe(0);
     await page.getByLabel('Center', { exact: true }).selectOption({ label: 'Toronto Center, Canada' });
-    await page.getByRole('button', { name: 'Place Order' }).click();
-    for (const message of ['Street address', 'City', 'Province', 'Postal code']) {
-      await address.getByText(`${message} is required for a Canadian tax receipt`).waitFor();
-    }
-    expect(page.url()).toMatch(/\/checkout$/);
+    // Optional (SPEC.md §5): without it, e2e/cra-receipt-address.test.ts.
+    await address.waitFor();
     await address.getByLabel('Street address').fill('12 Finch Ave');
     await address.getByLabel('City').fill('Toronto');
     await address.getByLabel('Province').fill('ON');

@@ -16,6 +16,8 @@ export type OrderRow = {
   receiptNumber: string | null;
   receiptYear: number | null;
   receiptSeq: number | null;
+  /** A Canadian gift paid without the donor's address: its official receipt is numbered when that is added. */
+  receiptAwaitsAddress: boolean;
 };
 
 export type LedgerRow = { id: string; orderId: string; amountCents: number; approved: boolean };
@@ -39,8 +41,9 @@ export async function readBooks(db: Database): Promise<Books> {
     receipt_number: string | null;
     receipt_year: number | null;
     receipt_seq: number | null;
+    receipt_awaits_address: boolean;
   }>(
-    sql`select id, idempotency_key, status, amount_cents, transaction_id, reconciled, receipt_number, receipt_year, receipt_seq from orders`,
+    sql`select id, idempotency_key, status, amount_cents, transaction_id, reconciled, receipt_number, receipt_year, receipt_seq, receipt_awaits_address from orders`,
   );
   const ledger = await db.execute<{ id: string; order_id: string; amount_cents: number; status: string }>(
     sql`select id, order_id, amount_cents, status from sandbox_transactions`,
@@ -60,6 +63,7 @@ export async function readBooks(db: Database): Promise<Books> {
       receiptNumber: o.receipt_number,
       receiptYear: o.receipt_year === null ? null : Number(o.receipt_year),
       receiptSeq: o.receipt_seq === null ? null : Number(o.receipt_seq),
+      receiptAwaitsAddress: o.receipt_awaits_address === true,
     });
   }
   for (const l of ledger.rows) {
@@ -103,6 +107,11 @@ export function auditReceiptNumbers(orders: Iterable<OrderRow>): string[] {
     if (order.status !== 'succeeded') {
       if (order.receiptNumber !== null)
         problems.push(`${order.status} order ${order.id} has number ${order.receiptNumber}`);
+      continue;
+    }
+    if (order.receiptAwaitsAddress) {
+      if (order.receiptNumber !== null)
+        problems.push(`order ${order.id} awaits an address but has ${order.receiptNumber}`);
       continue;
     }
     if (order.receiptYear === null || order.receiptSeq === null) {

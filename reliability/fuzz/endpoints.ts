@@ -207,6 +207,46 @@ function monthlyGiftEntries(): FuzzEndpoint[] {
  * The back office's orders and refunds. The refund names an order that does not exist, so however
  * the fuzz bends the request, the best it can get is a 404 and no money moves.
  */
+/**
+ * Adding a donor's address to a CRA receipt: the e-mailed link's page (a token that names no gift:
+ * 400, counted toward the client address's limit, then 429) and a signed-in donor's form (a session
+ * that does not exist: 401). Nothing but the limit's count is written.
+ */
+function receiptAddressEntries(): FuzzEndpoint[] {
+  const token = `${randomUUID()}.${'A'.repeat(43)}`;
+  const address = { street: '12 Finch Ave', city: 'Toronto', province: 'ON', postalCode: 'M2N 1A1' };
+  const orderId = randomUUID();
+  return [
+    entry('GET', '/api/public/receipt-address', {
+      writes: ['login_failures'],
+      remoteAddress: '10.1.0.90',
+      parts: (e) => ({ query: queryPart(e, { base: () => ({ headers: {}, query: { token } }), keys: ['token'] }) }),
+    }),
+    entry('POST', '/api/public/receipt-address', {
+      writes: ['login_failures'],
+      remoteAddress: '10.1.0.91',
+      parts: (e) => {
+        const base = (): BaseRequest => ({ headers: {}, body: { token, ...address } });
+        return { body: bodyPart(e, { base }), headers: headersPart(e, { base, relevant: ['content-type'] }) };
+      },
+    }),
+    entry('POST', `/api/account/receipts/${orderId}/address`, {
+      route: '/api/account/receipts/:orderId/address',
+      remoteAddress: '10.1.0.92',
+      parts: (e) => {
+        const base = (t: FuzzTarget): BaseRequest => ({
+          headers: { origin: t.origin, cookie: `store_session=${'A'.repeat(43)}` },
+          body: { ...address },
+        });
+        return {
+          body: bodyPart(e, { base }),
+          headers: headersPart(e, { base, relevant: DONOR_HEADERS }),
+        };
+      },
+    }),
+  ];
+}
+
 function staffEntries(): FuzzEndpoint[] {
   const missingOrder = randomUUID();
   return [
@@ -630,6 +670,7 @@ export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
   }),
   ...staffEntries(),
   ...monthlyGiftEntries(),
+  ...receiptAddressEntries(),
   // Issue 21's catalogue editor. Query and headers come with a staff session that does not exist
   // (401, nothing changed); bodies with a signed-in editor's, so they reach the schemas and the
   // edit itself: an odd but valid body may be saved (200/201, or 409 once the version moved on).

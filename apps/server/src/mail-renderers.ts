@@ -13,7 +13,8 @@ import { LINK_PURPOSES, linkKey } from '#src/modules/auth/account-link-token';
 import { createEmailChangedRenderer } from '#src/modules/auth/email-changed-mail';
 import { GUESSING_ALERT_KIND } from '#src/modules/auth/guessing-alert';
 import { createGuessingAlertRenderer } from '#src/modules/auth/guessing-alert-mail';
-import { RECEIPT_CORRECTION_KIND, RECEIPT_KIND } from '#src/modules/checkout/receipt-kind';
+import { receiptAddressLink } from '#src/modules/checkout/receipt-address-link';
+import { OFFICIAL_RECEIPT_KIND, RECEIPT_CORRECTION_KIND, RECEIPT_KIND } from '#src/modules/checkout/receipt-kind';
 import { createReceiptCorrectionRenderer, createReceiptRenderer } from '#src/modules/checkout/receipt-renderer';
 import type { MailRenderer, MailRenderers } from '#src/modules/mail/render';
 import { createBillingNoticeRenderer } from '#src/modules/monthly-giving/billing-mail';
@@ -41,7 +42,10 @@ export function mailRenderers({
   secrets: AppSecrets;
   /** The CRA receipts' signature image (receipts/signature-image.ts). */
   signature: Uint8Array | null;
-  /** The store's origin (ALLOWED_ORIGINS' first entry), for links to the dashboard; unset, the foundation's URL. */
+  /**
+   * The store's origin (ALLOWED_ORIGINS' first entry), for links to the dashboard and the receipt's
+   * "add your address" page; unset, the foundation's URL.
+   */
   storeUrl?: string | undefined;
 }): MailRenderers {
   const key = linkKey(secrets.session);
@@ -49,8 +53,15 @@ export function mailRenderers({
   for (const purpose of LINK_PURPOSES) {
     links[LINK_MAIL_KIND[purpose]] = createAccountLinkRenderer({ db, site, key, purpose });
   }
+  const receipts = createReceiptRenderer({
+    db,
+    siteSource,
+    signature,
+    addressLink: (orderId) => receiptAddressLink(storeUrl, key, orderId),
+  });
   return {
-    [RECEIPT_KIND]: createReceiptRenderer({ db, siteSource, signature }),
+    [RECEIPT_KIND]: receipts,
+    [OFFICIAL_RECEIPT_KIND]: receipts,
     [RECEIPT_CORRECTION_KIND]: createReceiptCorrectionRenderer({ db, siteSource, signature }),
     [STATEMENT_KIND]: createStatementRenderer({ db, site }),
     [CONFIRMATION_KIND]: createConfirmationRenderer({ db, siteSource }),

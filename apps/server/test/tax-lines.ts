@@ -74,6 +74,8 @@ export function paidOrderRow(overrides: Partial<Order> = {}): Order {
     receiptNumber: '2026-000123',
     receiptYear: 2026,
     receiptSeq: 123,
+    receiptAwaitsAddress: false,
+    receiptIssuedAt: null,
     monthlyGiftId: null,
     billingPeriod: null,
     chargeAttempt: null,

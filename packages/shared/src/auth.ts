@@ -132,6 +132,8 @@ export const accountActivitySchema = z.object({
       deductible: z.number().nullable().default(null),
       /** Where the donor downloads the receipt's PDF (accountReceiptPdfPath). */
       receiptPdf: z.string().default(''),
+      /** A Canadian center's gift whose official receipt waits for the donor's address (receipt-address.ts). */
+      awaitingAddress: z.boolean().default(false),
     }),
   ),
   /** Issue 20: calendar years (foundation's zone) with at least one gift: a statement PDF for each. */

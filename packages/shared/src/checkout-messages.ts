@@ -30,11 +30,6 @@ export const checkoutMessages = {
   noTransactionId: 'Transaction ID not available.',
   failedHeading: 'Payment Failed',
   failedText: 'Payment failed. Please try again.',
-  /** Issue 20: a Canadian center's CRA receipt must carry the donor's address (our wording). */
-  donorStreet: 'Street address is required for a Canadian tax receipt',
-  donorCity: 'City is required for a Canadian tax receipt',
-  donorProvince: 'Province is required for a Canadian tax receipt',
-  donorPostalCode: 'Postal code is required for a Canadian tax receipt',
   /** Our wording, under the decline reason on /order-failed. */
   notCharged: 'You have not been charged. Your bucket is kept, so you can try again or use another card.',
 } as const;

@@ -46,8 +46,10 @@ export const checkoutDetailsSchema = z.object({
   /** Collect the book at the chosen center instead of having it delivered. */
   pickup: z.boolean().optional(),
   /**
-   * The donor's own address for a tax receipt (issue 20): asked, and required, only when the chosen
-   * center is Canadian (a CRA official receipt names the donor's address); optional otherwise.
+   * The donor's own address for a tax receipt (issue 20), asked when the chosen center is Canadian.
+   * Optional like every field SPEC.md §5 does not list: without a complete one (or a complete
+   * street, city, state and zip), the gift's receipt is not an official one until the donor adds it
+   * (receipt-address.ts).
    */
   donorStreet: optionalText(200),
   donorCity: optionalText(100),
@@ -83,24 +85,6 @@ export function withDeliveryRule<T extends z.ZodType<CheckoutDetails>>(schema: T
       // rule only reads fields as truthy, which is safe on any object.
       when: ({ value }) => typeof value === 'object' && value !== null,
     },
-  );
-}
-
-const DONOR_ADDRESS_FIELDS = ['donorStreet', 'donorCity', 'donorProvince', 'donorPostalCode'] as const;
-
-/**
- * A gift to a Canadian center gets a CRA official receipt, which must carry the donor's address: then
- * every part of it is required (`requiresDonorAddress`, from the chosen center's country).
- */
-export function withDonorAddressRule<T extends z.ZodType<CheckoutDetails>>(schema: T, requiresDonorAddress: boolean) {
-  return schema.superRefine(
-    (details, ctx) => {
-      if (!requiresDonorAddress) return;
-      for (const field of DONOR_ADDRESS_FIELDS) {
-        if (!details[field]) ctx.addIssue({ code: 'custom', path: [field], message: checkoutMessages[field] });
-      }
-    },
-    { when: ({ value }) => typeof value === 'object' && value !== null },
   );
 }
 
@@ -157,6 +141,12 @@ export const checkoutSucceededSchema = z.object({
   deductible: z.number().optional(),
   email: z.string(),
   items: z.array(checkoutReceiptItemSchema),
+  /**
+   * A Canadian center's gift made without the donor's address: its receipt is not an official one
+   * (receiptNumber is then the order's reference, not a receipt number) until the address is added
+   * from the receipt e-mail's link or /dashboard.
+   */
+  receiptAwaitsAddress: z.boolean().optional(),
   /**
    * Issue 22: the monthly gifts this checkout started (their first month is in `items`): each is
    * charged `amount` dollars on the `billingDay` of each month from the next one on.

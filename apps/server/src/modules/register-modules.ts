@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '#src/app-context';
 import { createAdminGuard } from '#src/modules/admins/require-admin';
 import { adminRoutes } from '#src/modules/admins/routes';
+import { linkKey } from '#src/modules/auth/account-link-token';
 import { authLocation } from '#src/modules/auth/auth-location';
 import { authRoutes } from '#src/modules/auth/routes';
 import { createSessionOwnerResolver, createSessionUserResolver } from '#src/modules/auth/session-user';
@@ -19,6 +20,8 @@ import { createCaptchaVerifier } from '#src/modules/captcha/create-verifier';
 import { captchaRoutes } from '#src/modules/captcha/routes';
 import { catalogueRoutes } from '#src/modules/catalogue/routes';
 import { listAccountDonations } from '#src/modules/checkout/account-donations';
+import { createReceiptAddress } from '#src/modules/checkout/receipt-address';
+import { receiptAddressRoutes } from '#src/modules/checkout/receipt-address-routes';
 import { checkoutRoutes } from '#src/modules/checkout/routes';
 import { donorRoutes } from '#src/modules/donors/routes';
 import { healthRoutes } from '#src/modules/health/routes';
@@ -129,6 +132,16 @@ export async function registerModules(
     signature,
   });
   await app.register(accountDocumentRoutes, { db, site, siteSource: siteContent, signature, resolveOwner });
+  await app.register(receiptAddressRoutes, {
+    receiptAddress: createReceiptAddress({
+      db,
+      key: linkKey(context.secrets.session),
+      receipts: receiptSettings(site),
+      logger: app.log,
+    }),
+    resolveOwner,
+    mail: context.mail,
+  });
   // The back office (issue 21): one guard for every /api/staff route, each with its permission.
   const staffGuard = createStaffGuard({ db, allowedOrigins });
   // Centers as staff edit them now (site_content), not as site.json had them at start.

@@ -30,6 +30,10 @@ const LAZY_PAGES: Readonly<Record<string, LazyPage>> = {
   '/reset-password': lazyPage(() =>
     import('#src/features/account/reset-password-page').then((m) => m.ResetPasswordPage),
   ),
+  // The receipt e-mail's "add your address" link (RECEIPT_ADDRESS_PATH in @store/shared/receipt-address).
+  '/receipt-address': lazyPage(() =>
+    import('#src/features/account/receipt-address-page').then((m) => m.ReceiptAddressPage),
+  ),
   '/verify-email': lazyPage(() => import('#src/features/account/verify-email-page').then((m) => m.VerifyEmailPage)),
   '/registration': lazyPage(() =>
     import('#src/features/registration/registration-page').then((m) => m.RegistrationPage),

@@ -1,7 +1,7 @@
 /**
  * The routes the build pre-renders into HTML of their own (scripts/prerender.mjs), with the source
  * module of each one's lazy page, so its HTML can start downloading that chunk beside the entry.
- * Left out: /auth-success, /order-success, /reset-password and /verify-email, whose content comes
+ * Left out: /auth-success, /order-success, /reset-password, /verify-email and /receipt-address, whose content comes
  * from the URL's query and the history entry's state (unknown at build time; reached by a redirect or from inside the app), and
  * unknown paths, which get the plain index.html and its client-rendered 'Not Found' screen.
  */

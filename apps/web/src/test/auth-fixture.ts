@@ -40,6 +40,7 @@ export const ashaActivity: AccountActivity = accountActivitySchema.parse({
       transactionId: 'sbx_txn_7Q2W9E',
       deductible: 1234.5,
       receiptPdf: accountReceiptPdfPath('0b6f3c1e-2a4d-4c8e-9f10-7a5b3c2d1e01'),
+      awaitingAddress: false,
     },
     {
       // Before issue 20's tax receipts: no deductible amount on record.
@@ -52,6 +53,7 @@ export const ashaActivity: AccountActivity = accountActivitySchema.parse({
       transactionId: 'sbx_txn_1A2B3C',
       deductible: null,
       receiptPdf: accountReceiptPdfPath('0b6f3c1e-2a4d-4c8e-9f10-7a5b3c2d1e00'),
+      awaitingAddress: false,
     },
   ],
   // As the server may list them: the page shows the newest first.

@@ -113,6 +113,7 @@ describeWithDb('account activity, and checkout / registration filed under the ac
         // Issue 20: the books are a purchase, the $25 gift is deductible; the receipt's PDF.
         deductible: 25,
         receiptPdf: `/api/account/receipts/${order.id}.pdf`,
+        awaitingAddress: false,
       },
     ]);
     // Sandbox orders are test orders: no year-end statement for them.

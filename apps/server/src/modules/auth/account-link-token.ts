@@ -13,6 +13,11 @@ import { isUuid } from '#src/lib/uuid';
 
 export const LINK_PURPOSES = ['verify-email', 'change-email', 'reset-password'] as const;
 export type LinkPurpose = (typeof LINK_PURPOSES)[number];
+/**
+ * Every purpose a token can be made for: the account links' (rows of account_links), and the receipt
+ * e-mail's "add your address" link, whose id is the order's (checkout/receipt-address-link.ts).
+ */
+export type TokenPurpose = LinkPurpose | 'receipt-address';
 
 export type LinkKey = Buffer;
 
@@ -20,11 +25,11 @@ export function linkKey(sessionSecret: string): LinkKey {
   return createHmac('sha256', sessionSecret).update('auth/account-link/v1').digest();
 }
 
-function mac(key: LinkKey, purpose: LinkPurpose, id: string): Buffer {
+function mac(key: LinkKey, purpose: TokenPurpose, id: string): Buffer {
   return createHmac('sha256', key).update(`${purpose}:${id.toLowerCase()}`).digest();
 }
 
-export function linkToken(key: LinkKey, purpose: LinkPurpose, id: string): string {
+export function linkToken(key: LinkKey, purpose: TokenPurpose, id: string): string {
   return `${id}.${mac(key, purpose, id).toString('base64url')}`;
 }
 
@@ -34,11 +39,11 @@ const TOKEN_SHAPE = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/i;
  * The row id the token names when its MAC is right for one of `purposes`, with that purpose;
  * undefined for anything forged, cut or mangled. No database read happens for a bad token.
  */
-export function readLinkToken(
+export function readLinkToken<P extends TokenPurpose>(
   key: LinkKey,
   token: string,
-  purposes: readonly LinkPurpose[],
-): { id: string; purpose: LinkPurpose } | undefined {
+  purposes: readonly P[],
+): { id: string; purpose: P } | undefined {
   const match = TOKEN_SHAPE.exec(token);
   const id = match?.[1];
   const shown = match?.[2];

@@ -34,5 +34,6 @@ export async function listAccountDonations(
     transactionId: order.transactionId ?? '',
     deductible: order.deductibleCents === null ? null : order.deductibleCents / 100,
     receiptPdf: accountReceiptPdfPath(order.id),
+    awaitingAddress: order.receiptAwaitsAddress,
   }));
 }

@@ -19,7 +19,14 @@ export type CheckoutAnswer = CheckoutSucceeded | CheckoutDeclined;
 
 type AnsweredOrder = Pick<
   Order,
-  'id' | 'createdAt' | 'amountCents' | 'email' | 'products' | 'receiptNumber' | 'deductibleCents'
+  | 'id'
+  | 'createdAt'
+  | 'amountCents'
+  | 'email'
+  | 'products'
+  | 'receiptNumber'
+  | 'deductibleCents'
+  | 'receiptAwaitsAddress'
 >;
 
 export function checkoutAnswer(
@@ -38,6 +45,7 @@ export function checkoutAnswer(
     amount: centsToDollars(order.amountCents),
     ...(order.deductibleCents === null ? {} : { deductible: centsToDollars(order.deductibleCents) }),
     email: order.email,
+    ...(order.receiptAwaitsAddress ? { receiptAwaitsAddress: true } : {}),
     items: order.products.map((p) => ({
       name: p.name,
       quantity: p.quantity,

@@ -31,6 +31,7 @@ const PENDING_ORDER_FIELDS = [
   'userId',
   'deductibleCents',
   'donorAddress',
+  'receiptAwaitsAddress',
 ] as const satisfies readonly (keyof NewOrder)[];
 
 export type PendingOrderValues = Pick<NewOrder, (typeof PENDING_ORDER_FIELDS)[number]>;
@@ -91,6 +92,8 @@ export async function insertPendingOrderBelowDeclineLimit(
 ): Promise<Order | null> {
   const filled = Object.fromEntries(PENDING_ORDER_FIELDS.map((field) => [field, values[field] ?? null]));
   filled.test = values.test ?? false;
+  // Only the checkout of a Canadian gift without the donor's address says otherwise (prepare-order.ts).
+  filled.receiptAwaitsAddress = values.receiptAwaitsAddress ?? false;
   const [order] = await insertPendingOrderBelowDeclineLimitQuery(db).execute({
     ...filled,
     ...declineValues({ clientIp: values.clientIp, email: values.email }),

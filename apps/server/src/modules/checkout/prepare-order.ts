@@ -10,9 +10,9 @@ import {
   isPickup,
   requiresDelivery,
   withDeliveryRule,
-  withDonorAddressRule,
 } from '@store/shared/checkout';
 import { dollarsToCents } from '@store/shared/money';
+import { completeDonorAddress } from '@store/shared/receipt-address';
 import type { Site } from '@store/shared/site';
 import { AppError } from '#src/errors/app-error';
 import { deductibleCents } from '#src/modules/receipts/deductible';
@@ -34,6 +34,8 @@ export type PreparedOrder = {
   /** Issue 20: the part of the amount that is a gift, and the donor's address for a CRA receipt. */
   deductibleCents: number;
   donorAddress: DonorAddress | null;
+  /** A Canadian center's gift without a complete address: its official receipt waits for one. */
+  receiptAwaitsAddress: boolean;
 };
 
 export const AMOUNT_MISMATCH_MESSAGE =
@@ -51,23 +53,34 @@ function validationError(fields: Record<string, string>): AppError {
  * schema built per request was compiled again for every checkout (bench/BENCHMARKS.md, "Checkout").
  */
 const detailsSchemas = {
-  shipped: {
-    us: withDeliveryRule(checkoutDetailsSchema, true),
-    ca: withDonorAddressRule(withDeliveryRule(checkoutDetailsSchema, true), true),
-  },
-  notShipped: {
-    us: withDeliveryRule(checkoutDetailsSchema, false),
-    ca: withDonorAddressRule(withDeliveryRule(checkoutDetailsSchema, false), true),
-  },
+  shipped: withDeliveryRule(checkoutDetailsSchema, true),
+  notShipped: withDeliveryRule(checkoutDetailsSchema, false),
 };
 
-/** The donor's address when all of it was given (required for a Canadian center, optional otherwise). */
-function donorAddressOf(d: {
-  donorStreet?: string | undefined;
-  donorCity?: string | undefined;
-  donorProvince?: string | undefined;
-  donorPostalCode?: string | undefined;
-}): DonorAddress | null {
+type AddressFields = Pick<
+  CheckoutRequest['customerDetails'],
+  'donorStreet' | 'donorCity' | 'donorProvince' | 'donorPostalCode' | 'street' | 'city' | 'state' | 'zip'
+>;
+
+/**
+ * The donor's address for a CRA receipt: the donor's own fields when all of them are there and
+ * valid, else the street, city, state and zip SPEC.md §3 sends (the only address a SPEC-shaped
+ * checkout has); null when neither is complete. Never a reason to refuse the gift: without it the
+ * receipt is not official until the donor adds the address (receipt-address routes).
+ */
+function donorAddressOf(d: AddressFields): DonorAddress | null {
+  return (
+    completeDonorAddress({
+      street: d.donorStreet,
+      city: d.donorCity,
+      province: d.donorProvince,
+      postalCode: d.donorPostalCode,
+    }) ?? completeDonorAddress({ street: d.street, city: d.city, province: d.state, postalCode: d.zip })
+  );
+}
+
+/** A US center's order keeps the donor's own fields as typed, when all of them were given (as before). */
+function usDonorAddress(d: AddressFields): DonorAddress | null {
   if (!d.donorStreet || !d.donorCity || !d.donorProvince || !d.donorPostalCode) return null;
   return { street: d.donorStreet, city: d.donorCity, province: d.donorProvince, postalCode: d.donorPostalCode };
 }
@@ -79,9 +92,7 @@ export function prepareOrder(site: Site, body: CheckoutRequest): PreparedOrder {
   // An archived center (issue 21) takes no new gifts; its old orders keep it.
   const center = site.centers.find((c) => c.id === centerId && !c.archived);
   const shipped = requiresDelivery(body.products);
-  const schemas = shipped ? detailsSchemas.shipped : detailsSchemas.notShipped;
-  // A Canadian center's receipt is a CRA official receipt: it needs the donor's address.
-  const details = (center?.country === 'CA' ? schemas.ca : schemas.us).safeParse(body.customerDetails);
+  const details = (shipped ? detailsSchemas.shipped : detailsSchemas.notShipped).safeParse(body.customerDetails);
   if (!details.success) {
     for (const issue of details.error.issues) fields[`customerDetails.${issue.path.join('.')}`] ??= issue.message;
   }
@@ -97,6 +108,9 @@ export function prepareOrder(site: Site, body: CheckoutRequest): PreparedOrder {
   }
   const d = details.data;
   const pickup = isPickup(d);
+  const canadian = center.country === 'CA';
+  // Only a CRA receipt prints the donor's address; a US center's order keeps one only as given before.
+  const donorAddress = canadian ? donorAddressOf(d) : usDonorAddress(d);
   return {
     amountCents: priced.totalCents,
     centerId: center.id,
@@ -115,6 +129,7 @@ export function prepareOrder(site: Site, body: CheckoutRequest): PreparedOrder {
     products: priced.products,
     itemCount: priced.itemCount,
     deductibleCents: deductibleCents(priced.totalCents, priced.products),
-    donorAddress: donorAddressOf(d),
+    donorAddress,
+    receiptAwaitsAddress: canadian && donorAddress === null,
   };
 }

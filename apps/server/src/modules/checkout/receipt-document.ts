@@ -88,10 +88,15 @@ export function buildReceiptDocument({ order, site, signature, correction }: Rec
   const received = receivedDescriptions(order.products);
   const purchases = order.products.filter((p) => p.benefit === 'purchase').map((p) => p.name);
   const giftDate = formatDateTime(order.createdAt, timeZone);
-  const issued = correction ? formatDateTime(correction.createdAt, timeZone) : null;
+  // A CRA receipt issued after the gift (the address came later) shows both dates, as the CRA asks.
+  const issuedAt = correction?.createdAt ?? order.receiptIssuedAt;
+  const issued = issuedAt ? formatDateTime(issuedAt, timeZone) : null;
+  // Until its address is added, the gift has the order's reference, not a number of the series.
+  const awaitsAddress = order.receiptAwaitsAddress && !correction;
+  const numberLabel = awaitsAddress ? 'Reference' : country === 'CA' ? 'Serial number' : 'Receipt number';
 
   const facts: TaxFact[] = [
-    { label: country === 'CA' ? 'Serial number' : 'Receipt number', value: number },
+    { label: numberLabel, value: number },
     { label: country === 'CA' ? 'Date the gift was received' : 'Date of gift', value: giftDate },
     ...(issued ? [{ label: 'Date of issue', value: issued }] : []),
     { label: 'Donor', value: `${order.firstName} ${order.lastName}`.trim() },
@@ -129,7 +134,7 @@ export function buildReceiptDocument({ order, site, signature, correction }: Rec
       facts,
       // A refunded test order says what was refunded too: the back office's refunds are tried in test mode first.
       totals: [{ label: 'Total', value: formatCents(paidCents) }, ...refundFacts],
-      statements: [taxWords.testStatement],
+      statements: [taxWords.testStatement, ...(awaitsAddress ? [craNoEligibleAmount(taxWords.craAddAddress)] : [])],
       signature: null,
     };
   }
@@ -156,13 +161,15 @@ export function buildReceiptDocument({ order, site, signature, correction }: Rec
     const eligible = Math.max(0, keptCents - advantage);
     const why = !ca
       ? 'The foundation has not set out its Canadian charity details.'
-      : !order.donorAddress
-        ? "The donor's address was not given."
-        : eligible === 0
-          ? 'Nothing in this payment is a gift: the value received equals the amount paid.'
-          : advantage > CRA_MAX_ADVANTAGE_SHARE * keptCents
-            ? 'The advantage received is more than 80% of the amount paid.'
-            : null;
+      : awaitsAddress
+        ? taxWords.craAddAddress
+        : !order.donorAddress
+          ? "The donor's address was not given."
+          : eligible === 0
+            ? 'Nothing in this payment is a gift: the value received equals the amount paid.'
+            : advantage > CRA_MAX_ADVANTAGE_SHARE * keptCents
+              ? 'The advantage received is more than 80% of the amount paid.'
+              : null;
     const totals: TaxFact[] = [
       { label: 'Total amount received', value: formatCents(paidCents) },
       ...refundFacts,

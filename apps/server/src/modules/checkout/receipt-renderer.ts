@@ -14,7 +14,13 @@ import { type ReceiptOptions, type RenderedReceipt, renderReceipt } from './rece
 import { orders, receiptCorrections } from './tables';
 
 /** `siteSource`: read per batch, so a receipt names its center (and country) as edited now (issue 21). */
-export type ReceiptRendererOptions = { db: Database; siteSource: SiteSource; signature: Uint8Array | null };
+export type ReceiptRendererOptions = {
+  db: Database;
+  siteSource: SiteSource;
+  signature: Uint8Array | null;
+  /** The "add your address" link of a gift whose CRA receipt waits for it (receipt-address-link.ts). */
+  addressLink?: ((orderId: string) => string) | undefined;
+};
 
 /** The receipt e-mail with its PDF attached. */
 export async function receiptMail(options: ReceiptOptions): Promise<RenderedMail> {
@@ -23,14 +29,26 @@ export async function receiptMail(options: ReceiptOptions): Promise<RenderedMail
   return { ...mail, attachments: [{ fileName, contentType: 'application/pdf', content: pdf }] };
 }
 
-export function createReceiptRenderer({ db, siteSource, signature }: ReceiptRendererOptions): MailRenderer {
+/**
+ * The receipt of an order: registered for RECEIPT_KIND (the settlement's) and OFFICIAL_RECEIPT_KIND
+ * (the official one issued when the address was added); each writes the order as it is now.
+ */
+export function createReceiptRenderer({
+  db,
+  siteSource,
+  signature,
+  addressLink,
+}: ReceiptRendererOptions): MailRenderer {
   return async (orderIds) => {
     const ids = orderIds.filter(isUuid); // An outbox row's subject id is free text.
     if (ids.length === 0) return new Map();
     const { site } = await siteSource.current();
     const rows = await db.select().from(orders).where(inArray(orders.id, ids));
     const rendered = await Promise.all(
-      rows.map(async (order) => [order.id, await receiptMail({ order, site, signature })] as const),
+      rows.map(
+        async (order) =>
+          [order.id, await receiptMail({ order, site, signature, addressLink: addressLink?.(order.id) })] as const,
+      ),
     );
     return new Map(rendered);
   };

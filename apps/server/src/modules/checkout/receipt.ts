@@ -21,6 +21,11 @@ export type ReceiptOptions = {
   site: Pick<Site, 'foundation' | 'centers' | 'taxReceipts'>;
   signature?: Uint8Array | null;
   correction?: ReceiptCorrection | undefined;
+  /**
+   * The page where the donor adds the address of a gift whose CRA receipt waits for it (the mail
+   * renderer makes it, receipt-address-link.ts); unset on the PDF downloads.
+   */
+  addressLink?: string | null | undefined;
 };
 
 function fulfilment(order: Order, site: ReceiptOptions['site']): string | null {
@@ -35,12 +40,18 @@ function fulfilment(order: Order, site: ReceiptOptions['site']): string | null {
   return address ? `Delivery to ${address}` : null;
 }
 
-function opening(doc: ReceiptDocument, foundation: string): string {
+function opening(doc: ReceiptDocument, foundation: string, order: Order): string {
   if (doc.testNotice) {
     return `${doc.testNotice}: this order was taken by the store's test mode, no card was charged and nothing was given.`;
   }
   if (doc.stamp) return `Your receipt ${doc.facts[0]?.value ?? ''} is void. This notice replaces it.`;
   if (doc.replaces) return `This corrected receipt from ${foundation} replaces the one we sent you.`;
+  if (order.receiptAwaitsAddress) {
+    return `Thank you for your gift to ${foundation}. A PDF copy of this receipt is attached. It is not an official receipt for income tax purposes yet: add your address and we will e-mail you the official one.`;
+  }
+  if (order.receiptIssuedAt) {
+    return `Thank you for adding your address. This is your official receipt for your gift to ${foundation}; a PDF copy is attached.`;
+  }
   return `Thank you for your gift to ${foundation}. This is your receipt; a PDF copy is attached.`;
 }
 
@@ -57,8 +68,11 @@ export function renderReceipt(options: ReceiptOptions): RenderedReceipt {
   });
   const number = document.facts[0]?.value ?? '';
   const greetingName = `${order.firstName} ${order.lastName}`.trim();
-  const frame = { greetingName, opening: opening(document, site.foundation.name) };
+  const frame = { greetingName, opening: opening(document, site.foundation.name, order) };
+  const link = order.receiptAwaitsAddress ? options.addressLink : null;
+  const addAddress = link ? `Add your address for the official receipt: ${link}` : null;
   const note = fulfilment(order, site);
+  const notes = [note, addAddress].filter((n): n is string => n !== null);
   return {
     document,
     fileName: `receipt-${number}.pdf`,
@@ -68,8 +82,15 @@ export function renderReceipt(options: ReceiptOptions): RenderedReceipt {
     ),
     html: taxDocumentHtml(document, {
       ...frame,
-      extraSections: note ? [html`<tr><td style="padding:0 24px 16px;font-size:14px;">${note}</td></tr>`] : [],
+      extraSections: [
+        ...(note ? [html`<tr><td style="padding:0 24px 16px;font-size:14px;">${note}</td></tr>`] : []),
+        ...(link
+          ? [
+              html`<tr><td style="padding:0 24px 16px;font-size:14px;"><a href="${link}">Add your address for the official receipt</a></td></tr>`,
+            ]
+          : []),
+      ],
     }),
-    text: taxDocumentText(document, { ...frame, extraLines: note ? [note] : [] }),
+    text: taxDocumentText(document, { ...frame, extraLines: notes }),
   };
 }

@@ -93,20 +93,28 @@ function settleStatement(db: Database, succeeded: boolean, consequence: Conseque
     // A paid order takes the next receipt number of its year. The order's row is locked first (and
     // re-checked, if another settlement changed it meanwhile), and the counter moves only for a row
     // this statement settles: a settlement that loses the race takes no number, so none is skipped.
-    const locked = db.select({ id: orders.id }).from(orders).where(settleable(true)).for('update').getSQL();
+    // A gift whose CRA receipt waits for the donor's address takes no number: the series is of
+    // official receipts, and that one is numbered when it is issued (issue-official-receipt.ts).
+    const locked = db
+      .select({ id: orders.id, awaits: orders.receiptAwaitsAddress })
+      .from(orders)
+      .where(settleable(true))
+      .for('update')
+      .getSQL();
+    const numberedRows = sql`locked where not ${sql.identifier(orders.receiptAwaitsAddress.name)}`;
     const taken = sql`(select ${sql.identifier('last')} from numbered)`;
     const update = db
       .update(orders)
       .set({
         ...common,
         paymentMethod: value('paymentMethod'),
-        receiptYear: sql`${sql.placeholder('receiptYear')}::int`,
+        receiptYear: sql`case when exists (select 1 from numbered) then ${sql.placeholder('receiptYear')}::int end`,
         receiptSeq: taken,
         receiptNumber: sql`${sql.placeholder('receiptPrefix')}::text || ${sql.placeholder('receiptYear')}::text || '-' || lpad(${taken}::text, ${sql.raw(String(RECEIPT_SEQ_DIGITS))}, '0')`,
       })
       .where(sql`${orders.id} in (select id from locked)`)
       .returning(returning);
-    head = sql`with locked as (${locked}), numbered as (${takeReceiptNumber(sql`locked`)}), settled as (${update.getSQL()})`;
+    head = sql`with locked as (${locked}), numbered as (${takeReceiptNumber(numberedRows)}), settled as (${update.getSQL()})`;
   } else {
     const update = db.update(orders).set(common).where(settleable(false)).returning(returning);
     head = sql`with settled as (${update.getSQL()})`;
@@ -177,7 +185,14 @@ async function settleInOneStatement(options: SettleOrderOptions, withReceipt: bo
   const receiptNumber = row.receipt_number;
   // The number's place in its year, read back from the number the statement wrote.
   const receiptSeq = receiptNumber ? Number(receiptNumber.slice(receiptNumber.lastIndexOf('-') + 1)) : null;
-  return { ...settled, receiptNumber, receiptSeq, updatedAt: new Date(Number(row.updated_ms)) };
+  // An order waiting for its donor's address took no number, and so no year (issue-official-receipt.ts).
+  return {
+    ...settled,
+    receiptNumber,
+    receiptYear: receiptNumber ? settled.receiptYear : null,
+    receiptSeq,
+    updatedAt: new Date(Number(row.updated_ms)),
+  };
 }
 
 /**

@@ -109,6 +109,16 @@ export const orders = pgTable(
     receiptYear: integer('receipt_year'),
     receiptSeq: integer('receipt_seq'),
     /**
+     * A Canadian center's gift paid without the donor's complete address: the CRA official receipt
+     * needs it, so the order takes no number from the series when it is settled and its receipt says
+     * it is not an official one. Set when the order is written; cleared, with the number taken, in
+     * the one statement that issues the official receipt once the donor adds the address
+     * (issue-official-receipt.ts).
+     */
+    receiptAwaitsAddress: boolean('receipt_awaits_address').notNull().default(false),
+    /** When that official receipt was issued (null: with the settlement, on the gift's date). */
+    receiptIssuedAt: timestamp('receipt_issued_at', { withTimezone: true }),
+    /**
      * Issue 21. All that has been refunded or voided of this order, in cents (refunds table); the
      * report and statements count `amount_cents - refunded_cents`. Moved in the refund's settling
      * transaction only.
@@ -143,6 +153,8 @@ export const orders = pgTable(
     check('orders_source_known', sql`${t.source} in ('card', 'offline')`),
     check('orders_deductible_range', sql`${t.deductibleCents} between 0 and ${t.amountCents}`),
     uniqueIndex('orders_receipt_year_seq_idx').on(t.receiptYear, t.receiptSeq),
+    // An official receipt has its address: nothing is numbered while it waits for one.
+    check('orders_awaiting_address_unnumbered', sql`not ${t.receiptAwaitsAddress} or ${t.receiptNumber} is null`),
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('orders_email_idx').on(sql`lower(${t.email})`),

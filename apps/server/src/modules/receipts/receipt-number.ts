@@ -43,12 +43,12 @@ export function receiptNumberOf(
  * once per row of `forRows`, which must yield at most one row (the order being settled, locked).
  * The counter's row lock is held until the settlement commits, so two settlements take numbers one
  * after the other; a settlement that rolls back gives its number back with everything else.
- * Returns `last`, the number taken. Placeholders: `receiptYear`.
+ * Returns `last`, the number taken. `year`: the placeholder `receiptYear` unless another is given.
  */
-export function takeReceiptNumber(forRows: SQL): SQL {
+export function takeReceiptNumber(forRows: SQL, year: SQL = sql`${sql.placeholder('receiptYear')}::int`): SQL {
   const c = receiptCounters;
   return sql`insert into ${c} (${sql.identifier(c.year.name)}, ${sql.identifier(c.last.name)})
-    select ${sql.placeholder('receiptYear')}::int, 1 from ${forRows}
+    select ${year}, 1 from ${forRows}
     on conflict (${sql.identifier(c.year.name)}) do update set ${sql.identifier(c.last.name)} = ${c}.${sql.identifier(c.last.name)} + 1
     returning ${sql.identifier(c.last.name)}`;
 }

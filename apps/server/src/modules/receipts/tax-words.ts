@@ -14,6 +14,9 @@ export const taxWords = {
     'This is not an official receipt for tax purposes: the foundation has not set out its tax details (legal name, address and EIN).',
   craTitle: 'Official receipt for income tax purposes',
   craNotOfficial: 'This is not an official receipt for income tax purposes.',
+  /** How a donor whose gift was made without their address gets the official receipt (issue-official-receipt.ts). */
+  craAddAddress:
+    "The donor's address was not given. To get the official receipt, add your address from the link in your receipt e-mail, or on your dashboard when signed in with this e-mail address: the official receipt is then issued and e-mailed to you.",
   craWebsite: 'Canada Revenue Agency: www.canada.ca/charities-giving',
   testStatement:
     'TEST – no payment was taken. This is not a receipt for a donation and nothing on it is tax-deductible.',

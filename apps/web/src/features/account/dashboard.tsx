@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { AuthApi } from '#src/lib/auth-api';
 import { AccountSecurity } from './account-security';
 import { AuthApiStatus } from './auth-api-status';
+import { AwaitingReceipts } from './awaiting-receipts';
 import { DonationHistory } from './donation-history';
 import { EmailVerificationNotice } from './email-verification-notice';
 import { MonthlyGifts } from './monthly-gifts';
@@ -38,6 +39,7 @@ export function Dashboard({ api }: { api: AuthApi }) {
       {!user.emailVerified && <EmailVerificationNotice api={api} email={user.email} />}
       <ProfileActions api={api} />
       <MonthlyGifts api={monthlyGiftsApi} />
+      <AwaitingReceipts donations={activity.donations} />
       <DonationHistory donations={activity.donations} />
       <YearEndStatements years={activity.statementYears} />
       <RegistrationHistory registrations={activity.registrations} />

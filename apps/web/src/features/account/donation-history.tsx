@@ -32,10 +32,12 @@ const COLUMNS: readonly DataColumn<Donation>[] = [
 
 function ReceiptCell(donation: Donation) {
   if (!donation.receiptPdf) return donation.receiptNumber;
+  // Until the address is added (AwaitingReceipts), the number is the order's reference.
+  const label = donation.awaitingAddress ? `${donation.receiptNumber} (not official)` : donation.receiptNumber;
   // Same origin and the session cookie: a plain link downloads it.
   return (
     <>
-      {donation.receiptNumber}{' '}
+      {label}{' '}
       <a href={donation.receiptPdf} download aria-label={receiptPdfLabel(donation.receiptNumber)}>
         PDF
       </a>

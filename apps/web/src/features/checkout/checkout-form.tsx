@@ -4,13 +4,7 @@
  * each clears as soon as its field is edited (SPEC.md §5); the form is checked again on the next submit.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  checkoutDetailsSchema,
-  checkoutMessages,
-  requiresDelivery,
-  withDeliveryRule,
-  withDonorAddressRule,
-} from '@store/shared/checkout';
+import { checkoutDetailsSchema, checkoutMessages, requiresDelivery, withDeliveryRule } from '@store/shared/checkout';
 import { formatCents } from '@store/shared/money';
 import { monthlyGiftMessages } from '@store/shared/monthly-giving';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -37,17 +31,9 @@ export function CheckoutForm() {
   const centers = useCenters();
   const canadianCenters = centers.status === 'ready' ? centers.centers.filter((c) => c.country === 'CA') : [];
   const isCanadian = (center: string) => canadianCenters.some((c) => String(c.id) === center);
-  // Issue 20: a Canadian center's official receipt needs the donor's address. Which rule applies is
-  // decided from the values being checked, so the center chosen a moment ago is the one that counts.
-  const resolvers = useMemo(() => {
-    const schema = withDeliveryRule(checkoutDetailsSchema, withDelivery);
-    return {
-      other: zodResolver(withDonorAddressRule(schema, false)),
-      canadian: zodResolver(withDonorAddressRule(schema, true)),
-    };
-  }, [withDelivery]);
-  const resolver: typeof resolvers.other = (values, context, options) =>
-    (isCanadian(values.center) ? resolvers.canadian : resolvers.other)(values, context, options);
+  // The donor's address (asked for a Canadian center) is optional, like every field SPEC.md §5 does
+  // not list: without it the receipt is not official until the donor adds it (receipt-address.ts).
+  const resolver = useMemo(() => zodResolver(withDeliveryRule(checkoutDetailsSchema, withDelivery)), [withDelivery]);
   const { register, handleSubmit, clearErrors, setError, control, formState, getValues, setValue } = useForm({
     resolver,
     defaultValues: emptyCheckoutForm,

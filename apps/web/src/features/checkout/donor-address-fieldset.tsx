@@ -6,7 +6,8 @@ export const DONOR_ADDRESS_LEGEND = 'Your address for the Canadian tax receipt';
 
 /**
  * Issue 20: a gift to a Canadian center gets a CRA official donation receipt, which must name the
- * donor's address; asked (and required, by the shared withDonorAddressRule) only for such a center.
+ * donor's address; asked only for such a center, and optional: without it the receipt is not an
+ * official one until the donor adds the address from the receipt e-mail or /dashboard.
  */
 export function DonorAddressFieldset({ field }: { field: FieldFor }) {
   const noteId = useId();
@@ -14,7 +15,8 @@ export function DonorAddressFieldset({ field }: { field: FieldFor }) {
     <fieldset className="fieldset" aria-describedby={noteId}>
       <legend>{DONOR_ADDRESS_LEGEND}</legend>
       <p id={noteId} className="fieldset__note">
-        A Canadian official donation receipt must show the donor's address.
+        A Canadian official donation receipt must show your address. You may leave it empty and add it later from your
+        receipt e-mail or your dashboard: the official receipt is issued then.
       </p>
       <LabelledInput {...field('donorStreet')} label="Street address" autoComplete="street-address" />
       <div className="checkout-form__pair">

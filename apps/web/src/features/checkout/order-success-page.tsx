@@ -2,6 +2,7 @@ import { checkoutMessages } from '@store/shared/checkout-messages';
 import { messages } from '@store/shared/messages';
 import { dollarsToCents, formatDollars } from '@store/shared/money';
 import { monthlyTexts, ordinalDay } from '@store/shared/monthly-lines';
+import { receiptAddressMessages } from '@store/shared/receipt-address-messages';
 import { Link, useLocation } from 'react-router';
 import { useCatalogue } from '#src/lib/catalogue/catalogue-context';
 import { useDocumentTitle } from '#src/lib/use-document-title';
@@ -70,7 +71,14 @@ function OrderReceipt({ order, transactionId }: { order: OrderSuccess; transacti
       <div className="order-receipt__details">
         {receiptNumber && (
           <p>
-            Receipt number: <span className="order-receipt__number">{receiptNumber}</span>
+            {order.receiptAwaitsAddress ? 'Reference' : 'Receipt number'}:{' '}
+            <span className="order-receipt__number">{receiptNumber}</span>
+          </p>
+        )}
+        {order.receiptAwaitsAddress && (
+          <p className="order-receipt__awaiting">
+            {receiptAddressMessages.notOfficial} To get your official receipt, add your address from the link in your
+            receipt e-mail or on your <Link to="/dashboard">dashboard</Link>.
           </p>
         )}
         {email && <p>{`Receipt sent to: ${email}`}</p>}

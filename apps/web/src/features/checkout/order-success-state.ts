@@ -19,13 +19,15 @@ export type OrderSuccess = {
   items: OrderSuccessItem[];
   /** Issue 22: the monthly gifts this checkout started, each with its amount and billing day. */
   monthly: OrderSuccessMonthly[];
+  /** A Canadian gift made without the donor's address: the receipt is not official until it is added. */
+  receiptAwaitsAddress: boolean;
 };
 
 export type OrderSuccessMonthly = { name: string; amount: number; billingDay: number };
 
 /** The navigation state for a successful checkout. */
 export function orderSuccessState(answer: CheckoutSucceeded) {
-  const { transactionId, receiptNumber, amount, deductible, email, items, monthly } = answer;
+  const { transactionId, receiptNumber, amount, deductible, email, items, monthly, receiptAwaitsAddress } = answer;
   return {
     transactionId,
     receiptNumber,
@@ -34,6 +36,7 @@ export function orderSuccessState(answer: CheckoutSucceeded) {
     email,
     items,
     ...(monthly === undefined ? {} : { monthly }),
+    ...(receiptAwaitsAddress ? { receiptAwaitsAddress } : {}),
   };
 }
 
@@ -80,5 +83,6 @@ export function readOrderSuccess(state: unknown): OrderSuccess {
     monthly: (Array.isArray(fields.monthly) ? fields.monthly.map(monthlyGift) : []).filter(
       (gift): gift is OrderSuccessMonthly => gift !== null,
     ),
+    receiptAwaitsAddress: fields.receiptAwaitsAddress === true,
   };
 }
