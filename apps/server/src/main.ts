@@ -40,12 +40,14 @@ function readSettings(): { config: Config; site: Site } {
     // `node main.js worker` is `ROLE=worker node main.js`: the argument wins over the variable.
     const roleArgument = process.argv[2];
     const config = loadConfig(roleArgument === undefined ? process.env : { ...process.env, ROLE: roleArgument });
-    // DEPLOYMENT=production fails closed: every problem on a line of its own, then exit 1.
+    // DEPLOYMENT=production (or NODE_ENV=production) fails closed: every problem on a line of its
+    // own, under the variable that asked for production, then exit 1.
+    const refusal = `${config.deploymentSetBy}=production refuses to start:`;
     const problems = productionProblems(config);
-    if (problems.length > 0) throw new Error(['DEPLOYMENT=production refuses to start:', ...problems].join('\n'));
+    if (problems.length > 0) throw new Error([refusal, ...problems].join('\n'));
     const site = loadSite(config.siteConfigPath);
     const taxProblems = sampleTaxIdentifierProblems(config, site.taxReceipts);
-    if (taxProblems.length > 0) throw new Error(['DEPLOYMENT=production refuses to start:', ...taxProblems].join('\n'));
+    if (taxProblems.length > 0) throw new Error([refusal, ...taxProblems].join('\n'));
     // A CRA receipt's signature is read now: a missing file stops the start, not a receipt later.
     signatureImage(config.siteConfigPath, site.taxReceipts);
     return { config, site };
