@@ -62,6 +62,11 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  // The schema owner's URL for the migrations (deploy/postgres-roles.sql); unset, DATABASE_URL's.
+  MIGRATE_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
   PAYMENT_GATEWAY: z.enum(['sandbox', 'braintree'], { error: 'must be sandbox or braintree' }).optional(),
   // Issue 21: a sandbox sale counts as settled this long after its capture; before, it can only be
   // voided whole (as at Braintree, where settlement takes about a day).
@@ -211,6 +216,11 @@ export type Config = {
   /** Absolute. PGlite files, e-mail outbox, initial admin password. */
   dataDir: string;
   database: DatabaseConfig;
+  /**
+   * MIGRATE_DATABASE_URL: the migrations connect as the schema's owner with it, while the rest runs
+   * as DATABASE_URL's role, which may only read and write rows. Unset: DATABASE_URL migrates too.
+   */
+  migrateDatabaseUrl: string | undefined;
   payment: PaymentConfig;
   /** SANDBOX_SETTLEMENT_SECONDS (default 60): when a sandbox sale counts as settled (refunds, issue 21). */
   sandboxSettlementSeconds: number;
@@ -445,6 +455,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.ROLE === 'web' || e.ROLE === 'worker') && !e.DATABASE_URL) {
     throw new ConfigError(`ROLE=${e.ROLE} needs DATABASE_URL (PGlite is single-process: use ROLE=all)`);
   }
+  if (e.MIGRATE_DATABASE_URL && !e.DATABASE_URL) {
+    throw new ConfigError('MIGRATE_DATABASE_URL needs DATABASE_URL (the role the site and the worker connect as)');
+  }
   return {
     ...deploymentConfig(e),
     allow: {
@@ -462,6 +475,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: resolve(dataDir, 'pglite') },
+    migrateDatabaseUrl: e.MIGRATE_DATABASE_URL,
     payment: paymentConfig(e),
     sandboxSettlementSeconds: e.SANDBOX_SETTLEMENT_SECONDS,
     billingIntervalMinutes: e.BILLING_INTERVAL_MINUTES,

@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import type { Site } from '@store/shared/site';
 import type { FastifyInstance } from 'fastify';
 import { type DbConnection, openDatabase } from '#src/db/client';
-import { migrateDatabase, waitForMigrations } from '#src/db/migrate';
+import { waitForMigrations } from '#src/db/migrate';
+import { migrateAsOwner } from '#src/db/migrate-as-owner';
 import { resolveSecrets } from '#src/db/secrets';
 import { ensureAdmin } from '#src/modules/admins/ensure-admin';
 import { createMailTransport, defaultMailFrom, type MailTransport } from '#src/modules/mail/transport';
@@ -130,7 +131,7 @@ async function main(): Promise<void> {
     connection = await opening;
     const { db } = connection;
     if (role === 'migrate') {
-      await migrateDatabase(connection);
+      await migrateAsOwner(connection, config.migrateDatabaseUrl);
       // site.json's catalogue, centers and event, when the database has none yet (issue 21).
       await seedContent(db, contentOf(site));
       logger.info({ database: config.database.kind }, 'migrations applied');
@@ -139,7 +140,7 @@ async function main(): Promise<void> {
     }
     if (role === 'all') {
       // One process: it migrates at start, under an advisory lock on PostgreSQL (db/migrate.ts).
-      await migrateDatabase(connection);
+      await migrateAsOwner(connection, config.migrateDatabaseUrl);
     } else {
       await waitForMigrations(db, () =>
         logger.warn(`ROLE=${role}: waiting for the migrations; run \`npm run migrate\` (the image's migrate role)`),
