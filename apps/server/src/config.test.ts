@@ -132,6 +132,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
   });
 
+  it("migrates as MIGRATE_DATABASE_URL's role when set, which needs DATABASE_URL beside it", () => {
+    const owner = 'postgres://store_migrate@db.example:5432/store';
+    const app = 'postgres://store_app@db.example:5432/store';
+    expect(loadConfig({ DATABASE_URL: app }).migrateDatabaseUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: app, MIGRATE_DATABASE_URL: owner })).toMatchObject({
+      database: { kind: 'postgres', url: app },
+      migrateDatabaseUrl: owner,
+    });
+    expect(() => loadConfig({ MIGRATE_DATABASE_URL: owner })).toThrow('MIGRATE_DATABASE_URL needs DATABASE_URL');
+    expect(() => loadConfig({ DATABASE_URL: app, MIGRATE_DATABASE_URL: 'x' })).toThrow(/MIGRATE_DATABASE_URL/);
+  });
+
   it('picks the sandbox gateway unless every Braintree credential is set', () => {
     expect(loadConfig({}).payment.gateway).toBe('sandbox');
     expect(loadConfig(braintree).payment).toEqual({
