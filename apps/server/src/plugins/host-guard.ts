@@ -18,15 +18,21 @@ export const MISDIRECTED_MESSAGE = 'This site does not answer for that host name
  */
 const ANY_HOST_PATHS = /^\/(healthz|metrics)(\/|\?|$)/;
 
+/** The Host (or trusted X-Forwarded-Host); an HTTP/1.0 request may have none, whatever the type says. */
+function hostOf(request: FastifyRequest): string {
+  const host: unknown = request.host;
+  return typeof host === 'string' ? host : '';
+}
+
 export function isAllowedHost(request: FastifyRequest, allowedHosts: readonly string[]): boolean {
-  return isAllowedHostName(request.host, allowedHosts);
+  return isAllowedHostName(hostOf(request), allowedHosts);
 }
 
 /** An onRequest hook: 421 `misdirected_request` for a host not in the list; undefined list: any host. */
 export function hostGuard(allowedHosts: readonly string[] | undefined): onRequestAsyncHookHandler {
   return async (request) => {
     if (allowedHosts === undefined || ANY_HOST_PATHS.test(request.url) || isAllowedHost(request, allowedHosts)) return;
-    request.log.warn({ host: request.host.slice(0, 255) }, 'request for a host not in ALLOWED_HOSTS refused');
+    request.log.warn({ host: hostOf(request).slice(0, 255) }, 'request for a host not in ALLOWED_HOSTS refused');
     throw new AppError('misdirected_request', MISDIRECTED_MESSAGE);
   };
 }
