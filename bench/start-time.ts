@@ -21,7 +21,7 @@ async function startOnce(variant: StartVariant, dataDir: string): Promise<number
   const started = performance.now();
   const server = await startChildServer({
     args: ARGS[variant],
-    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', WEB_DIST },
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', DEPLOYMENT: 'development', WEB_DIST },
     readyPath: '/healthz',
     pollMs: 5,
   });

@@ -114,7 +114,7 @@ export function startBenchServer(options: BenchServerOptions): Promise<BenchServ
   return startChildServer({
     // BENCH_NODE_FLAGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": profile the servers a part starts.
     args: [...(options.nodeFlags ?? process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), BUILT_SERVER],
-    env: { NODE_ENV: 'production', WEB_DIST, ...options.env },
+    env: { NODE_ENV: 'production', DEPLOYMENT: 'development', WEB_DIST, ...options.env },
     readyPath: '/healthz',
     captureStdout: options.captureStdout,
     timeoutMs: options.timeoutMs,

@@ -53,6 +53,9 @@ export async function startServer(
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
       NODE_ENV: 'production',
+      // Node's production mode with the sandbox and mail files: NODE_ENV=production alone would
+      // fail closed as a live site does (production-checks.ts).
+      DEPLOYMENT: 'development',
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,

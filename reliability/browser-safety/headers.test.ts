@@ -61,7 +61,14 @@ describeWithDb('security headers', () => {
 
   beforeAll(async () => {
     const webDist = builtWebDist();
-    t = await buildTestApp({ env: { TRUST_PROXY: 'true', ...(webDist ? { WEB_DIST: webDist } : {}) } });
+    // store.example.org: the name the cookie test's visitor uses, which the site must answer for.
+    t = await buildTestApp({
+      env: {
+        TRUST_PROXY: 'true',
+        ALLOWED_HOSTS: 'store.example.org, localhost',
+        ...(webDist ? { WEB_DIST: webDist } : {}),
+      },
+    });
   });
   afterAll(async () => {
     recordFigures('headers', figures);

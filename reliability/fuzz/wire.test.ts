@@ -19,6 +19,9 @@ import { builtWebDist } from './fuzz-target';
 const CRLF = '\r\n';
 const LEAK = /root:.*:0:0:|"name":\s*"donation-store"|PRIVATE KEY|DATABASE_URL/;
 
+/** A name the server answers for (ALLOWED_HOSTS' default), so each case reaches what it tests. */
+const OWN_HOST = 'Host: localhost';
+
 function request(lines: string[], body = ''): string {
   return lines.join(CRLF) + CRLF + CRLF + body;
 }
@@ -30,7 +33,7 @@ const CASES: { name: string; bytes: Buffer | string; expect: (a: RawAnswer) => b
     bytes: request(
       [
         'POST /api/public/payment/checkout HTTP/1.1',
-        'Host: x',
+        OWN_HOST,
         'Content-Type: application/json',
         'Content-Length: 10737418240',
       ],
@@ -43,7 +46,7 @@ const CASES: { name: string; bytes: Buffer | string; expect: (a: RawAnswer) => b
     bytes: request(
       [
         'POST /api/public/payment/checkout HTTP/1.1',
-        'Host: x',
+        OWN_HOST,
         'Content-Type: application/json',
         'Transfer-Encoding: chunked',
       ],
@@ -54,7 +57,7 @@ const CASES: { name: string; bytes: Buffer | string; expect: (a: RawAnswer) => b
   {
     name: 'Content-Length and Transfer-Encoding together (request smuggling)',
     bytes: request(
-      ['POST /api/public/payment/checkout HTTP/1.1', 'Host: x', 'Content-Length: 4', 'Transfer-Encoding: chunked'],
+      ['POST /api/public/payment/checkout HTTP/1.1', OWN_HOST, 'Content-Length: 4', 'Transfer-Encoding: chunked'],
       `0${CRLF}${CRLF}`,
     ),
     expect: (a) => a.status === 400,
@@ -62,39 +65,49 @@ const CASES: { name: string; bytes: Buffer | string; expect: (a: RawAnswer) => b
   {
     name: 'two different Content-Lengths',
     bytes: request(
-      ['POST /api/public/payment/checkout HTTP/1.1', 'Host: x', 'Content-Length: 2', 'Content-Length: 3'],
+      ['POST /api/public/payment/checkout HTTP/1.1', OWN_HOST, 'Content-Length: 2', 'Content-Length: 3'],
       '{}',
     ),
     expect: (a) => a.status === 400,
   },
   {
     name: 'a NUL in a header value',
-    bytes: request(['GET /healthz HTTP/1.1', 'Host: x', 'X-Test: a\u0000b']),
+    bytes: request(['GET /healthz HTTP/1.1', OWN_HOST, 'X-Test: a\u0000b']),
     expect: (a) => a.status === 400,
   },
   {
     name: 'a bare CR in a header value',
-    bytes: request(['GET /healthz HTTP/1.1', 'Host: x', 'X-Test: a\rb']),
+    bytes: request(['GET /healthz HTTP/1.1', OWN_HOST, 'X-Test: a\rb']),
     expect: (a) => a.status === 400,
   },
   {
     name: 'a header name that is not a token',
-    bytes: request(['GET /healthz HTTP/1.1', 'Host: x', 'X T(e)st: 1']),
+    bytes: request(['GET /healthz HTTP/1.1', OWN_HOST, 'X T(e)st: 1']),
     expect: (a) => a.status === 400,
   },
   {
     name: 'headers over 16 KB',
-    bytes: request(['GET /healthz HTTP/1.1', 'Host: x', `X-Big: ${'a'.repeat(20_000)}`]),
+    bytes: request(['GET /healthz HTTP/1.1', OWN_HOST, `X-Big: ${'a'.repeat(20_000)}`]),
     expect: (a) => a.status === 431,
   },
   {
+    name: 'a Host the server does not answer for (DNS rebinding)',
+    bytes: request(['GET / HTTP/1.1', 'Host: evil.example', 'Origin: http://evil.example']),
+    expect: (a) => a.status === 421 && a.text.includes('misdirected_request'),
+  },
+  {
+    name: 'HTTP/1.0 without a Host header',
+    bytes: request(['GET / HTTP/1.0']),
+    expect: (a) => a.status === 421,
+  },
+  {
     name: 'bytes that are not UTF-8 in the path',
-    bytes: Buffer.concat([Buffer.from('GET /api/public/\xff\xfe HTTP/1.1\r\nHost: x\r\n\r\n', 'latin1')]),
+    bytes: Buffer.concat([Buffer.from('GET /api/public/\xff\xfe HTTP/1.1\r\nHost: localhost\r\n\r\n', 'latin1')]),
     expect: (a) => a.status === 400,
   },
   {
     name: 'an unknown HTTP version',
-    bytes: request(['GET /healthz HTTP/9.9', 'Host: x']),
+    bytes: request(['GET /healthz HTTP/9.9', OWN_HOST]),
     expect: (a) => a.status === 400 || a.status === 505,
   },
   {
@@ -107,8 +120,8 @@ const CASES: { name: string; bytes: Buffer | string; expect: (a: RawAnswer) => b
     bytes: request(
       [
         'POST /auth/login HTTP/1.1',
-        'Host: x',
-        'Origin: http://x',
+        OWN_HOST,
+        'Origin: http://localhost',
         'Content-Type: application/json; charset=utf-8',
         'Content-Length: 9',
       ],
@@ -129,7 +142,7 @@ const CASES: { name: string; bytes: Buffer | string; expect: (a: RawAnswer) => b
     '/api/../../package.json',
   ].map((path) => ({
     name: `raw path ${path}`,
-    bytes: request([`GET ${path} HTTP/1.1`, 'Host: x']),
+    bytes: request([`GET ${path} HTTP/1.1`, OWN_HOST]),
     expect: (a: RawAnswer) => a.status !== undefined && a.status < 500 && !LEAK.test(a.text),
   })),
 ];

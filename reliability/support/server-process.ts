@@ -48,6 +48,9 @@ function serverEnv(options: ServerProcessOptions): Record<string, string> {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
     NODE_ENV: 'production',
+    // Node's production mode with the sandbox and mail files: NODE_ENV=production alone would fail
+    // closed as a live site does (production-checks.ts).
+    DEPLOYMENT: 'development',
     HOST: '127.0.0.1',
     PORT: String(options.port),
     DATA_DIR: options.dataDir,

@@ -1,6 +1,8 @@
 /**
  * `npm run test:image`: builds the Dockerfile with podman and runs the image as production would, on
- * a throw-away PostgreSQL: the `migrate` role (exits 0), then two `web` replicas and one `worker`.
+ * a throw-away PostgreSQL with the store's two database roles (deploy/postgres-roles.sql): the
+ * `migrate` role as the schema's owner (exits 0), then two `web` replicas and one `worker` as the
+ * app role, which can neither truncate the audit log nor drop its triggers.
  * Waits until the image's own HEALTHCHECK passes in each, places a sandbox checkout through one web
  * replica's port (ALTCHA solved, card tokenized, as the checkout page does), reads the order back
  * from the payment report through the other replica, and finds exactly one receipt in the worker's
@@ -15,8 +17,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { altchaChallengeSchema } from '@store/shared/altcha-challenge';
 import { reportResponseSchema } from '@store/shared/report';
+import pg from 'pg';
 import { basicAuthorization } from '../../apps/server/src/modules/admins/basic-credentials';
 import { checkoutBody, validCard } from '../../apps/server/test/checkout-helpers';
+import { applyRolesSql, newRoles, psqlFound } from '../../apps/server/test/postgres-roles';
 import { solvedAltchaToken } from '../../apps/server/test/solve-altcha';
 import { freePort } from '../free-port';
 import { startThrowawayPostgres } from '../start-postgres';
@@ -138,6 +142,10 @@ async function main(): Promise<void> {
   }
   const postgres = await startThrowawayPostgres();
   if (!postgres) skip('PostgreSQL (initdb/pg_ctl) not found');
+  if (!psqlFound()) {
+    postgres.stop();
+    skip('psql not found (the database roles are made with it)');
+  }
 
   const started: string[] = [];
   const dataDirs: string[] = [];
@@ -148,11 +156,17 @@ async function main(): Promise<void> {
     podman(['build', '--format', 'docker', ...LIMITS, '--build-arg', `NODE_MAJOR=${NODE_MAJOR}`, '-t', IMAGE, '.']);
     const healthcheck = healthcheckCommand();
 
+    step('database roles: deploy/postgres-roles.sql makes the migrate owner and the app role');
+    const roles = newRoles(postgres.url, randomUUID().slice(0, 8).replaceAll('-', ''));
+    applyRolesSql(postgres.url, roles);
+
     const run = (name: string, role: string, port: number, dataDir: string, detach = true) => {
       // No health timer (podman's needs systemd, absent here): waitHealthy runs the image's check itself.
       const args = ['run', ...LIMITS, '--no-healthcheck', '--name', name, ...(detach ? ['-d'] : ['--rm'])];
       const env = {
-        DATABASE_URL: postgres.url,
+        // The app role for web and worker; the migrate role for the migrations only.
+        DATABASE_URL: roles.appUrl,
+        MIGRATE_DATABASE_URL: roles.migrateUrl,
         HOST: '127.0.0.1',
         PORT: String(port),
         ADMIN_USERNAME: ADMIN.username,
@@ -166,7 +180,7 @@ async function main(): Promise<void> {
         ALLOW_PLAIN_HTTP: '1',
         // The image ships config/site.json's example EIN and CRA number.
         ALLOW_SAMPLE_TAX_IDENTIFIERS: '1',
-        ALLOWED_HOSTS: '*',
+        // No ALLOWED_HOSTS: the default answers 127.0.0.1 on any port, which is how this test calls.
       };
       for (const [key, value] of Object.entries(env)) args.push('-e', `${key}=${value}`);
       args.push('-v', `${dataDir}:/app/data`, IMAGE, role);
@@ -185,7 +199,7 @@ async function main(): Promise<void> {
     step('the image is a production deployment: without its settings it refuses to start, naming each');
     const bare = spawnSync(
       'podman',
-      [...PODMAN, 'run', ...LIMITS, '--rm', '--no-healthcheck', '-e', `DATABASE_URL=${postgres.url}`, IMAGE, 'web'],
+      [...PODMAN, 'run', ...LIMITS, '--rm', '--no-healthcheck', '-e', `DATABASE_URL=${roles.appUrl}`, IMAGE, 'web'],
       { cwd: REPO_ROOT, encoding: 'utf8' },
     );
     if (bare.status !== 1 || !/DEPLOYMENT=production refuses to start:\nPAYMENT_GATEWAY: /.test(bare.stderr)) {
@@ -242,6 +256,22 @@ async function main(): Promise<void> {
     if (!page.includes('<strong>Test site:</strong> no card is charged.'))
       throw new Error('no test-site banner on /checkout');
     step("a test site: every page says 'Test site: no card is charged.'");
+
+    step('the app role the replicas run as cannot empty the audit log, nor unguard it');
+    for (const statement of [
+      'truncate audit_log',
+      'drop trigger audit_log_no_change on audit_log',
+      'delete from audit_log',
+    ]) {
+      const client = new pg.Client({ connectionString: roles.appUrl });
+      await client.connect();
+      const refused = await client.query(statement).then(
+        () => false,
+        () => true,
+      );
+      await client.end();
+      if (!refused) throw new Error(`the app role could run: ${statement}`);
+    }
     console.log('\nimage test passed\n');
   } finally {
     for (const name of started) spawnSync('podman', [...PODMAN, 'rm', '-f', '-t', '5', name], { stdio: 'ignore' });

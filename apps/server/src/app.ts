@@ -16,6 +16,7 @@ import { registerModules } from '#src/modules/register-modules';
 import { createSiteContentStore } from '#src/modules/site-content/site-content-store';
 import { API_DOCS_PREFIX, registerApiDocs } from '#src/plugins/api-docs';
 import { frameworkErrors, installErrorHandler } from '#src/plugins/error-handler';
+import { hostGuard } from '#src/plugins/host-guard';
 import { installRequestIdHeader, requestIdGenerator } from '#src/plugins/request-id';
 import { RequestLog } from '#src/plugins/request-log';
 import { mergeCspSources, registerSecurityHeaders } from '#src/plugins/security-headers';
@@ -63,6 +64,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installRequestIdHeader(app);
+  // First of the hooks: nothing may read a Host the site does not answer for (pages, Origin check,
+  // Google's redirect URI, account links).
+  app.addHook('onRequest', hostGuard(config.allowedHosts));
   installStorableTextCheck(app);
   // Before every route, so its hooks see them all; absent unless METRICS_TOKEN is set.
   if (context.metrics) installMetrics(app, context.metrics);

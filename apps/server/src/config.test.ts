@@ -101,27 +101,26 @@ describe('loadConfig', () => {
     }
   });
 
-  it('reads ALLOWED_HOSTS, and derives it in production from the configured origins and the listening address', () => {
-    // Development and tests: any host.
-    expect(loadConfig({}).allowedHosts).toBeUndefined();
+  it('reads ALLOWED_HOSTS; unset, the names the server listens on (any port) and the configured origins', () => {
+    const local = ['localhost:*', '127.0.0.1:*', '[::1]:*'];
+    // In every environment: a DNS-rebinding page is refused on `npm start` too.
+    expect(loadConfig({}).allowedHosts).toEqual(local);
+    expect(loadConfig({ NODE_ENV: 'production', PORT: '8080' }).allowedHosts).toEqual(local);
+    expect(loadConfig({ HOST: '0.0.0.0' }).allowedHosts).toEqual([...local, '0.0.0.0:*']);
+    expect(loadConfig({ HOST: '::1' }).allowedHosts).toEqual(local);
+    expect(loadConfig({ HOST: 'Store.LAN' }).allowedHosts).toEqual([...local, 'store.lan:*']);
     expect(
       loadConfig({ ALLOWED_HOSTS: 'WWW.Example.org, example.org:8443, shop.example.org:443' }).allowedHosts,
     ).toEqual(['www.example.org', 'example.org:8443', 'shop.example.org']);
-    expect(loadConfig({ NODE_ENV: 'production', ALLOWED_HOSTS: '*' }).allowedHosts).toBeUndefined();
-    expect(loadConfig({ NODE_ENV: 'production', PORT: '8080' }).allowedHosts).toEqual([
-      'localhost:8080',
-      '127.0.0.1:8080',
-      '[::1]:8080',
-    ]);
+    expect(loadConfig({ ALLOWED_HOSTS: '*' }).allowedHosts).toBeUndefined();
     expect(
       loadConfig({
-        NODE_ENV: 'production',
         HOST: '10.0.0.5',
         PORT: '3000',
         ALLOWED_ORIGINS: 'https://www.example.org',
         AUTH_BASE_URL: 'https://id.example.org/auth',
       }).allowedHosts,
-    ).toEqual(['www.example.org', 'id.example.org', '10.0.0.5:3000']);
+    ).toEqual(['www.example.org', 'id.example.org', ...local, '10.0.0.5:*']);
     for (const bad of ['https://www.example.org', 'www.example.org/path', 'a b']) {
       expect(() => loadConfig({ ALLOWED_HOSTS: bad })).toThrow(/ALLOWED_HOSTS/);
     }
@@ -131,6 +130,18 @@ describe('loadConfig', () => {
     const url = 'postgres://app@db.example:5432/store';
     expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ kind: 'postgres', url });
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  });
+
+  it("migrates as MIGRATE_DATABASE_URL's role when set, which needs DATABASE_URL beside it", () => {
+    const owner = 'postgres://store_migrate@db.example:5432/store';
+    const app = 'postgres://store_app@db.example:5432/store';
+    expect(loadConfig({ DATABASE_URL: app }).migrateDatabaseUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: app, MIGRATE_DATABASE_URL: owner })).toMatchObject({
+      database: { kind: 'postgres', url: app },
+      migrateDatabaseUrl: owner,
+    });
+    expect(() => loadConfig({ MIGRATE_DATABASE_URL: owner })).toThrow('MIGRATE_DATABASE_URL needs DATABASE_URL');
+    expect(() => loadConfig({ DATABASE_URL: app, MIGRATE_DATABASE_URL: 'x' })).toThrow(/MIGRATE_DATABASE_URL/);
   });
 
   it('picks the sandbox gateway unless every Braintree credential is set', () => {

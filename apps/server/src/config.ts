@@ -7,7 +7,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_OPEN_TAX_YEARS } from '@store/shared/offline-gift-dates';
 import { z } from 'zod';
-import { normalHost } from '#src/lib/host-name';
+import { ANY_PORT, normalHost } from '#src/lib/host-name';
 
 /** apps/server/src -> repository root. Resolved from this file so the server can start from any cwd. */
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -42,9 +42,8 @@ const allowFlag = z
 const envSchema = z.object({
   // production: the start refuses a sandbox gateway, captcha off, mail to files, a generated session
   // secret and plain HTTP, each unless its ALLOW_* says so (a staging site). See production-checks.ts.
-  DEPLOYMENT: z
-    .enum(['development', 'production'], { error: 'must be development or production' })
-    .default('development'),
+  // Unset: production when NODE_ENV=production (what hosting platforms set), development otherwise.
+  DEPLOYMENT: z.enum(['development', 'production'], { error: 'must be development or production' }).optional(),
   ALLOW_SANDBOX_PAYMENTS: allowFlag,
   ALLOW_CAPTCHA_OFF: allowFlag,
   ALLOW_MAIL_FILES: allowFlag,
@@ -61,6 +60,11 @@ const envSchema = z.object({
     .default(8080),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  // The schema owner's URL for the migrations (deploy/postgres-roles.sql); unset, DATABASE_URL's.
+  MIGRATE_DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
     .optional(),
@@ -141,7 +145,7 @@ const envSchema = z.object({
   // Other origins whose pages may call the auth server with cookies (comma separated), e.g. the
   // site's origin when AUTH_BASE_URL puts the auth server on another one.
   ALLOWED_ORIGINS: optionalText,
-  // Host names (host[:port]) the auth server answers for; `*` for any. See allowedHostsConfig.
+  // Host names (host[:port]) the server answers for; `*` for any. See allowedHostsConfig.
   ALLOWED_HOSTS: optionalText,
   NODE_ENV: optionalText,
   GOOGLE_CLIENT_ID: optionalText,
@@ -196,8 +200,13 @@ export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'post
 export type TrustProxy = boolean | number | string;
 
 export type Config = {
-  /** DEPLOYMENT (default development); production fails closed (production-checks.ts). */
+  /**
+   * DEPLOYMENT; unset, production when NODE_ENV=production, else development. Production fails
+   * closed (production-checks.ts).
+   */
   deployment: 'development' | 'production';
+  /** The variable that made this deployment what it is, for the messages that refuse a start. */
+  deploymentSetBy: 'DEPLOYMENT' | 'NODE_ENV';
   /** The ALLOW_* exceptions a staging site takes to production's checks. */
   allow: {
     sandboxPayments: boolean;
@@ -215,6 +224,11 @@ export type Config = {
   /** Absolute. PGlite files, e-mail outbox, initial admin password. */
   dataDir: string;
   database: DatabaseConfig;
+  /**
+   * MIGRATE_DATABASE_URL: the migrations connect as the schema's owner with it, while the rest runs
+   * as DATABASE_URL's role, which may only read and write rows. Unset: DATABASE_URL migrates too.
+   */
+  migrateDatabaseUrl: string | undefined;
   payment: PaymentConfig;
   /** SANDBOX_SETTLEMENT_SECONDS (default 60): when a sandbox sale counts as settled (refunds, issue 21). */
   sandboxSettlementSeconds: number;
@@ -251,9 +265,10 @@ export type Config = {
    */
   allowedOrigins: string[];
   /**
-   * ALLOWED_HOSTS: the Host values (lower case, `host` or `host:port`) the auth routes answer for;
-   * other hosts get 421 (issue 18, point 10: the Origin check and Google's redirect URI follow the
-   * request's Host). Undefined: any host (development and tests, or `ALLOWED_HOSTS=*`).
+   * ALLOWED_HOSTS: the Host values (lower case, `host`, `host:port`, or `host:*` for any port) the
+   * server answers for; other hosts get 421 (the Origin check and Google's redirect URI follow the
+   * request's Host). Unset: the local names and HOST on any port, and the configured URLs' hosts
+   * (allowedHostsConfig). Undefined only for `ALLOWED_HOSTS=*`: any host.
    */
   allowedHosts: string[] | undefined;
   google: GoogleConfig | undefined;
@@ -366,13 +381,17 @@ function hostOf(url: string): string | undefined {
   }
 }
 
+/** The names a server on a loopback or every interface is reached by from its own machine. */
+const LOCAL_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
 /**
- * ALLOWED_HOSTS, or its default. Outside production: any host (`npm start`, `npm run dev`, the
- * tests). In production (NODE_ENV=production) a request's Host is only trusted when listed, so the
- * default is what the configuration already says the site is: the hosts of ALLOWED_ORIGINS,
- * AUTH_BASE_URL and GOOGLE_REDIRECT_URI when they are URLs, and the address the server listens on
- * (with localhost and 127.0.0.1 when it listens on a loopback or every interface). A site served
- * under its own name behind a proxy sets ALLOWED_HOSTS=www.example.org (docs/operations.md).
+ * ALLOWED_HOSTS, or its default: the names the server is known by, so that a page of another name
+ * (DNS rebinding: evil.example resolved to 127.0.0.1) is answered 421 and never signs anyone in
+ * or has Google's redirect URI follow its Host. The default, in every environment, is localhost,
+ * 127.0.0.1, [::1] and HOST's value on any port (`npm start`, `npm run dev`'s proxy, a container's
+ * published port: the port a visitor sees is not always PORT), and the hosts of ALLOWED_ORIGINS,
+ * AUTH_BASE_URL and GOOGLE_REDIRECT_URI when they are URLs (the site's own names, already
+ * configured). A site served under its own name behind a proxy sets ALLOWED_HOSTS=www.example.org.
  */
 function allowedHostsConfig(e: Env, allowedOrigins: readonly string[], google: GoogleConfig | undefined) {
   const raw = e.ALLOWED_HOSTS?.trim();
@@ -392,17 +411,16 @@ function allowedHostsConfig(e: Env, allowedOrigins: readonly string[], google: G
         return host;
       });
   }
-  if (e.NODE_ENV !== 'production') return undefined;
   const urls = [...allowedOrigins, e.AUTH_BASE_URL, google?.redirectUri].filter(
     (url): url is string => url !== undefined && /^https?:\/\//.test(url),
   );
-  const local = ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(e.HOST)
-    ? ['localhost', '127.0.0.1', '[::1]']
-    : [e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST];
-  const hosts = [...urls.map(hostOf), ...local.map((host) => `${host}:${e.PORT}`)]
+  const listening = normalHost(e.HOST.includes(':') && !e.HOST.startsWith('[') ? `[${e.HOST}]` : e.HOST);
+  const anyPort = [...LOCAL_NAMES, ...(listening === undefined ? [] : [listening])].map((name) => `${name}${ANY_PORT}`);
+  const hosts = urls
+    .map(hostOf)
     .map((host) => (host === undefined ? undefined : normalHost(host)))
     .filter((host): host is string => host !== undefined);
-  return [...new Set(hosts)];
+  return [...new Set([...hosts, ...anyPort])];
 }
 
 function googleConfig(env: Env): GoogleConfig | undefined {
@@ -419,6 +437,17 @@ function googleConfig(env: Env): GoogleConfig | undefined {
     tokenUrl: env.GOOGLE_TOKEN_URL,
     userinfoUrl: env.GOOGLE_USERINFO_URL,
   };
+}
+
+/**
+ * NODE_ENV=production is what hosting platforms and most people set to mean "this is the live site":
+ * it fails closed as DEPLOYMENT=production does. Only DEPLOYMENT=development, written out, turns the
+ * checks off beside it (a test harness that wants Node's production mode with the sandbox).
+ */
+function deploymentConfig(e: Env): Pick<Config, 'deployment' | 'deploymentSetBy'> {
+  if (e.DEPLOYMENT !== undefined) return { deployment: e.DEPLOYMENT, deploymentSetBy: 'DEPLOYMENT' };
+  if (e.NODE_ENV === 'production') return { deployment: 'production', deploymentSetBy: 'NODE_ENV' };
+  return { deployment: 'development', deploymentSetBy: 'DEPLOYMENT' };
 }
 
 /** Reads the environment once. Relative paths are resolved against the current directory. */
@@ -439,8 +468,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.ROLE === 'web' || e.ROLE === 'worker') && !e.DATABASE_URL) {
     throw new ConfigError(`ROLE=${e.ROLE} needs DATABASE_URL (PGlite is single-process: use ROLE=all)`);
   }
+  if (e.MIGRATE_DATABASE_URL && !e.DATABASE_URL) {
+    throw new ConfigError('MIGRATE_DATABASE_URL needs DATABASE_URL (the role the site and the worker connect as)');
+  }
   return {
-    deployment: e.DEPLOYMENT,
+    ...deploymentConfig(e),
     allow: {
       sandboxPayments: e.ALLOW_SANDBOX_PAYMENTS,
       captchaOff: e.ALLOW_CAPTCHA_OFF,
@@ -456,6 +488,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: resolve(dataDir, 'pglite') },
+    migrateDatabaseUrl: e.MIGRATE_DATABASE_URL,
     payment: paymentConfig(e),
     sandboxSettlementSeconds: e.SANDBOX_SETTLEMENT_SECONDS,
     billingIntervalMinutes: e.BILLING_INTERVAL_MINUTES,

@@ -95,6 +95,20 @@ describe('main.ts refuses bad settings', () => {
     expect(run.output()).not.toMatch(/\n\s+at /);
   });
 
+  it('NODE_ENV=production alone fails closed the same way, naming NODE_ENV', async () => {
+    const run = start({ NODE_ENV: 'production', DATA_DIR: dir });
+    expect(await run.exited).toBe(1);
+    const lines = run.output().trim().split('\n');
+    expect(lines[0]).toBe('NODE_ENV=production refuses to start:');
+    expect(lines.slice(1).map((line) => line.split(/[:=\s]/)[0])).toEqual([
+      'PAYMENT_GATEWAY',
+      'SMTP_URL',
+      'SESSION_SECRET',
+      'TRUST_PROXY',
+    ]);
+    expect(run.output()).not.toMatch(/\n\s+at /);
+  });
+
   it("DEPLOYMENT=production refuses site.json's example tax identifiers once the environment is right", async () => {
     const staging = {
       DEPLOYMENT: 'production',

@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import type { Site } from '@store/shared/site';
 import type { FastifyInstance } from 'fastify';
 import { type DbConnection, openDatabase } from '#src/db/client';
-import { migrateDatabase, waitForMigrations } from '#src/db/migrate';
+import { waitForMigrations } from '#src/db/migrate';
+import { migrateAsOwner } from '#src/db/migrate-as-owner';
 import { resolveSecrets } from '#src/db/secrets';
 import { ensureAdmin } from '#src/modules/admins/ensure-admin';
 import { createMailTransport, defaultMailFrom, type MailTransport } from '#src/modules/mail/transport';
@@ -40,12 +41,14 @@ function readSettings(): { config: Config; site: Site } {
     // `node main.js worker` is `ROLE=worker node main.js`: the argument wins over the variable.
     const roleArgument = process.argv[2];
     const config = loadConfig(roleArgument === undefined ? process.env : { ...process.env, ROLE: roleArgument });
-    // DEPLOYMENT=production fails closed: every problem on a line of its own, then exit 1.
+    // DEPLOYMENT=production (or NODE_ENV=production) fails closed: every problem on a line of its
+    // own, under the variable that asked for production, then exit 1.
+    const refusal = `${config.deploymentSetBy}=production refuses to start:`;
     const problems = productionProblems(config);
-    if (problems.length > 0) throw new Error(['DEPLOYMENT=production refuses to start:', ...problems].join('\n'));
+    if (problems.length > 0) throw new Error([refusal, ...problems].join('\n'));
     const site = loadSite(config.siteConfigPath);
     const taxProblems = sampleTaxIdentifierProblems(config, site.taxReceipts);
-    if (taxProblems.length > 0) throw new Error(['DEPLOYMENT=production refuses to start:', ...taxProblems].join('\n'));
+    if (taxProblems.length > 0) throw new Error([refusal, ...taxProblems].join('\n'));
     // A CRA receipt's signature is read now: a missing file stops the start, not a receipt later.
     signatureImage(config.siteConfigPath, site.taxReceipts);
     return { config, site };
@@ -128,7 +131,7 @@ async function main(): Promise<void> {
     connection = await opening;
     const { db } = connection;
     if (role === 'migrate') {
-      await migrateDatabase(connection);
+      await migrateAsOwner(connection, config.migrateDatabaseUrl);
       // site.json's catalogue, centers and event, when the database has none yet (issue 21).
       await seedContent(db, contentOf(site));
       logger.info({ database: config.database.kind }, 'migrations applied');
@@ -137,7 +140,7 @@ async function main(): Promise<void> {
     }
     if (role === 'all') {
       // One process: it migrates at start, under an advisory lock on PostgreSQL (db/migrate.ts).
-      await migrateDatabase(connection);
+      await migrateAsOwner(connection, config.migrateDatabaseUrl);
     } else {
       await waitForMigrations(db, () =>
         logger.warn(`ROLE=${role}: waiting for the migrations; run \`npm run migrate\` (the image's migrate role)`),

@@ -89,6 +89,23 @@ describe('DEPLOYMENT=production fails closed', () => {
     expect(shipped.us?.ein).toBe(SAMPLE_TAX_IDENTIFIERS.ein);
   });
 
+  it('takes NODE_ENV=production as a production deployment, with the same checks and allowances', () => {
+    const byNodeEnv = loadConfig({ NODE_ENV: 'production', CAPTCHA_PROVIDER: 'off' });
+    expect(byNodeEnv).toMatchObject({ deployment: 'production', deploymentSetBy: 'NODE_ENV' });
+    expect(productionProblems(byNodeEnv)).toEqual(problemsOf({ DEPLOYMENT: 'production', CAPTCHA_PROVIDER: 'off' }));
+    expect(productionProblems(byNodeEnv)).toHaveLength(5);
+    const { DEPLOYMENT: _, ...ready } = PRODUCTION_READY;
+    expect(problemsOf({ ...ready, NODE_ENV: 'production' })).toEqual([]);
+    expect(problemsOf({ NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: '1', ALLOW_MAIL_FILES: '1' })).toHaveLength(2);
+    expect(
+      sampleTaxIdentifierProblems(loadConfig({ NODE_ENV: 'production' }), loadSite(SHIPPED_SITE).taxReceipts),
+    ).toHaveLength(2);
+    // Only DEPLOYMENT=development written out turns the checks off beside it (the test harnesses).
+    expect(loadConfig({ NODE_ENV: 'production', DEPLOYMENT: 'development' }).deployment).toBe('development');
+    expect(loadConfig({ NODE_ENV: 'test' }).deployment).toBe('development');
+    expect(loadConfig({ DEPLOYMENT: 'production' }).deploymentSetBy).toBe('DEPLOYMENT');
+  });
+
   it('refuses a misspelt setting naming it', () => {
     expect(() => loadConfig({ DEPLOYMENT: 'prod' })).toThrow('DEPLOYMENT must be development or production');
     expect(() => loadConfig({ ALLOW_MAIL_FILES: 'yes' })).toThrow('ALLOW_MAIL_FILES must be 1 or 0');

@@ -154,11 +154,13 @@ export async function moveToPostgres(options: {
         }
         await client.query('begin');
         try {
+          // The copied rows already include what triggers derive (report_daily_totals from orders):
+          // triggers off during the copy, back on at commit (the migrating role owns the tables). Off
+          // before the truncate too: the audit log's trigger refuses TRUNCATE, and this one empties a
+          // new database.
+          for (const table of tables) await client.query(`alter table ${quote(table.name)} disable trigger user`);
           // Rows the migrations wrote (report_settings) go; the copy brings the source's.
           await client.query(`truncate ${tables.map((t) => quote(t.name)).join(', ')}`);
-          // The copied rows already include what triggers derive (report_daily_totals from orders):
-          // triggers off during the copy, back on at commit (the migrating role owns the tables).
-          for (const table of tables) await client.query(`alter table ${quote(table.name)} disable trigger user`);
           for (const table of tables) log(`${table.name}: ${await copyTable(source.client, client, table)} rows`);
           for (const table of tables) await client.query(`alter table ${quote(table.name)} enable trigger user`);
           await resetSequences(client);

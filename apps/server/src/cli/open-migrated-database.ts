@@ -4,7 +4,7 @@
  */
 import type { Config } from '#src/config';
 import { openDatabase } from '#src/db/client';
-import { migrateDatabase } from '#src/db/migrate';
+import { migrateAsOwner } from '#src/db/migrate-as-owner';
 import { CliError } from './cli-error';
 
 type Connection = Awaited<ReturnType<typeof openDatabase>>;
@@ -17,7 +17,7 @@ export async function withMigratedDatabase<T>(config: Config, use: (connection: 
     throw new CliError(`Cannot open the database: ${error instanceof Error ? error.message : String(error)}`);
   }
   try {
-    await migrateDatabase(connection);
+    await migrateAsOwner(connection, config.migrateDatabaseUrl);
     return await use(connection);
   } finally {
     await connection.close();

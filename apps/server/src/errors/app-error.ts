@@ -35,7 +35,7 @@ export type ErrorCode =
   | 'too_many_declines'
   /** Accounts (modules/auth): registering an e-mail that already has an account. */
   | 'email_taken'
-  /** The auth server: a request for a host name the site does not answer for (ALLOWED_HOSTS). */
+  /** Any route: a request for a host name the site does not answer for (ALLOWED_HOSTS). */
   | 'misdirected_request'
   /** Accounts: an e-mailed link (verify, reset) that is forged, used or expired. */
   | 'invalid_token'

@@ -1,7 +1,10 @@
+/** The suffix of an allowed host that matches it on every port: `localhost:*`. */
+export const ANY_PORT = ':*';
+
 /**
  * A host name as a browser writes it in the Host header: lower case, with the port unless it is the
  * scheme's default (80, and 443 which a Host of `example.org:443` means all the same). One rule for
- * ALLOWED_HOSTS (config.ts) and the requests compared with it (modules/auth/host-check.ts).
+ * ALLOWED_HOSTS (config.ts) and the requests compared with it (plugins/host-guard.ts).
  */
 export function normalHost(text: string): string | undefined {
   try {
@@ -11,4 +14,13 @@ export function normalHost(text: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Whether a Host header names one of `allowed` (normalHost's form, or `name:*` for any port). */
+export function isAllowedHostName(text: string, allowed: readonly string[]): boolean {
+  const host = normalHost(text);
+  if (host === undefined) return false;
+  // URL's hostname keeps an IPv6 address's brackets, as ALLOWED_HOSTS writes it: [::1].
+  const name = new URL(`http://${host}`).hostname;
+  return allowed.includes(host) || allowed.includes(`${name}${ANY_PORT}`);
 }

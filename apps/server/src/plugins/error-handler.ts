@@ -4,6 +4,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toErrorResponse } from '#src/errors/to-error-response';
+import { discardRequestBody } from './discard-body';
 import { DATA_ANSWER_HEADERS } from './security-headers';
 
 function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
@@ -16,8 +17,16 @@ function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply)
   return reply.status(status).send(body);
 }
 
+function isBodyTooLarge(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE';
+}
+
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+  app.setErrorHandler(async (error, request, reply) => {
+    // The 413 must reach a client still sending its body: the rest is read first (discard-body.ts).
+    if (isBodyTooLarge(error)) await discardRequestBody(request.raw);
+    return sendError(error, request, reply);
+  });
 }
 
 /** For the answers below: no hook has run, so neither have the security headers (security-headers.ts). */

@@ -253,7 +253,8 @@ describeWithDb('auth server: accounts and sessions', () => {
 describeWithDb('auth server: Secure cookie behind an HTTPS proxy', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ env: { TRUST_PROXY: 'true' } });
+    // The proxy's forwarded name must be one the site answers for (ALLOWED_HOSTS), as in production.
+    t = await buildTestApp({ env: { TRUST_PROXY: 'true', ALLOWED_HOSTS: 'shop.example.org, localhost' } });
   });
   afterAll(() => t?.close());
 

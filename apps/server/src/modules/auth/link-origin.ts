@@ -3,8 +3,8 @@
  * site's, by the rule Google's redirect URI follows. When AUTH_BASE_URL puts the auth server on
  * another origin, the site is ALLOWED_ORIGINS' first entry (auth-location.ts); otherwise it is the
  * origin this request was addressed to. That follows the Host header, so a forged Host could aim a
- * reset link at another site ("password reset poisoning"): ALLOWED_HOSTS (host-check.ts; in
- * production by default) answers such a request 421 before it gets here.
+ * reset link at another site ("password reset poisoning"): ALLOWED_HOSTS (plugins/host-guard.ts)
+ * answers such a request 421 before it gets here.
  */
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '#src/errors/app-error';

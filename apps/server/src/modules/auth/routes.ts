@@ -6,7 +6,7 @@
  *   change e-mail, log out everywhere, delete the account).
  *
  * Every answer is `Cache-Control: no-store` (they carry who the visitor is, or set a cookie). Every
- * request must be for one of the site's host names (host-check.ts, ALLOWED_HOSTS), and every
+ * request must be for one of the site's host names (plugins/host-guard.ts, ALLOWED_HOSTS), and every
  * request that changes something must come from the site's pages (origin-check.ts). A sign-up
  * carries a captcha (action `register`). Sessions are
  * database rows (sessions.ts) named by an httpOnly cookie (session-cookie.ts), so any server
@@ -38,7 +38,6 @@ import { installCors } from './cors';
 import { currentUser } from './current-user';
 import { googleRoutes } from './google/google-routes';
 import { handOffKey as deriveHandOffKey } from './hand-off-token';
-import { hostGuard } from './host-check';
 import { linkOrigin } from './link-origin';
 import { openSession } from './open-session';
 import { originGuard } from './origin-check';
@@ -79,9 +78,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   const location = authLocation(config);
   const handOffKey = deriveHandOffKey(secrets.session);
   const accounts = createPasswordAccounts({ db, logger: app.log, mail });
-
-  // First: nothing below may read a Host the site does not answer for (Origin check, Google's URLs).
-  app.addHook('onRequest', hostGuard(config.allowedHosts));
 
   if (location.origin !== undefined && config.allowedOrigins.length === 0) {
     app.log.warn(

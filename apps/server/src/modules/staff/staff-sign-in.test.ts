@@ -233,8 +233,16 @@ describeWithDb('staff sign-in', () => {
     });
 
     it('keeps the audit log append-only, even against the application', async () => {
+      const count = async () =>
+        Number((await t.testDb.db.execute<{ n: string }>(sql`select count(*) as n from ${auditLog}`)).rows[0]?.n);
+      const before = await count();
+      expect(before).toBeGreaterThan(0);
       await expect(t.testDb.db.execute(sql`update ${auditLog} set action = 'nothing'`)).rejects.toThrow();
       await expect(t.testDb.db.execute(sql`delete from ${auditLog}`)).rejects.toThrow();
+      // TRUNCATE fires no row trigger: a statement trigger refuses it, whoever asks.
+      await expect(t.testDb.db.execute(sql`truncate ${auditLog}`)).rejects.toThrow();
+      await expect(t.testDb.db.execute(sql`truncate table ${auditLog} cascade`)).rejects.toThrow();
+      expect(await count()).toBe(before);
     });
   });
 
