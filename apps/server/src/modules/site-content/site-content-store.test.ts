@@ -1,8 +1,10 @@
 import { catalogueResponseSchema } from '@store/shared/site';
 import type { StaffCatalogue } from '@store/shared/site-content';
 import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '#src/db/client';
+import { type Database, type DbConnection, openDatabase } from '#src/db/client';
 import { loadSite } from '#src/site/load-site';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { BOOK, checkoutBody, postCheckout, sandboxNonce } from '../../../test/checkout-helpers';
@@ -169,6 +171,41 @@ describe.runIf(usingPostgres && !postgresMissing)('notifications between process
       expect(await listening()).toBe(0);
     } finally {
       await listener.stop();
+    }
+  });
+});
+
+/** The same database through a Drizzle of its own that records each statement it sends. */
+function recordingDb(connection: DbConnection): { db: Database; statements: string[] } {
+  const statements: string[] = [];
+  const logger = { logQuery: (query: string) => void statements.push(query) };
+  const db =
+    connection.kind === 'pglite'
+      ? drizzlePglite({ client: connection.client, logger })
+      : drizzleNodePg({ client: connection.pool, logger });
+  return { db, statements };
+}
+
+describeWithDb('reads under load', () => {
+  it('make no query within the bound, and share one version query when many arrive after it', async () => {
+    const testDb = await createTestDb();
+    try {
+      const site = loadSite(new URL('../../../../../config/site.json', import.meta.url).pathname);
+      const { db, statements } = recordingDb(testDb.connection);
+      const store = createSiteContentStore({ db, site, recheckMs: NEVER });
+      const many = () => Promise.all(Array.from({ length: 50 }, () => store.reads.current()));
+      // The first reads seed and load the document, once.
+      expect(new Set((await many()).map((s) => s.version))).toEqual(new Set([1]));
+      statements.length = 0;
+      await many();
+      expect(statements).toEqual([]);
+      // Due for a check (as after RECHECK_MS, or a notification): fifty reads, one query.
+      store.invalidate();
+      await many();
+      expect(statements).toHaveLength(1);
+      expect(statements[0]).toMatch(/^select "version" from "site_content"/);
+    } finally {
+      await testDb.close();
     }
   });
 });
