@@ -5,8 +5,9 @@
  *    records a cheque, and cannot edit the catalogue (no link; the API answers 403);
  *  - an editor changes the book's price and the store shows it at once;
  *  - a volunteer sees only their own center's orders.
- * A second server process serving the new price at once is proven on PostgreSQL with two real
- * processes in reliability/scale-out/roles.test.ts; the sandbox ledger against the orders after a
+ * A second server process charging the new price at once, and showing it within its bounded check
+ * (RECHECK_MS), is proven on PostgreSQL with two real processes in
+ * reliability/scale-out/roles.test.ts; the sandbox ledger against the orders after a
  * refund (and a SIGKILL between the two) in reliability/crash/refunds-under-sigkill.test.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs';

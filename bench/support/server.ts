@@ -27,6 +27,8 @@ export type BenchServer = {
 export type BenchServerOptions = {
   /** DATA_DIR, DATABASE_URL, CAPTCHA_PROVIDER, ...; PORT and HOST are chosen here. */
   env: Record<string, string>;
+  /** Another build's main.js to run instead of BUILT_SERVER (e.g. an older commit's, measured beside this one). */
+  main?: string;
   /** Node flags before the script, e.g. `--cpu-prof`. */
   nodeFlags?: string[];
   /** Keep stdout (the JSON log) in `output()`; otherwise it is discarded, as a log shipper would take it. */
@@ -113,7 +115,10 @@ export function startBenchServer(options: BenchServerOptions): Promise<BenchServ
   assertBuilt();
   return startChildServer({
     // BENCH_NODE_FLAGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": profile the servers a part starts.
-    args: [...(options.nodeFlags ?? process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), BUILT_SERVER],
+    args: [
+      ...(options.nodeFlags ?? process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+      options.main ?? BUILT_SERVER,
+    ],
     env: { NODE_ENV: 'production', DEPLOYMENT: 'development', WEB_DIST, ...options.env },
     readyPath: '/healthz',
     captureStdout: options.captureStdout,

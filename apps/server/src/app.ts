@@ -98,7 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     webDist: config.webDist,
     serverPrefixes: authPrefix === '' ? [] : [authPrefix],
     // The store draws its cards from the page itself: no second request, no validator (decision 0020).
-    embedded: embeddedCatalogue(siteContent),
+    embedded: embeddedCatalogue(siteContent.reads),
     // A production deployment allowed the sandbox's payments says so on every page (issue 19).
     bodyStart: isTestSite(config) ? TEST_SITE_BANNER_HTML : '',
   });

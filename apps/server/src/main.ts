@@ -76,6 +76,7 @@ async function main(): Promise<void> {
   let mailWorker: MailWorker | undefined;
   let mailTransport: MailTransport | undefined;
   let stopListening: (() => Promise<void>) | undefined;
+  let stopContentListener: (() => Promise<void>) | undefined;
   let tracing: Tracing | undefined;
 
   // Once only: a second signal, or a signal during a failed start, must not close things twice.
@@ -93,7 +94,7 @@ async function main(): Promise<void> {
         // A reconciler run in progress finishes (or the timeout cuts it) before the database closes.
         await Promise.all([stopReconciler?.(), stopRefundReconciler?.(), stopBilling?.(), app?.close()]);
         // After the app: a request finishing during close may still queue and kick a receipt.
-        await stopListening?.();
+        await Promise.all([stopListening?.(), stopContentListener?.()]);
         await mailWorker?.stop();
         mailTransport?.close();
         await connection?.close();
@@ -152,6 +153,11 @@ async function main(): Promise<void> {
     // The catalogue, centers and event as staff edit them; the first read seeds an empty database.
     const siteContent = createSiteContentStore({ db, site });
     await siteContent.current();
+    // Other web processes' edits refresh this one's pages at once, not at the next bounded check.
+    if (serves && connection.kind === 'postgres') {
+      const { listenForContentEdits } = await import('#src/modules/site-content/content-notifications');
+      stopContentListener = listenForContentEdits(connection.pool, siteContent, logger).stop;
+    }
     if (renderersModule) {
       const { mailRenderers } = await renderersModule;
       // Sends the e-mail outbox off the request path; `kick` lets the app send a receipt at once.

@@ -21,6 +21,7 @@ import type { MailNotifier } from '#src/modules/mail/worker';
 import { createMetrics } from '#src/modules/metrics/create-metrics';
 import { createGateway } from '#src/modules/payments/create-gateway';
 import type { PaymentGateway } from '#src/modules/payments/gateway';
+import { createSiteContentStore } from '#src/modules/site-content/site-content-store';
 import { loadSite } from '#src/site/load-site';
 import { createTestDb, type TestDb } from './test-db';
 
@@ -51,6 +52,11 @@ export type BuildTestAppOptions = {
    * one. `close()` leaves that database open for its owner.
    */
   sharedDb?: TestDb;
+  /**
+   * How long the catalogue answers and pages may reuse a checked content version (RECHECK_MS by
+   * default): a long one shows what reads serve when no notification and no check came yet.
+   */
+  contentRecheckMs?: number;
 };
 
 /** A second server process on the same database: its own pool on PostgreSQL. */
@@ -81,6 +87,9 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     const context: AppContext = { config, db: db.db, site, secrets: { session: TEST_SESSION_SECRET } };
     if (options.paymentGateway) context.paymentGateway = options.paymentGateway(context);
     if (options.mail) context.mail = options.mail;
+    if (options.contentRecheckMs !== undefined) {
+      context.siteContent = createSiteContentStore({ db: db.db, site, recheckMs: options.contentRecheckMs });
+    }
     // METRICS_TOKEN in `env`: metrics as main.ts makes them, the gateway timed.
     if (config.metricsToken) {
       const metrics = createMetrics({ db: db.db, token: config.metricsToken, logger: options.logger ?? silentLogger });

@@ -61,7 +61,7 @@ export async function registerModules(
   const { db, site, siteContent } = context;
   const { allowedOrigins } = context.config;
   await app.register(healthRoutes, { db, shuttingDown: context.shuttingDown });
-  await app.register(catalogueRoutes, { siteSource: siteContent });
+  await app.register(catalogueRoutes, { siteSource: siteContent.reads });
   await app.register(siteContentRoutes, { db, store: siteContent, allowedOrigins });
   await app.register(imageRoutes, { db, allowedOrigins });
   await app.register(adminRoutes, { db });

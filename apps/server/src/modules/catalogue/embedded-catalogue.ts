@@ -1,6 +1,7 @@
 /**
  * The catalogue every HTML page carries (decision 0020), as the content stands now (issue 21): the
- * same array for the same snapshot, so the web app rebuilds a page only after an edit.
+ * same array for the same snapshot, so the web app rebuilds a page only after an edit. Pages take
+ * the store's bounded read, as the catalogue answer does: no query per page.
  */
 import { CATALOGUE_DATA_ID } from '@store/shared/embedded-data';
 import type { EmbeddedJson } from '#src/plugins/html-pages';

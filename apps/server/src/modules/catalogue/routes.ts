@@ -1,8 +1,9 @@
 /**
  * GET /api/public/catalogue and GET /api/public/centers, from the content staff edit (issue 21;
- * seeded from config/site.json). Each request checks the content's version (one small query), and
- * the answers are computed and serialized once per version (static-json.ts); browsers and proxies
- * may cache them briefly.
+ * seeded from config/site.json). `siteSource` is the store's bounded read (site-content-store.ts):
+ * no query per request, an edit on another process served within its bound. The answers are
+ * computed and serialized once per version (static-json.ts); browsers and proxies may cache them
+ * briefly.
  */
 import { catalogueResponseSchema, centersResponseSchema } from '@store/shared/site';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

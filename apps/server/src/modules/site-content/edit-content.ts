@@ -2,13 +2,15 @@
  * One edit of the site's content (issue 21), in one transaction: lock the row, refuse an edit based
  * on an older version (409: a colleague changed it since the form was opened), apply the change,
  * check the whole document again (ids still unique, nothing emptied), store it with the next
- * version, and write the audit line beside it.
+ * version, and write the audit line beside it. The other processes hear of it when it commits
+ * (content-notifications.ts).
  */
 import { type SiteContent, siteContentMessages, siteContentSchema } from '@store/shared/site-content';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '#src/db/client';
 import { AppError } from '#src/errors/app-error';
 import { auditActor, recordAudit } from '#src/modules/staff/audit';
+import { notifyContentEdited } from './content-notifications';
 import { readContent, writeContent } from './content-repo';
 import type { ContentSnapshot, SiteContentStore } from './site-content-store';
 
@@ -52,6 +54,7 @@ export async function editContent({ db, store, request, version, change }: EditC
     }
     const written = await writeContent(tx, checked.data);
     await recordAudit(tx, { actor: auditActor(request), ...audit });
+    await notifyContentEdited(tx);
     return { ...written, content: checked.data };
   });
   return store.accept(saved);
