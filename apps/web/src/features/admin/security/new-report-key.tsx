@@ -20,7 +20,7 @@ export function NewReportKey({ label, secret, onDone }: { label: string; secret:
   }
 
   return (
-    <div className="admin-report-key" role="group" aria-labelledby={`${id}-title`}>
+    <section className="admin-report-key" aria-labelledby={`${id}-title`}>
       <h4 id={`${id}-title`}>New key “{label}”</h4>
       <p className="admin-report-key__once">{reportKeyMessages.shownOnce}</p>
       <label htmlFor={`${id}-key`}>Report key</label>
@@ -42,6 +42,6 @@ export function NewReportKey({ label, secret, onDone }: { label: string; secret:
         </button>
       </div>
       <p role="status">{copied}</p>
-    </div>
+    </section>
   );
 }

@@ -36,7 +36,7 @@ describe('the report keys panel (/admin/security)', () => {
 
     await user.type(within(panel).getByLabelText('Key name (where it is used)'), 'Laptop');
     await user.click(within(panel).getByRole('button', { name: 'Create report key' }));
-    const shown = await within(panel).findByRole('group', { name: 'New key “Laptop”' });
+    const shown = await within(panel).findByRole('region', { name: 'New key “Laptop”' });
     expect(within(shown).getByText(reportKeyMessages.shownOnce)).toBeInTheDocument();
     const field = within(shown).getByLabelText('Report key');
     expect(field).toHaveValue(SECRET);
@@ -45,7 +45,7 @@ describe('the report keys panel (/admin/security)', () => {
     expect(within(panel).getByRole('rowheader', { name: 'Laptop' })).toBeInTheDocument();
 
     await user.click(within(shown).getByRole('button', { name: 'I have saved it' }));
-    expect(within(panel).queryByRole('group', { name: 'New key “Laptop”' })).toBeNull();
+    expect(within(panel).queryByRole('region', { name: 'New key “Laptop”' })).toBeNull();
     expect(panel.textContent).not.toContain(SECRET);
     // A treasurer sees only their own keys: no member column.
     expect(within(panel).queryByRole('columnheader', { name: 'Member' })).toBeNull();
