@@ -149,7 +149,8 @@ describeWithDb('main.ts', () => {
       expect(run.output()).not.toContain(password);
       // The start-up lines say, in words, where the site is, where that password is, and that cards are not charged.
       expect(run.output()).toContain(`Donation store is running at ${url}/`);
-      expect(run.output()).toContain(`Payment report   ${url}/report   (administrator: user "admin", password in `);
+      expect(run.output()).toContain(`Back office      ${url}/admin    (administrator: user "admin", password in `);
+      expect(run.output()).toContain(`Payment report   ${url}/report   (username and a report key from`);
       expect(run.output()).toContain(
         'Payments:  SANDBOX, no card is charged. Test cards: 4111 1111 1111 1111 approves,',
       );

@@ -24,10 +24,12 @@ export function NewReportKey({ label, secret, onDone }: { label: string; secret:
       <h4 id={`${id}-title`}>New key “{label}”</h4>
       <p className="admin-report-key__once">{reportKeyMessages.shownOnce}</p>
       <label htmlFor={`${id}-key`}>Report key</label>
-      <input
+      {/* A textarea: the whole key wraps into view on a phone, where an input would cut it off. */}
+      <textarea
         id={`${id}-key`}
         className="admin-report-key__value"
         readOnly
+        rows={2}
         value={secret}
         spellCheck={false}
         autoComplete="off"
