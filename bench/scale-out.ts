@@ -39,7 +39,10 @@ export type ScaleOutOptions = {
   log: (line: string) => void;
 };
 
-const ADMIN = { username: 'bench', password: 'bench-scale-out-password-0123' };
+/** The account password (ADMIN_PASSWORD): an owner's needs two-factor, so the report takes a key. */
+const ADMIN_ACCOUNT_PASSWORD = 'bench-scale-out-password-0123';
+/** What the report takes: the username and the report key ADMIN_REPORT_KEY installs, as the password. */
+const ADMIN = { username: 'bench', password: 'rk_bench-scale-out-report-key-0123456789' };
 const CHECKOUT = '/api/public/payment/checkout';
 
 type Answer = { status: number; upstream: string; body: string };
@@ -197,7 +200,8 @@ export async function benchScaleOut(options: ScaleOutOptions): Promise<ScaleOutR
             ALLOWED_HOSTS: '*',
             LOG_LEVEL: options.logLevel,
             ADMIN_USERNAME: ADMIN.username,
-            ADMIN_PASSWORD: ADMIN.password,
+            ADMIN_PASSWORD: ADMIN_ACCOUNT_PASSWORD,
+            ADMIN_REPORT_KEY: ADMIN.password,
           },
         }),
       );

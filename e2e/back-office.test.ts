@@ -144,6 +144,13 @@ describe('the back office', () => {
     await expect.poll(() => page.getByText(`${receiptNumber}-C1`).count()).toBeGreaterThan(0);
 
     // The report (Basic auth, as /report reads it) and the corrected receipt e-mail say the same.
+    // /report takes a report key, not the treasurer's password (which needs the code): made on the
+    // Security page and shown once.
+    await nav(page).getByRole('link', { name: 'Security' }).click();
+    const keys = page.getByRole('region', { name: 'Report keys', exact: true });
+    await keys.getByLabel('Key name (where it is used)').fill('Refund check');
+    await keys.getByRole('button', { name: 'Create report key' }).click();
+    const reportKey = await keys.getByLabel('Report key', { exact: true }).inputValue();
     const report = await page.evaluate(
       async ({ username, password }) => {
         const res = await fetch('/api/report-data?q=Refundtest', {
@@ -151,7 +158,7 @@ describe('the back office', () => {
         });
         return res.json();
       },
-      { username: members.treasurer, password: PASSWORD },
+      { username: members.treasurer, password: reportKey },
     );
     expect(report.donors).toEqual([expect.objectContaining({ amount: 80, refunded: 40 })]);
     const outbox = join(inject('dataDir'), 'outbox');

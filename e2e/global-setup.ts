@@ -14,7 +14,8 @@ import { type RunningServer, startServer } from './support/start-server';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
-    admin: { username: string; password: string };
+    /** `password` opens the back office (it is an owner: two-factor); `reportKey` is what /report takes. */
+    admin: { username: string; password: string; reportKey: string };
     /** Who "Login with Google" signs in as: the server's GOOGLE_* settings point at a local fake. */
     googleUser: FakeGoogleUser;
     /** The server's DATA_DIR: its e-mails are `.eml` files in `outbox/` (no SMTP_URL), which tests may read. */
@@ -23,7 +24,11 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const admin = { username: 'treasurer', password: `e2e-${randomBytes(12).toString('base64url')}` };
+  const admin = {
+    username: 'treasurer',
+    password: `e2e-${randomBytes(12).toString('base64url')}`,
+    reportKey: `rk_${randomBytes(24).toString('base64url')}`,
+  };
   const googleUser: FakeGoogleUser = {
     sub: `e2e-${randomBytes(6).toString('hex')}`,
     email: 'gopal.google@example.org',
@@ -37,6 +42,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     server = await startServer({
       ADMIN_USERNAME: admin.username,
       ADMIN_PASSWORD: admin.password,
+      ADMIN_REPORT_KEY: admin.reportKey,
       SANDBOX_SETTLEMENT_SECONDS: '0',
       ...google.env,
     });

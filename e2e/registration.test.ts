@@ -117,7 +117,7 @@ describe('event registration', () => {
 
     await page.goto('/report');
     await page.getByLabel('Username').fill(admin.username);
-    await page.getByLabel('Password').fill(admin.password);
+    await page.getByLabel('Password').fill(admin.reportKey);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByRole('heading', { name: 'Event Registrations' }).waitFor();
     const hosts = page.getByRole('table', { name: 'Event Registrations' });

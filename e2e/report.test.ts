@@ -46,7 +46,7 @@ describe('payment report', () => {
     await page.waitForURL('**/order-success', { timeout: 20_000 });
 
     await page.goto('/report');
-    await logIn(page, admin.username, admin.password);
+    await logIn(page, admin.username, admin.reportKey);
     await page.getByRole('heading', { name: 'Books Payment Report' }).waitFor();
     await page.getByRole('heading', { name: 'Donor Details' }).waitFor();
     const stored = await page.evaluate(() => sessionStorage.getItem('report-auth'));

@@ -109,7 +109,7 @@ describe('tax receipts', () => {
     const admin = inject('admin');
     await page.goto('/report');
     await page.getByLabel('Username').fill(admin.username);
-    await page.getByLabel('Password').fill(admin.password);
+    await page.getByLabel('Password').fill(admin.reportKey);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByLabel('Search').fill(email);
     await page.getByRole('button', { name: 'Apply' }).click();

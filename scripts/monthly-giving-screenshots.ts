@@ -26,6 +26,8 @@ import { SCREEN_SIZES as SIZES, shootBothSizes } from './support/shoot-both-size
 const { values } = parseArgs({ options: { out: { type: 'string', default: 'monthly-shots' } } });
 const out = values.out;
 const OWNER = { username: 'maya', password: 'screenshots-owner-password-0123' };
+/** What /report takes from an owner (their password needs two-factor there). */
+const OWNER_REPORT_KEY = 'rk_screenshots-owner-report-key-0123';
 const shoot = (page: Page, name: string) => shootBothSizes(page, out, name);
 
 const totpNow = (secret: string) =>
@@ -95,7 +97,13 @@ async function main() {
   try {
     await seed(dataDir);
     const server = await startBenchServer({
-      env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password },
+      env: {
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ADMIN_USERNAME: OWNER.username,
+        ADMIN_PASSWORD: OWNER.password,
+        ADMIN_REPORT_KEY: OWNER_REPORT_KEY,
+      },
       timeoutMs: 120_000,
     });
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] });
@@ -103,7 +111,7 @@ async function main() {
       const page = await browser.newPage({ viewport: SIZES[0], baseURL: server.baseUrl });
       await page.goto('/report');
       await page.getByLabel('Username').fill(OWNER.username);
-      await page.getByLabel('Password').fill(OWNER.password);
+      await page.getByLabel('Password').fill(OWNER_REPORT_KEY);
       await page.getByRole('button', { name: 'Login' }).click();
       await page.getByRole('region', { name: 'Monthly giving' }).waitFor({ timeout: 20_000 });
       await page.waitForLoadState('networkidle');

@@ -5,7 +5,7 @@
  * screen, what a donor sees before scrolling) and, when it is taller, `NAME-WIDTH-full.png`.
  *
  *   node --import tsx scripts/screenshots.ts --out /tmp/shots [--base http://127.0.0.1:8080]
- *     [--admin-password-file DATA_DIR/initial-admin-password] [--only cart,checkout]
+ *     [--admin-password-file <a file holding a report key>] [--only cart,checkout]
  *     [--donor-email asha@example.org --donor-password '…']
  *
  * With --donor-email and --donor-password the walk signs up with that address, or signs in if the
@@ -38,9 +38,10 @@ const { values } = parseArgs({
 const out = values.out;
 const base = values.base.replace(/\/$/, '');
 const only = values.only ? new Set(values.only.split(',')) : undefined;
+// What /report takes: an owner's or treasurer's report key (their account password needs two-factor).
 const adminPassword = values['admin-password-file']
   ? readFileSync(values['admin-password-file'], 'utf8').trim()
-  : process.env.ADMIN_PASSWORD;
+  : process.env.ADMIN_REPORT_KEY;
 
 const SIZES = [
   { width: 375, height: 812 },
@@ -206,7 +207,7 @@ async function walk(browser: Browser, size: (typeof SIZES)[number]): Promise<voi
       await page.getByText('Donor Details').first().waitFor({ timeout: 20_000 });
       await shoot(page, 'report');
     } else {
-      console.warn('no administrator password (--admin-password-file or ADMIN_PASSWORD): /report signed in skipped');
+      console.warn('no report key (--admin-password-file or ADMIN_REPORT_KEY): /report signed in skipped');
     }
   } catch (error) {
     await page.screenshot({ path: join(out, `failed-at-${size.width}.png`), fullPage: true }).catch(() => undefined);

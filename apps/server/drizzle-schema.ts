@@ -5,7 +5,7 @@
  * `npm run db:generate -w @store/server` and commit the SQL it writes to apps/server/drizzle/.
  */
 export { appSecrets } from '#src/db/app-secrets-table';
-export { admins, loginFailures } from '#src/modules/admins/tables';
+export { admins, loginFailures, reportKeys } from '#src/modules/admins/tables';
 export { accountLinks, authHandOffs, authSessions, users } from '#src/modules/auth/tables';
 export { captchaSpent } from '#src/modules/captcha/tables';
 export { orders, paymentDeclines, receiptCorrections } from '#src/modules/checkout/tables';

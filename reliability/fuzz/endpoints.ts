@@ -95,6 +95,12 @@ function checkoutRequest(): BaseRequest {
   return { headers: { 'idempotency-key': randomUUID(), 'x-captcha-action': 'checkout' }, body };
 }
 
+/**
+ * What a report read writes by design: failed logins, and the report key's last use (once a minute)
+ * with its audit line (first use of a UTC day: the warm-up's, unless the run crosses midnight).
+ */
+const REPORT_READ_WRITES = ['login_failures', 'report_keys', 'audit_log'];
+
 function reportEntry(path: string, remoteAddress: string): FuzzEndpoint {
   const reading = (t: FuzzTarget): BaseRequest => ({
     query: { from: '2026-01-01', to: '2026-12-31', center: '2', q: 'Rao', limit: '10' },
@@ -106,7 +112,7 @@ function reportEntry(path: string, remoteAddress: string): FuzzEndpoint {
   });
   return entry('GET', path, {
     alsoAllowed: [200],
-    writes: ['login_failures'],
+    writes: REPORT_READ_WRITES,
     remoteAddress,
     parts: (e) => ({
       query: queryPart(e, { base: reading, keys: ['from', 'to', 'center', 'q', 'cursor', 'limit', 'table'] }),
@@ -655,7 +661,7 @@ export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
   ),
   entry('GET', `/api/report/receipts/${randomUUID()}.pdf`, {
     route: '/api/report/receipts/:orderId.pdf',
-    writes: ['login_failures'],
+    writes: REPORT_READ_WRITES,
     remoteAddress: '10.1.0.33',
     parts: (e) => {
       const reading = (t: FuzzTarget): BaseRequest => ({

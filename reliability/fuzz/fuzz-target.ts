@@ -11,6 +11,7 @@ import pino from 'pino';
 import { createAdmin } from '../../apps/server/src/modules/admins/admin-repo';
 import { basicAuthorization } from '../../apps/server/src/modules/admins/basic-credentials';
 import { hashPassword } from '../../apps/server/src/modules/admins/passwords';
+import { generateReportKey, insertReportKey } from '../../apps/server/src/modules/admins/report-key-repo';
 import { insertUser } from '../../apps/server/src/modules/auth/user-repo';
 import { monthlyGifts } from '../../apps/server/src/modules/monthly-giving/tables';
 import { createSandboxGateway } from '../../apps/server/src/modules/payments/gateways/sandbox';
@@ -98,14 +99,19 @@ export async function buildFuzzTarget(): Promise<FuzzTarget> {
       ...(webDist ? { WEB_DIST: webDist } : {}),
     },
   });
-  const reader = { username: 'treasurer', password: 'correct horse battery staple' };
+  // An owner reads the report with a report key, not the account password (which needs two-factor).
+  const reader = { username: 'treasurer', password: generateReportKey() };
   let editorToken = '';
   const guessed = { username: 'auditor', password: 'another long passphrase' };
   let staffToken = '';
   let donorToken = '';
   try {
     donorToken = await donorWithGift(t);
-    await createAdmin(t.testDb.db, reader);
+    const readerAdmin = await createAdmin(t.testDb.db, {
+      username: reader.username,
+      password: 'correct horse battery staple',
+    });
+    await insertReportKey(t.testDb.db, { adminId: readerAdmin.id, label: 'fuzz', key: reader.password });
     await createAdmin(t.testDb.db, guessed);
     staffToken = (await signInStaff(t, 'treasurer', { username: 'fuzz-treasurer' })).token;
     editorToken = (await signInStaff(t, 'editor', { username: 'fuzz-editor' })).token;

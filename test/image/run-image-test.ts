@@ -31,7 +31,10 @@ const NODE_MAJOR = process.versions.node.split('.')[0] ?? '20';
 /** The defaults fail in this kind of sandbox on cgroups and rlimits (../shared/DESIGN.md "Recipes"). */
 const PODMAN = ['--cgroup-manager=cgroupfs', '--runtime', 'runc'];
 const LIMITS = ['--network=host', '--ulimit', 'nofile=1024:1024', '--ulimit', 'nproc=1024:1024'];
-const ADMIN = { username: 'treasurer', password: `image test ${randomUUID()}` };
+/** The account password (ADMIN_PASSWORD): an owner's needs two-factor, so the report takes a key. */
+const ADMIN_ACCOUNT_PASSWORD = `image test ${randomUUID()}`;
+/** What the report takes: the username and the report key ADMIN_REPORT_KEY installs, as the password. */
+const ADMIN = { username: 'treasurer', password: `rk_${randomUUID()}` };
 
 function skip(reason: string): never {
   console.warn(`\n!!! ${reason}: the container image test is SKIPPED !!!\n`);
@@ -170,7 +173,8 @@ async function main(): Promise<void> {
         HOST: '127.0.0.1',
         PORT: String(port),
         ADMIN_USERNAME: ADMIN.username,
-        ADMIN_PASSWORD: ADMIN.password,
+        ADMIN_PASSWORD: ADMIN_ACCOUNT_PASSWORD,
+        ADMIN_REPORT_KEY: ADMIN.password,
         LOG_LEVEL: 'warn',
         // The image is a production deployment: this test runs it as a staging site (sandbox
         // payments, mail to files, a generated secret, no proxy), each allowed explicitly.

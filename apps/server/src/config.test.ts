@@ -194,6 +194,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ADMIN_USERNAME: 'ops' })).toThrow(/ADMIN_USERNAME and ADMIN_PASSWORD/);
   });
 
+  it('takes ADMIN_REPORT_KEY shaped as a report key, with the administrator it belongs to', () => {
+    const reportKey = `rk_${'A1b2_-'.repeat(5)}`;
+    expect(
+      loadConfig({ ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: 'a long pass ', ADMIN_REPORT_KEY: reportKey }).admin,
+    ).toEqual({ username: 'ops', password: 'a long pass ', reportKey });
+    expect(() => loadConfig({ ADMIN_REPORT_KEY: reportKey })).toThrow(/ADMIN_REPORT_KEY needs ADMIN_USERNAME/);
+    expect(() =>
+      loadConfig({ ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: 'a long pass ', ADMIN_REPORT_KEY: 'a long pass ' }),
+    ).toThrow(/ADMIN_REPORT_KEY must be rk_/);
+  });
+
   it('never echoes a secret value in its error', () => {
     const secret = 'short-secret';
     expect(() => loadConfig({ SESSION_SECRET: secret })).toThrow(/SESSION_SECRET must be at least 32/);

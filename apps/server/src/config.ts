@@ -6,6 +6,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_OPEN_TAX_YEARS } from '@store/shared/offline-gift-dates';
+import { REPORT_KEY_PATTERN } from '@store/shared/report-keys';
 import { z } from 'zod';
 import { ANY_PORT, normalHost } from '#src/lib/host-name';
 
@@ -131,6 +132,10 @@ const envSchema = z.object({
     .optional(),
   ADMIN_USERNAME: optionalText,
   ADMIN_PASSWORD: optionalText,
+  ADMIN_REPORT_KEY: z
+    .string()
+    .regex(REPORT_KEY_PATTERN, 'must be rk_ followed by at least 22 random letters, digits, - or _')
+    .optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   SITE_CONFIG: optionalText,
   WEB_DIST: optionalText,
@@ -246,8 +251,11 @@ export type Config = {
   smtpUrl: string | undefined;
   /** MAIL_FROM. Unset: `<foundation name> <receipts@localhost>` (modules/mail/transport.ts). */
   mailFrom: string | undefined;
-  /** ADMIN_USERNAME + ADMIN_PASSWORD: an admin created or updated at start (automation). */
-  admin: { username: string; password: string } | undefined;
+  /**
+   * ADMIN_USERNAME + ADMIN_PASSWORD: an admin created or updated at start (automation). With
+   * ADMIN_REPORT_KEY, that admin's report key too: owners read the report with a key, not the password.
+   */
+  admin: { username: string; password: string; reportKey?: string | undefined } | undefined;
   /** Unset: generated once and stored in the database (see db/secrets.ts). */
   sessionSecret: string | undefined;
   /** Absolute path of config/site.json. */
@@ -344,12 +352,16 @@ function captchaConfig(env: Env): CaptchaConfig {
 }
 
 function adminConfig(env: Env): Config['admin'] {
-  const { ADMIN_USERNAME, ADMIN_PASSWORD } = env;
-  if (ADMIN_USERNAME === undefined && ADMIN_PASSWORD === undefined) return undefined;
+  const { ADMIN_USERNAME, ADMIN_PASSWORD, ADMIN_REPORT_KEY } = env;
+  if (ADMIN_USERNAME === undefined && ADMIN_PASSWORD === undefined) {
+    if (ADMIN_REPORT_KEY !== undefined)
+      throw new ConfigError('ADMIN_REPORT_KEY needs ADMIN_USERNAME and ADMIN_PASSWORD');
+    return undefined;
+  }
   if (ADMIN_USERNAME === undefined || ADMIN_PASSWORD === undefined) {
     throw new ConfigError('ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
   }
-  return { username: ADMIN_USERNAME, password: ADMIN_PASSWORD };
+  return { username: ADMIN_USERNAME, password: ADMIN_PASSWORD, reportKey: ADMIN_REPORT_KEY };
 }
 
 function parseAllowedOrigins(raw: string | undefined): string[] {

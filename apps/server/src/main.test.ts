@@ -163,14 +163,23 @@ describeWithDb('main.ts', () => {
       expect(run.output()).not.toContain(password);
       // The start-up lines say, in words, where the site is, where that password is, and that cards are not charged.
       expect(run.output()).toContain(`Donation store is running at ${url}/`);
-      expect(run.output()).toContain(`Payment report   ${url}/report   (administrator: user "admin", password in `);
+      expect(run.output()).toContain(`Back office      ${url}/admin    (administrator: user "admin", password in `);
+      expect(run.output()).toContain(`Payment report   ${url}/report   (username and a report key from`);
       expect(run.output()).toContain(
         'Payments:  SANDBOX, no card is charged. Test cards: 4111 1111 1111 1111 approves,',
       );
+      // That password opens the back office (at the two-factor enrolment), where the owner makes a
+      // report key; alone, it reads no report.
       const whoami = await fetch(`${url}/api/admin/whoami`, {
         headers: { authorization: `Basic ${Buffer.from(`admin:${password}`).toString('base64')}` },
       });
-      expect(await whoami.json()).toEqual({ username: 'admin' });
+      expect(whoami.status).toBe(401);
+      const staffLogin = await fetch(`${url}/api/staff/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: url },
+        body: JSON.stringify({ username: 'admin', password }),
+      });
+      expect(await staffLogin.json()).toMatchObject({ stage: 'enrol', staff: { username: 'admin' } });
       run.child.kill('SIGTERM');
       expect(await run.exited).toBe(0);
       expect(run.output()).toContain('shutting down');

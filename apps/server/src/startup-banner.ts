@@ -56,7 +56,10 @@ export function startupBanner(input: StartupBannerInput): string {
     `  Store            ${base}/`,
     `  Concert          ${base}/concert`,
     `  Registration     ${base}/registration`,
-    `  Payment report   ${base}/report   (administrator: ${adminLine(input)})`,
+    // The administrator's password opens the back office; /report takes a report key made there
+    // (an owner's password needs two-factor, which Basic authentication cannot ask for).
+    `  Back office      ${base}/admin    (administrator: ${adminLine(input)})`,
+    `  Payment report   ${base}/report   (username and a report key from the back office's Security page)`,
     `  Site map         ${base}/nav`,
     '',
     ...payments,

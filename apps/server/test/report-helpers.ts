@@ -1,5 +1,6 @@
 /**
- * The whole app with one administrator, for the payment report's API tests:
+ * The whole app with one administrator (an owner, so the report takes their report key, not their
+ * password), for the payment report's API tests:
  *
  *   const t = await buildReportTestApp();
  *   const res = await getReport(t, { center: 2, limit: 10 });
@@ -8,21 +9,28 @@ import type { ReportResponse } from '@store/shared/report';
 import type { LightMyRequestResponse } from 'fastify';
 import { createAdmin } from '#src/modules/admins/admin-repo';
 import { basicAuthorization } from '#src/modules/admins/basic-credentials';
+import { generateReportKey, insertReportKey } from '#src/modules/admins/report-key-repo';
 import { type BuildTestAppOptions, buildTestApp, type TestApp } from './build-test-app';
 
 export const REPORT_ADMIN = { username: 'treasurer', password: 'correct horse battery staple' };
 
-export type ReportTestApp = TestApp & { authorization: string };
+export type ReportTestApp = TestApp & { authorization: string; reportKey: string };
 
 export async function buildReportTestApp(options: BuildTestAppOptions = {}): Promise<ReportTestApp> {
   const t = await buildTestApp(options);
+  const reportKey = generateReportKey();
   try {
-    await createAdmin(t.testDb.db, REPORT_ADMIN);
+    const admin = await createAdmin(t.testDb.db, REPORT_ADMIN);
+    await insertReportKey(t.testDb.db, { adminId: admin.id, label: 'report tests', key: reportKey });
   } catch (error) {
     await t.close();
     throw error;
   }
-  return { ...t, authorization: basicAuthorization(REPORT_ADMIN) };
+  return {
+    ...t,
+    reportKey,
+    authorization: basicAuthorization({ username: REPORT_ADMIN.username, password: reportKey }),
+  };
 }
 
 export type ReportQueryInput = Record<string, string | number | undefined>;

@@ -41,6 +41,8 @@ import { imageRoutes } from '#src/modules/site-content/image-routes';
 import { siteContentRoutes } from '#src/modules/site-content/routes';
 import type { SiteContentStore } from '#src/modules/site-content/site-content-store';
 import { memberRoutes } from '#src/modules/staff/member-routes';
+import { reportKeyRoutes } from '#src/modules/staff/report-key-routes';
+import { createReportKeyUseRecorder } from '#src/modules/staff/report-keys';
 import { createStaffGuard } from '#src/modules/staff/require-staff';
 import { staffRoutes } from '#src/modules/staff/routes';
 import { totpSealKey } from '#src/modules/staff/totp';
@@ -64,7 +66,9 @@ export async function registerModules(
   await app.register(catalogueRoutes, { siteSource: siteContent.reads });
   await app.register(siteContentRoutes, { db, store: siteContent, allowedOrigins });
   await app.register(imageRoutes, { db, allowedOrigins });
-  await app.register(adminRoutes, { db });
+  // A report key's use is marked and audited by the staff module, which the admin guard cannot import.
+  const onReportKeyUsed = createReportKeyUseRecorder(db);
+  await app.register(adminRoutes, { db, onReportKeyUsed });
   await app.register(captchaRoutes, { config: context.config, secrets: context.secrets });
   // One verifier for every guarded route; a module puts `preHandler: captchaPreHandler(captcha, action)` on it.
   const captcha = createCaptchaVerifier({ ...context, logger: app.log });
@@ -128,7 +132,7 @@ export async function registerModules(
     site,
     siteSource: siteContent,
     databaseKind: context.config.database.kind,
-    preHandler: createAdminGuard({ db, logger: app.log }),
+    preHandler: createAdminGuard({ db, logger: app.log, onReportKeyUsed }),
     signature,
   });
   await app.register(accountDocumentRoutes, { db, site, siteSource: siteContent, signature, resolveOwner });
@@ -155,6 +159,7 @@ export async function registerModules(
     centerName,
     issuer: site.foundation.name,
   });
+  await app.register(reportKeyRoutes, { db, guard: staffGuard });
   await app.register(memberRoutes, {
     db,
     guard: staffGuard,

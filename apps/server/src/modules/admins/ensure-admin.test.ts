@@ -5,8 +5,9 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createLogger } from '#src/logger';
 import { createTestDb, describeWithDb, type TestDb } from '../../../test/test-db';
 import { createAdmin, findAdminByUsername, listAdmins } from './admin-repo';
-import { ensureAdmin } from './ensure-admin';
+import { ENV_REPORT_KEY_LABEL, ensureAdmin } from './ensure-admin';
 import { verifyPassword } from './passwords';
+import { findLiveReportKey, generateReportKey, markReportKeyRevoked } from './report-key-repo';
 import { admins } from './tables';
 
 type LogLine = { level: number; msg: string };
@@ -109,5 +110,36 @@ describeWithDb('ensureAdmin', () => {
       ensureAdmin({ db: testDb.db, config: { admin: { username: 'ops', password: 'short' }, dataDir }, logger }),
     ).rejects.toThrow('ADMIN_PASSWORD: The password must be at least 12 characters long (it has 5).');
     expect(await listAdmins(testDb.db)).toEqual([]);
+  });
+
+  it('gives the ADMIN_USERNAME administrator the ADMIN_REPORT_KEY key; a new value retires the old, a revoked one stays revoked', async () => {
+    const { logger, lines } = capturingLogger();
+    const run = (reportKey: string) =>
+      ensureAdmin({
+        db: testDb.db,
+        config: { admin: { username: 'Ops', password: 'first long password', reportKey }, dataDir },
+        logger,
+      });
+    const first = generateReportKey();
+    await run(first);
+    await run(first);
+    const ops = await findAdminByUsername(testDb.db, 'ops');
+    const id = ops?.id ?? '';
+    const live = await findLiveReportKey(testDb.db, id, first);
+    expect(live).toBeDefined();
+
+    const second = generateReportKey();
+    await run(second);
+    expect(await findLiveReportKey(testDb.db, id, first)).toBeUndefined();
+    const secondKey = await findLiveReportKey(testDb.db, id, second);
+    expect(secondKey).toBeDefined();
+
+    // Revoked in the back office: a restart with the same value does not bring it back.
+    await markReportKeyRevoked(testDb.db, secondKey?.id ?? '');
+    await run(second);
+    expect(await findLiveReportKey(testDb.db, id, second)).toBeUndefined();
+    expect(lines.map((line) => line.msg)).toContain('ADMIN_REPORT_KEY was revoked and stays refused: set a new one');
+    expect(JSON.stringify(lines)).not.toContain(second.slice(3));
+    expect(ENV_REPORT_KEY_LABEL).toBe('ADMIN_REPORT_KEY');
   });
 });

@@ -2,7 +2,8 @@
  * Run by main.ts after migrating: makes sure somebody can read the report, with no default password
  * anywhere (DESIGN.md "Data that SPEC.md leaves open").
  *  - ADMIN_USERNAME + ADMIN_PASSWORD set (automation): that administrator is created, or its password
- *    updated, at every start.
+ *    updated, at every start; with ADMIN_REPORT_KEY, that key reads the report as them (an owner's
+ *    password needs two-factor and is refused there).
  *  - otherwise, with no administrator at all: `admin` is created with a random password written to
  *    DATA_DIR/initial-admin-password (readable by the owner only); the log names the file, and shows
  *    the password only when the file could not be written.
@@ -18,6 +19,7 @@ import type { Config } from '#src/config';
 import type { Database } from '#src/db/client';
 import { checkNewPassword, countAdmins, findAdminByUsername, USERNAME_MESSAGE, usernameSchema } from './admin-repo';
 import { hashPassword, verifyPassword } from './passwords';
+import { ensureEnvReportKey } from './report-key-repo';
 import { admins } from './tables';
 
 export const INITIAL_ADMIN_USERNAME = 'admin';
@@ -133,8 +135,30 @@ async function ensureInitialAdmin(
   return { action: 'created-initial', username: INITIAL_ADMIN_USERNAME, password, passwordFile };
 }
 
+/** The label of the key ADMIN_REPORT_KEY installs: a later value revokes the keys labelled so. */
+export const ENV_REPORT_KEY_LABEL = 'ADMIN_REPORT_KEY';
+
+async function ensureEnvAdminReportKey(
+  db: Database,
+  { username, reportKey }: { username: string; reportKey: string },
+  logger: EnsureAdminOptions['logger'],
+): Promise<void> {
+  const admin = await findAdminByUsername(db, username);
+  if (!admin) throw new AdminEnvError(`ADMIN_REPORT_KEY: there is no administrator "${username}"`);
+  const outcome = await ensureEnvReportKey(db, { adminId: admin.id, key: reportKey, label: ENV_REPORT_KEY_LABEL });
+  if (outcome === 'created') logger.info({ username }, 'report key set from ADMIN_REPORT_KEY');
+  // Revoked in the back office: it stays revoked, whatever the environment says.
+  if (outcome === 'revoked') logger.warn({ username }, 'ADMIN_REPORT_KEY was revoked and stays refused: set a new one');
+}
+
 export async function ensureAdmin({ db, config, logger }: EnsureAdminOptions): Promise<EnsureAdminResult> {
-  if (config.admin) return ensureEnvAdmin(db, config.admin, logger);
+  if (config.admin) {
+    const result = await ensureEnvAdmin(db, config.admin, logger);
+    const { reportKey } = config.admin;
+    if (reportKey !== undefined)
+      await ensureEnvAdminReportKey(db, { username: config.admin.username, reportKey }, logger);
+    return result;
+  }
   return ensureInitialAdmin(db, config.dataDir, logger);
 }
 

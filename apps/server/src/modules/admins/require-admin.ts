@@ -10,8 +10,14 @@
  * Order: parse the header, check the failed-login limit (429 before any password is looked at),
  * then verify. Every refusal is the same 401 'Invalid username or password.', whatever was wrong,
  * so the answer does not tell which usernames exist.
+ *
+ * A member whose role needs two-factor sign-in (owners, treasurers: the only roles that read the
+ * report) never gets in here with the account password: that password alone stops at the code step
+ * on /admin, so it must not read donor data here either. They type one of their report keys as the
+ * password instead (report-key-repo.ts; docs/decisions "report keys instead of passwords"). A key is
+ * good only on the routes this guard protects, all of which read.
  */
-import { staffCan } from '@store/shared/staff';
+import { type StaffRole, staffCan, TWO_FACTOR_REQUIRED } from '@store/shared/staff';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Database } from '#src/db/client';
 import { AppError } from '#src/errors/app-error';
@@ -19,6 +25,7 @@ import { findAdminByUsername } from './admin-repo';
 import { parseBasicAuthorization } from './basic-credentials';
 import { createLoginLimiter, type LoginLimits, TooManyLoginsError } from './login-limit';
 import { verifyLogin, warmUpDummyHash } from './passwords';
+import { findLiveReportKey } from './report-key-repo';
 import { createVerifiedLogins, type VerifiedLogins } from './verified-logins';
 
 export type AdminIdentity = { id: string; username: string };
@@ -41,7 +48,20 @@ export type AdminGuardOptions = {
   logger: FastifyBaseLogger;
   /** Defaults to REPORT_LOGIN_LIMITS. */
   limits?: LoginLimits;
+  /**
+   * Called once a report key let a member through (after every check): the staff module marks the
+   * key used and writes the audit line, which this module cannot import (staff depends on admins).
+   */
+  onReportKeyUsed: ReportKeyUseRecorder;
 };
+
+export type ReportKeyUse = { keyId: string; adminId: string; username: string; lastUsedAt: Date | null };
+export type ReportKeyUseRecorder = (request: FastifyRequest, use: ReportKeyUse) => Promise<void>;
+
+/** Roles whose account password is never accepted here (it needs a second factor elsewhere). */
+function needsReportKey(role: StaffRole): boolean {
+  return TWO_FACTOR_REQUIRED.includes(role);
+}
 
 /** The administrator the guard let through. Throws (a 500: a programming error) on an unguarded route. */
 export function adminOf(request: FastifyRequest): AdminIdentity {
@@ -80,7 +100,28 @@ function verifiedLoginsFor(db: Database): VerifiedLogins {
   return verified;
 }
 
-export function createAdminGuard({ db, logger, limits }: AdminGuardOptions): preHandlerAsyncHookHandler {
+/**
+ * Issue 21: the report shows every center's money, so only owners and treasurers read it here; a
+ * disabled member reads nothing. The same 401 as a wrong password, after the password or key was
+ * checked (so the answer does not tell it was right).
+ */
+function refuseWithoutReportAccess(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  admin: { username: string; role: StaffRole; disabled: boolean },
+): void {
+  if (admin.disabled || !staffCan(admin.role, 'readAllOrders')) {
+    request.log.warn({ username: admin.username, role: admin.role }, 'report refused to this staff member');
+    refuse(request, reply);
+  }
+}
+
+export function createAdminGuard({
+  db,
+  logger,
+  limits,
+  onReportKeyUsed,
+}: AdminGuardOptions): preHandlerAsyncHookHandler {
   const limiter = createLoginLimiter({ db, realm: ADMIN_LOGIN_REALM, ...(limits ? { limits } : {}), logger });
   const verified = verifiedLoginsFor(db);
   warmUpDummyHash().catch((error: unknown) => logger.warn({ err: error }, 'could not prepare the dummy hash'));
@@ -104,6 +145,36 @@ export function createAdminGuard({ db, logger, limits }: AdminGuardOptions): pre
       .check(attempt)
       .catch((error: unknown) => refusedForFailures(request, reply, error));
     const admin = await findAdminByUsername(db, parsed.username);
+    if (admin && needsReportKey(admin.role)) {
+      const key = await findLiveReportKey(db, admin.id, parsed.password);
+      if (!key) {
+        // Counted like a wrong password (the same limits), and as slow: argon2 runs on what was
+        // typed, so the timing does not tell this account from an unknown name. The log says when it
+        // was the account password, so an administrator who typed it by habit can be told why.
+        const ticket = await limiter
+          .begin(attempt)
+          .catch((error: unknown) => refusedForFailures(request, reply, error));
+        const accountPassword = await verifyLogin(admin.passwordHash, parsed.password);
+        await ticket.failed();
+        request.log.warn(
+          { username: admin.username, accountPassword },
+          accountPassword
+            ? 'report login refused: an account password needs two-factor, use a report key'
+            : 'admin login failed',
+        );
+        refuse(request, reply);
+      }
+      if (pairFailures > 0) await limiter.clearFailures(attempt);
+      refuseWithoutReportAccess(request, reply, admin);
+      await onReportKeyUsed(request, {
+        keyId: key.id,
+        adminId: admin.id,
+        username: admin.username,
+        lastUsedAt: key.lastUsedAt,
+      });
+      request.admin = { id: admin.id, username: admin.username };
+      return;
+    }
     // The same credentials being checked right now: their answer is known in a moment.
     const running = admin && verified.running(admin.id, admin.passwordHash, parsed.password);
     if (running) await running;
@@ -141,13 +212,7 @@ export function createAdminGuard({ db, logger, limits }: AdminGuardOptions): pre
     }
     // The owner's own typos from this address are forgotten; the account's count is not (login-limit.ts).
     if (pairFailures > 0) await limiter.clearFailures(attempt);
-    // Issue 21: the report shows every center's money, so only owners and treasurers read it here; a
-    // disabled member reads nothing. The same 401 as a wrong password, after the password was checked
-    // (so the answer does not tell the password was right).
-    if (admin.disabled || !staffCan(admin.role, 'readAllOrders')) {
-      request.log.warn({ username: admin.username, role: admin.role }, 'report refused to this staff member');
-      refuse(request, reply);
-    }
+    refuseWithoutReportAccess(request, reply, admin);
     request.admin = { id: admin.id, username: admin.username };
   };
 }

@@ -6,14 +6,14 @@ import { apiErrorSchema } from '@store/shared/api-error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '#src/db/client';
-import { adminOf, createAdminGuard } from './require-admin';
+import { adminOf, createAdminGuard, type ReportKeyUseRecorder } from './require-admin';
 
 export const whoamiResponseSchema = z.object({ username: z.string() });
 
-export type AdminRoutesOptions = { db: Database };
+export type AdminRoutesOptions = { db: Database; onReportKeyUsed: ReportKeyUseRecorder };
 
-export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { db }) => {
-  const requireAdmin = createAdminGuard({ db, logger: app.log });
+export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, { db, onReportKeyUsed }) => {
+  const requireAdmin = createAdminGuard({ db, logger: app.log, onReportKeyUsed });
 
   app.get(
     '/api/admin/whoami',

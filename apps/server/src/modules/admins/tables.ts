@@ -58,3 +58,25 @@ export const loginFailures = pgTable(
   },
   (t) => [index('login_failures_lookup_idx').on(t.realm, t.scope, t.key, t.createdAt)],
 );
+
+/**
+ * Report keys: the password an owner or treasurer types on /report (HTTP Basic), where their
+ * account password is refused because it needs a second factor. Only the key's sha256 is kept (the
+ * key is 256 random bits: a fast hash is enough, no dictionary can reach it). Revoked keys stay, for
+ * the list and the audit log; a revoked key is refused on the next request.
+ */
+export const reportKeys = pgTable(
+  'report_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    keyHash: text('key_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('report_keys_hash_idx').on(t.keyHash), index('report_keys_admin_idx').on(t.adminId)],
+);

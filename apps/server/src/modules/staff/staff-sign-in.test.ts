@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basicAuthorization } from '#src/modules/admins/basic-credentials';
+import { generateReportKey, insertReportKey } from '#src/modules/admins/report-key-repo';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { STAFF_PASSWORD, signInStaff, staffCall } from '../../../test/staff-helpers';
 import { describeWithDb } from '../../../test/test-db';
@@ -190,10 +191,12 @@ describeWithDb('staff sign-in', () => {
         (await add({ username: 'vol-a', password: STAFF_PASSWORD, role: 'volunteer', centerId: 2 })).json(),
       ).toMatchObject({ centerId: 2 });
 
-      // The treasurer's password works at once, and a disabled treasurer can do nothing, even with Basic auth.
+      // The treasurer's password works at once, and a disabled treasurer can do nothing, even with a report key.
       const treasurerId = created.json().id;
       const treasurerSession = tokenOf(await login('Treasurer-A'));
-      const basic = { authorization: basicAuthorization({ username: 'Treasurer-A', password: STAFF_PASSWORD }) };
+      const reportKey = generateReportKey();
+      await insertReportKey(t.testDb.db, { adminId: treasurerId, label: 'laptop', key: reportKey });
+      const basic = { authorization: basicAuthorization({ username: 'Treasurer-A', password: reportKey }) };
       expect((await t.app.inject({ url: '/api/report-data', headers: basic })).statusCode).toBe(200);
       const disabled = await staffCall(t.app, owner, 'PATCH', `/api/staff/members/${treasurerId}`, { disabled: true });
       expect(disabled.json()).toMatchObject({ disabled: true });

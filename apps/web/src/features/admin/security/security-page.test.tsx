@@ -27,6 +27,7 @@ describe('the security page (/admin/security)', () => {
     await openAdmin('/admin/security', {
       'GET /api/staff/me': () => jsonResponse(sessionOf('treasurer')),
       'GET /api/staff/orders': () => jsonResponse({ orders: [], nextCursor: null }),
+      'GET /api/staff/report-keys': () => jsonResponse({ keys: [] }),
     });
     expect(await screen.findByText(/Your role must use it\./, {}, LAZY)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Set up a new phone' })).toBeInTheDocument();

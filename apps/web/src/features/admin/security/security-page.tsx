@@ -1,12 +1,15 @@
 /**
  * /admin/security: the member's own two-factor sign-in. Off: set it up. On: set it up again (a new
  * phone), or turn it off with the password, unless the role must keep it (owners, treasurers).
+ * Members who read the report also manage their report keys here (the report's password).
  */
+import { staffCan } from '@store/shared/staff';
 import { useId, useState } from 'react';
 import { useAdmin } from '../admin-context';
 import { EnrolTotp } from '../sign-in/enrol-totp';
 import { useStaffFailure } from '../use-staff-failure';
 import { DisableTotp } from './disable-totp';
+import { ReportKeysPanel } from './report-keys-panel';
 
 export function SecurityPage() {
   const id = useId();
@@ -47,6 +50,7 @@ export function SecurityPage() {
           }}
         />
       )}
+      {staffCan(session.staff.role, 'readAllOrders') && <ReportKeysPanel />}
     </section>
   );
 }
