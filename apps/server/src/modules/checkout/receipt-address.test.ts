@@ -285,6 +285,9 @@ describeWithDb('the CRA receipt after the address', () => {
       const paid = await payAtToronto(email, {}, cookie);
       const orderId: string = paid.json().orderId;
       const asDonor = { cookies: { [SESSION_COOKIE]: cookie }, headers: { origin: SITE_ORIGIN } };
+      // The donor reads the receipt that is not official before adding the address (a message is
+      // rendered when it is sent: one still queued when the address comes would carry the number too).
+      expect(await received(email, 2)).toHaveLength(2);
 
       const activity = await t.app.inject({ url: '/auth/activity', ...asDonor });
       expect(activity.json().donations).toEqual([
