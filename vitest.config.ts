@@ -13,6 +13,8 @@
  *                  browser safety, shutdown), once per database, against the built server; after
  *                  every other project, two files at a time, because they start servers and kill
  *                  them. RELIABILITY_RUNS and RELIABILITY_CRASHES scale them up (npm run test:reliability).
+ *  reliability-browser
+ *                  the reliability files that drive Chromium, on PGlite, run in the e2e process.
  */
 
 import { join } from 'node:path';
@@ -41,12 +43,21 @@ const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
 // starts server processes (and kills some), so more would only fight over the 2 cores.
 const reliability = {
   include: ['reliability/**/*.test.ts'],
+  exclude: [] as string[],
   environment: 'node',
   testTimeout: 120_000,
   hookTimeout: 120_000,
   maxWorkers: 2,
   sequence: { groupOrder: 1 },
 };
+
+// The reliability files that drive Chromium, on PGlite: they run in the e2e process
+// (test/run-suite.ts), one at a time after the e2e files, where a core is free while the other
+// process is still busy, instead of adding their minute and a half to it.
+const browserReliability = [
+  'reliability/browser-safety/**/*.test.ts',
+  'reliability/monthly-giving/billing-after-chromium.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -95,7 +106,20 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      { test: { name: 'reliability-pglite', ...reliability, env: { TEST_DB: 'pglite' } } },
+      {
+        test: { name: 'reliability-pglite', ...reliability, exclude: browserReliability, env: { TEST_DB: 'pglite' } },
+      },
+      {
+        test: {
+          name: 'reliability-browser',
+          include: browserReliability,
+          environment: 'node',
+          testTimeout: reliability.testTimeout,
+          hookTimeout: reliability.hookTimeout,
+          fileParallelism: false,
+          env: { TEST_DB: 'pglite' },
+        },
+      },
       {
         test: {
           name: 'reliability-postgres',

@@ -2,7 +2,8 @@
  * `npm test`'s Vitest step (after typecheck, lint, import rules, build and the size check):
  *  - the end-to-end project and every other project run as two Vitest processes at once. Vitest
  *    runs a project that takes one file at a time (e2e: one site, one Chromium) after all the others,
- *    with a core idle for its four minutes; beside them it fills that core. Its output is kept in
+ *    with a core idle for its four minutes; beside them it fills that core, and then runs the
+ *    reliability files that drive Chromium (reliability-browser). Its output is kept in
  *    .test-results/e2e.log and printed after, so the two never interleave;
  *  - both record the SQL statements each database ran (apps/server/src/db/statement-log.ts), and the
  *    run fails when one ran on a database and never on the other (test/statements/);
@@ -62,8 +63,8 @@ rmSync(results, { recursive: true, force: true });
 mkdirSync(statements, { recursive: true });
 const e2eLog = join(results, 'e2e.log');
 const [e2e, rest] = await Promise.all([
-  vitest('e2e', ['--project', 'e2e'], e2eLog),
-  vitest('rest', ['--project', '!e2e']),
+  vitest('e2e', ['--project', 'e2e', '--project', 'reliability-browser'], e2eLog),
+  vitest('rest', ['--project', '!e2e', '--project', '!reliability-browser']),
 ]);
 
 console.log(`\n--- end-to-end (Chromium), run beside the above; its output from ${e2eLog}:\n`);
@@ -72,7 +73,7 @@ console.log(readFileSync(e2eLog, 'utf8'));
 const timings = [...rest.timings, ...e2e.timings];
 if (timings.length > 0) console.log(`\n${timingReport(timings)}`);
 console.log(
-  `Wall time: every project but e2e ${rest.seconds.toFixed(0)} s, e2e ${e2e.seconds.toFixed(0)} s, at once.\n`,
+  `Wall time: every project but e2e ${rest.seconds.toFixed(0)} s, e2e and reliability-browser ${e2e.seconds.toFixed(0)} s, at once.\n`,
 );
 
 const comparison = compareStatements(readStatements(statements));
