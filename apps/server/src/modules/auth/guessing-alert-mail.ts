@@ -5,12 +5,12 @@
  * an alert that asks to follow a link is what phishing looks like.
  */
 import { inArray } from 'drizzle-orm';
-import { isUuid } from '#src/lib/uuid';
 import { emailDocument } from '#src/modules/mail/email-layout';
 import { greetingName } from '#src/modules/mail/greeting';
 import { html } from '#src/modules/mail/html';
 import { headerValue } from '#src/modules/mail/outbox';
 import type { MailRenderer, RenderedMail, RendererContext } from '#src/modules/mail/render';
+import { renderByRecord } from '#src/modules/mail/render-by-record';
 import { alertedUserId } from './guessing-alert';
 import { users } from './tables';
 
@@ -55,32 +55,18 @@ export function renderGuessingAlert(email: string, view: AlertView): RenderedMai
 }
 
 export function createGuessingAlertRenderer({ db, site }: RendererContext): MailRenderer {
-  return async (subjectIds) => {
-    const bySubject = new Map<string, string>();
-    for (const subjectId of subjectIds) {
-      const userId = alertedUserId(subjectId);
-      if (userId !== undefined && isUuid(userId)) bySubject.set(subjectId, userId);
-    }
-    if (bySubject.size === 0) return new Map();
-    const found = await db
-      .select({ id: users.id, name: users.name, email: users.email })
-      .from(users)
-      .where(inArray(users.id, [...new Set(bySubject.values())]));
-    const byId = new Map(found.map((user) => [user.id, user]));
-    const rendered = new Map<string, RenderedMail>();
-    for (const [subjectId, userId] of bySubject) {
-      const user = byId.get(userId);
-      if (!user) continue;
-      rendered.set(
-        subjectId,
+  return (subjectIds) =>
+    renderByRecord(
+      subjectIds,
+      alertedUserId,
+      (ids) =>
+        db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, ids)),
+      (user) =>
         renderGuessingAlert(user.email, {
           foundationName: site.foundation.name,
           foundationUrl: site.foundation.url,
           // The account's name as typed at sign-up: its first word, if it looks like a name.
           greeting: greetingName(user.name.trim().split(/\s+/)[0]),
         }),
-      );
-    }
-    return rendered;
-  };
+    );
 }

@@ -7,12 +7,12 @@
 import type { Site } from '@store/shared/site';
 import { inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { isUuid } from '#src/lib/uuid';
 import { admins } from '#src/modules/admins/tables';
 import { emailDocument } from '#src/modules/mail/email-layout';
 import { html } from '#src/modules/mail/html';
 import { headerValue } from '#src/modules/mail/outbox';
 import type { MailRenderer, RenderedMail } from '#src/modules/mail/render';
+import { renderByRecord } from '#src/modules/mail/render-by-record';
 import { CODE_STEP_LIMIT } from './code-step-lock';
 import { lockedMemberId } from './code-step-lock-notice';
 
@@ -63,32 +63,23 @@ export function createCodeStepLockedRenderer({
   db: Database;
   site: Pick<Site, 'foundation'>;
 }): MailRenderer {
-  return async (subjectIds) => {
-    const bySubject = new Map<string, string>();
-    for (const subjectId of subjectIds) {
-      const memberId = lockedMemberId(subjectId);
-      if (memberId !== undefined && isUuid(memberId)) bySubject.set(subjectId, memberId);
-    }
-    if (bySubject.size === 0) return new Map();
-    const found = await db
-      .select({ id: admins.id, username: admins.username, email: admins.email })
-      .from(admins)
-      .where(inArray(admins.id, [...new Set(bySubject.values())]));
-    const byId = new Map(found.map((member) => [member.id, member]));
-    const rendered = new Map<string, RenderedMail>();
-    for (const [subjectId, memberId] of bySubject) {
-      const member = byId.get(memberId);
+  return (subjectIds) =>
+    renderByRecord(
+      subjectIds,
+      lockedMemberId,
+      (ids) =>
+        db
+          .select({ id: admins.id, username: admins.username, email: admins.email })
+          .from(admins)
+          .where(inArray(admins.id, ids)),
       // An address removed since: nothing to send to (the message fails and is given up).
-      if (!member?.email) continue;
-      rendered.set(
-        subjectId,
-        renderCodeStepLocked(member.email, {
-          foundationName: site.foundation.name,
-          foundationUrl: site.foundation.url,
-          username: member.username,
-        }),
-      );
-    }
-    return rendered;
-  };
+      (member) =>
+        member.email
+          ? renderCodeStepLocked(member.email, {
+              foundationName: site.foundation.name,
+              foundationUrl: site.foundation.url,
+              username: member.username,
+            })
+          : undefined,
+    );
 }

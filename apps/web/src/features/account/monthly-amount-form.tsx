@@ -1,12 +1,12 @@
 /**
- * Change an open-amount monthly gift's amount (issue 22), inline: dollars, checked with the schema
+ * Change an open-amount monthly gift's amount, inline: dollars, checked with the schema
  * the server uses (monthlyAmountSchema), the server's refusal shown on the field. A concert
  * tier's gift has no amount to type: it moves to another tier (monthly-tier-form.tsx).
  */
 import { monthlyAmountSchema } from '@store/shared/monthly-giving';
 import { type FormEvent, useId, useState } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
-import { ApiClientError } from '#src/lib/api-client';
+import { useGiftFieldSave } from './use-gift-field-save';
 
 type MonthlyAmountFormProps = {
   current: number;
@@ -18,10 +18,9 @@ type MonthlyAmountFormProps = {
 export function MonthlyAmountForm({ current, save, onSaved, onClose }: MonthlyAmountFormProps) {
   const id = useId();
   const [value, setValue] = useState(current.toFixed(2));
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { error, setError, saving, run } = useGiftFieldSave('amount', onSaved);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (saving) return;
     const parsed = monthlyAmountSchema.safeParse(value.trim() === '' ? Number.NaN : Number(value));
@@ -29,20 +28,7 @@ export function MonthlyAmountForm({ current, save, onSaved, onClose }: MonthlyAm
       setError(parsed.error.issues[0]?.message ?? 'Please enter an amount.');
       return;
     }
-    setSaving(true);
-    try {
-      await save(parsed.data);
-      await onSaved();
-    } catch (failure) {
-      setError(
-        failure instanceof ApiClientError && failure.fields?.amount
-          ? failure.fields.amount
-          : failure instanceof Error
-            ? failure.message
-            : String(failure),
-      );
-      setSaving(false);
-    }
+    void run(() => save(parsed.data));
   }
 
   return (

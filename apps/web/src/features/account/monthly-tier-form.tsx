@@ -7,7 +7,7 @@ import { formatDollars } from '@store/shared/money';
 import type { MonthlyTier } from '@store/shared/monthly-giving';
 import { type FormEvent, useId, useState } from 'react';
 import { LabelledSelect } from '#src/components/labelled-select';
-import { ApiClientError } from '#src/lib/api-client';
+import { useGiftFieldSave } from './use-gift-field-save';
 
 type MonthlyTierFormProps = {
   currentId: number;
@@ -20,30 +20,15 @@ type MonthlyTierFormProps = {
 export function MonthlyTierForm({ currentId, tiers, save, onSaved, onClose }: MonthlyTierFormProps) {
   const id = useId();
   const [value, setValue] = useState(String(currentId));
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { error, setError, saving, run } = useGiftFieldSave('tierId', onSaved);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (saving) return;
     if (Number(value) === currentId) {
       onClose();
       return;
     }
-    setSaving(true);
-    try {
-      await save(Number(value));
-      await onSaved();
-    } catch (failure) {
-      setError(
-        failure instanceof ApiClientError && failure.fields?.tierId
-          ? failure.fields.tierId
-          : failure instanceof Error
-            ? failure.message
-            : String(failure),
-      );
-      setSaving(false);
-    }
+    void run(() => save(Number(value)));
   }
 
   return (
