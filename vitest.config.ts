@@ -13,7 +13,7 @@
  *                  browser safety, shutdown), once per database, against the built server; after
  *                  every other project, two files at a time, because they start servers and kill
  *                  them. RELIABILITY_RUNS and RELIABILITY_CRASHES scale them up (npm run test:reliability).
- *  reliability-browser
+ *  e2e-reliability
  *                  the reliability files that drive Chromium, on PGlite, run in the e2e process.
  */
 
@@ -111,7 +111,7 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'reliability-browser',
+          name: 'e2e-reliability',
           include: browserReliability,
           environment: 'node',
           testTimeout: reliability.testTimeout,
