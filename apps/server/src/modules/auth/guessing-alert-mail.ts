@@ -9,6 +9,7 @@ import { emailDocument } from '#src/modules/mail/email-layout';
 import { greetingName } from '#src/modules/mail/greeting';
 import { html } from '#src/modules/mail/html';
 import { headerValue } from '#src/modules/mail/outbox';
+import { plainLetter } from '#src/modules/mail/plain-letter';
 import type { MailRenderer, RenderedMail, RendererContext } from '#src/modules/mail/render';
 import { renderByRecord } from '#src/modules/mail/render-by-record';
 import { alertedUserId } from './guessing-alert';
@@ -39,19 +40,8 @@ export function renderGuessingAlert(email: string, view: AlertView): RenderedMai
     details: [],
     sections: paragraphs,
   });
-  const text = [
-    `Dear ${view.greeting},`,
-    '',
-    OPENING,
-    '',
-    WHAT_WE_DO,
-    '',
-    WHAT_TO_DO,
-    '',
-    view.foundationName,
-    view.foundationUrl,
-  ].join('\n');
-  return { to: headerValue(email), subject: GUESSING_ALERT_SUBJECT, html: htmlBody, text: `${text}\n` };
+  const text = plainLetter(view.greeting, [OPENING, WHAT_WE_DO, WHAT_TO_DO], view);
+  return { to: headerValue(email), subject: GUESSING_ALERT_SUBJECT, html: htmlBody, text };
 }
 
 export function createGuessingAlertRenderer({ db, site }: RendererContext): MailRenderer {

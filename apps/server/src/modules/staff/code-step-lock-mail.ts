@@ -11,6 +11,7 @@ import { admins } from '#src/modules/admins/tables';
 import { emailDocument } from '#src/modules/mail/email-layout';
 import { html } from '#src/modules/mail/html';
 import { headerValue } from '#src/modules/mail/outbox';
+import { plainLetter } from '#src/modules/mail/plain-letter';
 import type { MailRenderer, RenderedMail } from '#src/modules/mail/render';
 import { renderByRecord } from '#src/modules/mail/render-by-record';
 import { CODE_STEP_LIMIT } from './code-step-lock';
@@ -41,19 +42,8 @@ export function renderCodeStepLocked(
     details: [],
     sections,
   });
-  const text = [
-    `Dear ${view.username},`,
-    '',
-    OPENING,
-    '',
-    WHAT_WE_DO,
-    '',
-    WHAT_TO_DO,
-    '',
-    view.foundationName,
-    view.foundationUrl,
-  ].join('\n');
-  return { to: headerValue(email), subject: CODE_STEP_LOCKED_SUBJECT, html: htmlBody, text: `${text}\n` };
+  const text = plainLetter(view.username, [OPENING, WHAT_WE_DO, WHAT_TO_DO], view);
+  return { to: headerValue(email), subject: CODE_STEP_LOCKED_SUBJECT, html: htmlBody, text };
 }
 
 export function createCodeStepLockedRenderer({
