@@ -6,20 +6,12 @@
 import { authUserResponseSchema } from '@store/shared/auth';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger } from '#src/logger';
-import { mailRenderers } from '#src/mail-renderers';
-import { createMailTransport } from '#src/modules/mail/transport';
-import { type MailWorker, startMailWorker } from '#src/modules/mail/worker';
+import type { MailWorker } from '#src/modules/mail/worker';
 import { postAuth, registerAccount } from '../../../test/auth-helpers';
 import { buildTestApp, TEST_SESSION_SECRET, type TestApp } from '../../../test/build-test-app';
 import { type FakeSmtpServer, startFakeSmtpServer } from '../../../test/fake-smtp-server';
+import { decodedMail, messagesTo, startSmtpMailWorker } from '../../../test/smtp-mail-path';
 import { describeWithDb } from '../../../test/test-db';
-
-/** The message's text, its quoted-printable soft line breaks and escapes undone (enough for links). */
-function decoded(data: string): string {
-  return data
-    .replace(/=\r\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
 
 describeWithDb('account links over SMTP', () => {
   let t: TestApp;
@@ -31,17 +23,13 @@ describeWithDb('account links over SMTP', () => {
     smtp = await startFakeSmtpServer();
     const logger = createLogger('debug', { write: (line: string) => void logLines.push(line) });
     t = await buildTestApp({ logger, mail: { kick: () => worker?.kick() } });
-    worker = startMailWorker({
+    worker = startSmtpMailWorker({
       db: t.testDb.db,
-      transport: createMailTransport({ smtpUrl: smtp.url, outboxDir: '', from: 'Store <accounts@example.org>' }),
-      renderers: mailRenderers({
-        db: t.testDb.db,
-        site: t.site,
-        secrets: { session: TEST_SESSION_SECRET },
-        signature: null,
-      }),
+      site: t.site,
+      smtp,
       logger,
-      intervalMs: 3_600_000,
+      sessionSecret: TEST_SESSION_SECRET,
+      from: 'Store <accounts@example.org>',
     });
   });
   afterAll(async () => {
@@ -50,14 +38,9 @@ describeWithDb('account links over SMTP', () => {
     await smtp?.close();
   });
 
-  async function received(to: string, count: number) {
-    const deadline = Date.now() + 15_000;
-    const mine = () => smtp.messages.filter((m) => m.to.includes(to));
-    while (mine().length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    return mine();
-  }
+  const received = (to: string, count: number) => messagesTo(smtp, to, count);
   const linkOf = (data: string) => {
-    const link = /https?:\/\/\S+\?token=[\w.-]+/.exec(decoded(data))?.[0];
+    const link = /https?:\/\/\S+\?token=[\w.-]+/.exec(decodedMail(data))?.[0];
     if (!link) throw new Error('no link in the message');
     return new URL(link);
   };
@@ -74,7 +57,7 @@ describeWithDb('account links over SMTP', () => {
 
     expect((await postAuth(t.app, '/password/forgot', { email })).statusCode).toBe(202);
     const [, resetMail] = await received(email, 2);
-    expect(decoded(String(resetMail?.data))).toMatch(/^Subject: Choose a new password/m);
+    expect(decodedMail(String(resetMail?.data))).toMatch(/^Subject: Choose a new password/m);
     const resetLink = linkOf(String(resetMail?.data));
     expect(resetLink.pathname).toBe('/reset-password');
     const password = 'smtp reset passphrase 11';

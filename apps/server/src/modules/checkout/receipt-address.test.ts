@@ -10,12 +10,10 @@ import type { CheckoutRequest } from '@store/shared/checkout';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '#src/logger';
-import { mailRenderers } from '#src/mail-renderers';
 import { linkKey, linkToken } from '#src/modules/auth/account-link-token';
 import { SESSION_COOKIE } from '#src/modules/auth/session-cookie';
 import { mailOutbox } from '#src/modules/mail/tables';
-import { createMailTransport } from '#src/modules/mail/transport';
-import { type MailWorker, startMailWorker } from '#src/modules/mail/worker';
+import type { MailWorker } from '#src/modules/mail/worker';
 import { registerAccount, SITE_ORIGIN, sessionToken } from '../../../test/auth-helpers';
 import { buildTestApp, TEST_SESSION_SECRET, type TestApp } from '../../../test/build-test-app';
 import { checkoutBody, openAmount, postCheckout, sandboxNonce } from '../../../test/checkout-helpers';
@@ -23,6 +21,7 @@ import { type FakeSmtpServer, startFakeSmtpServer } from '../../../test/fake-smt
 import { outboxMessages } from '../../../test/outbox-helpers';
 import { pdfText } from '../../../test/pdf-text';
 import { seedOrders } from '../../../test/seed-orders';
+import { decodedMail, messagesTo, startSmtpMailWorker } from '../../../test/smtp-mail-path';
 import { describeWithDb } from '../../../test/test-db';
 import { OFFICIAL_RECEIPT_KIND, RECEIPT_KIND } from './receipt-kind';
 import { receiptPdf } from './receipt-pdf';
@@ -34,13 +33,6 @@ const NOT_OFFICIAL = 'This is not an official receipt for income tax purposes.';
 const TORONTO = '7';
 const ADDRESS = { street: '12 Finch Ave', city: 'Toronto', province: 'Ontario', postalCode: 'm2n1a1' };
 
-/** The message's text, its quoted-printable soft line breaks and escapes undone (enough for links). */
-function decoded(data: string): string {
-  return data
-    .replace(/=\r\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
-
 describeWithDb('the CRA receipt after the address', () => {
   let t: TestApp;
   let smtp: FakeSmtpServer;
@@ -51,18 +43,13 @@ describeWithDb('the CRA receipt after the address', () => {
     smtp = await startFakeSmtpServer();
     const logger = createLogger('debug', { write: (line: string) => void logLines.push(line) });
     t = await buildTestApp({ logger, mail: { kick: () => worker?.kick() } });
-    worker = startMailWorker({
+    worker = startSmtpMailWorker({
       db: t.testDb.db,
-      transport: createMailTransport({ smtpUrl: smtp.url, outboxDir: '', from: 'Store <receipts@example.org>' }),
-      renderers: mailRenderers({
-        db: t.testDb.db,
-        site: t.site,
-        secrets: { session: TEST_SESSION_SECRET },
-        signature: null,
-        storeUrl: 'https://store.example.org',
-      }),
+      site: t.site,
+      smtp,
       logger,
-      intervalMs: 3_600_000,
+      sessionSecret: TEST_SESSION_SECRET,
+      storeUrl: 'https://store.example.org',
     });
   });
   afterAll(async () => {
@@ -71,12 +58,8 @@ describeWithDb('the CRA receipt after the address', () => {
     await smtp?.close();
   });
 
-  async function received(to: string, count: number) {
-    const deadline = Date.now() + 15_000;
-    const mine = () => smtp.messages.filter((m) => m.to.includes(to));
-    while (mine().length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    return mine().map((m) => decoded(m.data));
-  }
+  const received = async (to: string, count: number) =>
+    (await messagesTo(smtp, to, count)).map((m) => decodedMail(m.data));
   const tokenOf = (mail: string) => {
     const link = /https?:\/\/\S+\?token=[\w.%-]+/.exec(mail)?.[0];
     if (!link) throw new Error('no link in the message');

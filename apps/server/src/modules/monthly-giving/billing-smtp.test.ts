@@ -6,26 +6,18 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '#src/config';
 import { createLogger } from '#src/logger';
-import { mailRenderers } from '#src/mail-renderers';
-import { createMailTransport } from '#src/modules/mail/transport';
-import { type MailWorker, startMailWorker } from '#src/modules/mail/worker';
+import type { MailWorker } from '#src/modules/mail/worker';
 import { createSandboxGateway, type SandboxGateway } from '#src/modules/payments/gateways/sandbox';
 import { loadSite } from '#src/site/load-site';
 import { type FakeSmtpServer, startFakeSmtpServer } from '../../../test/fake-smtp-server';
 import { seedMonthlyGift, updateGift } from '../../../test/monthly-gift-fixtures';
+import { decodedMail, messagesTo, startSmtpMailWorker } from '../../../test/smtp-mail-path';
 import { createTestDb, describeWithDb, type TestDb } from '../../../test/test-db';
 import { DECLINED_SUBJECT } from './billing-mail';
 import { runBilling } from './run-billing';
 
 const site = loadSite(loadConfig({}).siteConfigPath);
 const logger = createLogger('silent');
-
-/** The message's text, its quoted-printable soft line breaks and escapes undone. */
-function decoded(data: string): string {
-  return data
-    .replace(/=\r\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
 
 describeWithDb('billing mail over SMTP', () => {
   let testDb: TestDb;
@@ -37,18 +29,13 @@ describeWithDb('billing mail over SMTP', () => {
     testDb = await createTestDb();
     smtp = await startFakeSmtpServer();
     sandbox = createSandboxGateway({ db: testDb.db, secret: 'x'.repeat(32) });
-    worker = startMailWorker({
+    worker = startSmtpMailWorker({
       db: testDb.db,
-      transport: createMailTransport({ smtpUrl: smtp.url, outboxDir: '', from: 'Store <receipts@example.org>' }),
-      renderers: mailRenderers({
-        db: testDb.db,
-        site,
-        secrets: { session: 'x'.repeat(32) },
-        signature: null,
-        storeUrl: 'https://store.example.org',
-      }),
+      site,
+      smtp,
       logger,
-      intervalMs: 3_600_000,
+      sessionSecret: 'x'.repeat(32),
+      storeUrl: 'https://store.example.org',
     });
   });
   afterAll(async () => {
@@ -57,12 +44,8 @@ describeWithDb('billing mail over SMTP', () => {
     await testDb?.close();
   });
 
-  async function received(to: string, count: number) {
-    const deadline = Date.now() + 30_000;
-    const mine = () => smtp.messages.filter((m) => m.to.includes(to));
-    while (mine().length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    return mine().map((m) => decoded(m.data));
-  }
+  const received = async (to: string, count: number) =>
+    (await messagesTo(smtp, to, count, 30_000)).map((m) => decodedMail(m.data));
 
   const bill = (asOf: string) =>
     runBilling({
