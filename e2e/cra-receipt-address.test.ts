@@ -9,12 +9,12 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pdfText } from '../apps/server/test/pdf-text';
 import { emlPart } from '../reliability/support/eml';
 import { downloadedBytes, usePage } from './support/browser';
 import { donate, fillCard, fillDonor, openCheckout } from './support/checkout-flow';
-import { type RunningServer, startServer } from './support/start-server';
+import { useOwnServer } from './support/own-server';
 
 const SERIES_NUMBER = /^\d{4}-\d{6}$/;
 const NOT_OFFICIAL = 'This is not an official receipt for income tax purposes.';
@@ -78,22 +78,15 @@ async function fillAddress(page: Page): Promise<void> {
 }
 
 describe('the CRA receipt after the address', () => {
-  // A server of its own: the dashboard path opens an account, and the shared server has taken the
-  // other specs' sign-ups from 127.0.0.1, where one address may open 10 accounts an hour
-  // (ACCOUNT_CREATION_LIMITS): in a full run this one, or a later spec's, was the eleventh.
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer();
-  }, 60_000);
-  afterAll(() => server?.stop());
-  const t = usePage(() => ({ baseURL: server.baseUrl }));
+  const own = useOwnServer();
+  const t = usePage(() => ({ baseURL: own.server.baseUrl }));
 
   it('takes a Toronto gift without an address, then issues the official receipt through the e-mailed link', async () => {
     const { page } = t;
     const email = uniqueEmail('toronto.link');
     await giveAtTorontoWithoutAddress(page, email);
 
-    const first = await mailed(server.dataDir, email, 'receipt');
+    const first = await mailed(own.server.dataDir, email, 'receipt');
     const text = emlPart(first, 'plain');
     expect(text).toContain(NOT_OFFICIAL);
     const firstPdf = await attachedPdf(first);
@@ -113,7 +106,7 @@ describe('the CRA receipt after the address', () => {
     const number = /Your official receipt (\S+) has been issued/.exec((await issued.textContent()) ?? '')?.[1] ?? '';
     expect(number).toMatch(SERIES_NUMBER);
 
-    const official = await attachedPdf(await mailed(server.dataDir, email, 'receipt-official'));
+    const official = await attachedPdf(await mailed(own.server.dataDir, email, 'receipt-official'));
     expect(official).toContain(number);
     expect(official).toContain('12 Finch Ave, Toronto, ON M2N 1A1');
     expect(official).toContain('Date of issue');

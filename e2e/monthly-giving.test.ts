@@ -3,21 +3,14 @@
  * made inline, then on the dashboard: change the amount, pause, resume, cancel.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { usePage } from './support/browser';
 import { openGift, startMonthlyGift } from './support/monthly-donor';
-import { type RunningServer, startServer } from './support/start-server';
+import { useOwnServer } from './support/own-server';
 
 describe('monthly giving', () => {
-  // A server of its own: the shared one has taken the other specs' sign-ups from 127.0.0.1, and one
-  // address may open 10 accounts an hour (ACCOUNT_CREATION_LIMITS), so this inline sign-up could be
-  // the eleventh (it was, in a full run).
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer();
-  }, 60_000);
-  afterAll(() => server?.stop());
-  const t = usePage(() => ({ baseURL: server.baseUrl }));
+  const own = useOwnServer();
+  const t = usePage(() => ({ baseURL: own.server.baseUrl }));
 
   it('starts a monthly gift with an account made at checkout, then changes, pauses, resumes and cancels it', async () => {
     const { page } = t;
