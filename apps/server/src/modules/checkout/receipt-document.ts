@@ -7,7 +7,7 @@
  */
 import { formatCents } from '@store/shared/money';
 import type { Site } from '@store/shared/site';
-import { formatDateTime } from '#src/modules/mail/date-format';
+import { formatDateTime, formatGiftDate } from '#src/modules/mail/date-format';
 import { lineDeductibleCents, lineValueReceivedCents } from '#src/modules/receipts/deductible';
 import { receiptNumberOf } from '#src/modules/receipts/receipt-number';
 import type { ReceiptDocument, TaxDocumentLine, TaxFact } from '#src/modules/receipts/tax-document';
@@ -87,7 +87,7 @@ export function buildReceiptDocument({ order, site, signature, correction }: Rec
   const voided = correction?.kind === 'void';
   const received = receivedDescriptions(order.products);
   const purchases = order.products.filter((p) => p.benefit === 'purchase').map((p) => p.name);
-  const giftDate = formatDateTime(order.createdAt, timeZone);
+  const giftDate = formatGiftDate(order, timeZone);
   // A CRA receipt issued after the gift (the address came later) shows both dates, as the CRA asks.
   const issuedAt = correction?.createdAt ?? order.receiptIssuedAt;
   const issued = issuedAt ? formatDateTime(issuedAt, timeZone) : null;

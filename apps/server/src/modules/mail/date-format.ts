@@ -28,3 +28,20 @@ const dateTimeFormat = cachedFormat({
 export function formatDateTime(date: Date, timeZone: string): string {
   return dateTimeFormat(timeZone).format(date);
 }
+
+// A calendar day is not an instant: formatted at UTC, its own day comes back whatever the zone.
+const dayFormat = cachedFormat({ year: 'numeric', month: 'long', day: 'numeric' })('UTC');
+
+/** `November 14, 2026` for a calendar day 'YYYY-MM-DD': a date that has no time of day. */
+export function formatDay(day: string): string {
+  return dayFormat.format(new Date(`${day}T00:00:00Z`));
+}
+
+/**
+ * When a gift was made, as its receipt says it: the day alone for a gift that has only a date (an
+ * offline gift's `received_on`: its stored instant, noon, is no time anyone gave it), else the
+ * instant with its zone.
+ */
+export function formatGiftDate(gift: { createdAt: Date; receivedOn: string | null }, timeZone: string): string {
+  return gift.receivedOn ? formatDay(gift.receivedOn) : formatDateTime(gift.createdAt, timeZone);
+}

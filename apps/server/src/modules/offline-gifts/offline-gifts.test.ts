@@ -1,8 +1,9 @@
 /**
  * Issue 21, offline gifts through the API on both databases: a cheque recorded by a treasurer is a
  * paid order with its receipt (number, e-mail naming the cheque), once per Idempotency-Key, in the
- * report; bad entries refused by field; a mistaken one voided (void receipt, taken out of the
- * totals), never deleted; other roles refused.
+ * report; dated by its day alone, with no time, on its receipt, PDF and CSV; bad entries refused by
+ * field; a mistaken one voided (void receipt, taken out of the totals), never deleted; other roles
+ * refused.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -11,7 +12,8 @@ import { RECEIPT_CORRECTION_KIND, RECEIPT_KIND } from '#src/modules/checkout/rec
 import { receiptCorrections } from '#src/modules/checkout/tables';
 import { outboxMessages } from '../../../test/outbox-helpers';
 import { paidOrder } from '../../../test/refund-helpers';
-import { buildReportTestApp, getReport, type ReportTestApp } from '../../../test/report-helpers';
+import { pdfText } from '../../../test/pdf-text';
+import { buildReportTestApp, getReport, type ReportTestApp, requestReport } from '../../../test/report-helpers';
 import { type SignedInStaff, signInStaff, staffCall } from '../../../test/staff-helpers';
 import { describeWithDb } from '../../../test/test-db';
 
@@ -85,6 +87,26 @@ describeWithDb('offline gifts', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().receiptNumber).toBe(`${thisYear() - 1}-000001`);
     expect(res.json().createdAt.slice(0, 10)).toBe(`${thisYear() - 1}-12-30`);
+  });
+
+  it('dates a cheque received on December 31 by its day alone, in that tax year: receipt e-mail, PDF and CSV', async () => {
+    const year = thisYear() - 1;
+    const day = `${year}-12-31`;
+    const res = await record(cheque({ receivedOn: day, reference: '1044', email: 'new-years-eve@example.org' }));
+    expect(res.statusCode).toBe(201);
+    const order = res.json();
+    expect(order.receiptNumber).toMatch(new RegExp(`^${year}-\\d{6}$`));
+    // Stored at noon in Chicago, which is no time anyone gave it: no e-mail, PDF or cell says 12:00.
+    const [mail] = await outboxMessages(t.testDb.db, t.site, order.id, RECEIPT_KIND);
+    expect(mail?.text).toContain(`Date of gift: December 31, ${year}\n`);
+    expect(mail?.html).toContain(`December 31, ${year}<`);
+    const pdf = await pdfText(mail?.attachments?.[0]?.content ?? new Uint8Array());
+    expect(pdf).toContain(`December 31, ${year}`);
+    for (const body of [mail?.text, mail?.html, pdf]) expect(body).not.toMatch(/12:00|PM|CST/);
+    // The CSV's Date cell is the day alone, on PostgreSQL's COPY and PGlite's keyset path alike.
+    const csv = await requestReport(t, { q: 'new-years-eve@example.org' }, '/api/report-data.csv');
+    const [, line] = csv.body.split('\r\n');
+    expect(line).toContain(`,"Dallas Center, Texas",250.00,,${day},1,`);
   });
 
   it('refuses bad entries by field, and records nothing', async () => {

@@ -7,7 +7,7 @@
  */
 import { formatRegistrationNumber } from '@store/shared/registration';
 import type { Site } from '@store/shared/site';
-import { formatDateTime } from '#src/modules/mail/date-format';
+import { formatDateTime, formatDay } from '#src/modules/mail/date-format';
 import { greetingName } from '#src/modules/mail/greeting';
 import { headerValue, type MailMessage } from '#src/modules/mail/outbox';
 import { confirmationHtml } from './confirmation-html';
@@ -26,13 +26,6 @@ export type ConfirmationOptions = {
   site: Pick<Site, 'foundation' | 'event'>;
 };
 
-/** The event's day is a calendar day, not an instant: formatted as UTC so it never shifts by one. */
-const eventDayFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'long' });
-
-function eventDay(day: string): string {
-  return eventDayFormat.format(new Date(`${day}T00:00:00Z`));
-}
-
 function details(registrant: StoredRegistrant): string {
   const parents = parentsText(registrant);
   if (parents) return `parents: ${parents}`;
@@ -45,7 +38,7 @@ export function confirmationView({ registration, registrants, site }: Confirmati
     foundationName: site.foundation.name,
     foundationUrl: site.foundation.url,
     eventTitle: site.event.title,
-    eventDate: eventDay(site.event.date),
+    eventDate: formatDay(site.event.date),
     eventVenue: site.event.venue,
     registrationNumber: formatRegistrationNumber(registration.number),
     date: formatDateTime(registration.createdAt, site.foundation.timeZone),

@@ -21,6 +21,7 @@ import type { Database } from '#src/db/client';
 import { orders } from '#src/modules/checkout/tables';
 import { crlfLines } from './csv-line-ends';
 import { deliveryText, giftFrequencySql, newestFirst, receiptNumberSql } from './donor-rows';
+import { exportDateSql } from './export-date';
 import { type ReportFilter, reportConditions } from './report-filter';
 
 const formulaPrefixes = sql.join(
@@ -43,7 +44,7 @@ export function copyStatement(filter: ReportFilter, timeZone: string): string {
   const select = sql`
     select ${textCell(sql`btrim(${o.firstName} || ' ' || ${o.lastName})`)}, ${textCell(sql`${o.email}`)},
       ${textCell(sql`${o.centerName}`)}, (${o.amountCents}::numeric / 100)::numeric(14, 2),
-      ${textCell(sql`${o.transactionId}`)}, date_trunc('second', ${o.createdAt} at time zone ${timeZone}),
+      ${textCell(sql`${o.transactionId}`)}, ${exportDateSql(timeZone)},
       ${o.itemCount}, listed.products, ${textCell(deliveryText)}, case when ${o.test} then 'yes' end,
       ${textCell(receiptNumberSql(timeZone))}, (${o.deductibleCents}::numeric / 100)::numeric(14, 2),
       (${o.refundedCents}::numeric / 100)::numeric(14, 2), ${giftFrequencySql}

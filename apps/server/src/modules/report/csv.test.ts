@@ -63,7 +63,7 @@ describe('exportCsvLine (PGlite)', () => {
     center_name: 'Dallas Center, Texas',
     amount_cents: 123456,
     transaction_id: null,
-    local_time: '2026-03-01 11:04:05.12345',
+    date_cell: '2026-03-01 11:04:05',
     item_count: 3,
     delivery: 'Delivery to 12 Elm St, Austin, TX 78701',
     test: false,
@@ -90,7 +90,8 @@ describe('exportCsvLine (PGlite)', () => {
     expect(exportCsvLine({ ...record, refunded_cents: 1050 })).toMatch(/,25.00,10.50,One-time\r\n$/);
     // Issue 22: how it was given, last.
     expect(exportCsvLine({ ...record, gift: 'Monthly' })).toMatch(/,0.00,Monthly\r\n$/);
-    expect(exportCsvLine({ ...record, local_time: '2026-03-01 11:04:05' })).toContain(',2026-03-01 11:04:05,');
+    // A gift that has only a date (an offline gift's day received): the day alone.
+    expect(exportCsvLine({ ...record, date_cell: '2026-11-14' })).toContain(',,2026-11-14,3,');
   });
 
   it('keeps the microseconds of created_at for the keyset position', () => {
@@ -102,7 +103,7 @@ describe('exportCsvLine (PGlite)', () => {
 
   it('refuses a timestamp in another DateStyle rather than misdate or mispage', () => {
     expect(() => exportPosition({ ...record, created_utc: '03/01/2026 17:04:05' })).toThrow(/DateStyle/);
-    expect(() => exportCsvLine({ ...record, local_time: '03/01/2026 11:04:05' })).toThrow(/DateStyle/);
+    expect(() => exportCsvLine({ ...record, date_cell: '03/01/2026 11:04:05' })).toThrow(/DateStyle/);
   });
 
   it('has the Donor Details columns as its header, the Date naming its zone, then Test, …, Gift', () => {

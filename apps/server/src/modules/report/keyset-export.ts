@@ -3,8 +3,9 @@
  * formatted here. PGlite has one connection: a transaction or cursor held open for a whole download
  * would stall every other request, while a page at a time lets them in between.
  *
- * Instants come as plain timestamps in ISO DateStyle (`2026-03-01 11:04:05.5`), which the database
- * prints several times faster than to_char formats them (measured, a million rows).
+ * The position's instant comes as a plain timestamp in ISO DateStyle (`2026-03-01 11:04:05.5`), which
+ * the database prints several times faster than to_char formats it (measured, a million rows); the
+ * Date cell as the COPY path writes it (export-date.ts).
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
@@ -13,6 +14,7 @@ import { orders } from '#src/modules/checkout/tables';
 import { CSV_LINE_END, csvAmount, csvText } from './csv';
 import type { PagePosition } from './cursor';
 import { type DonorRecord, deliveryText, giftFrequencySql, newestFirst, receiptNumberSql } from './donor-rows';
+import { exportDateSql } from './export-date';
 import { afterPosition } from './list-donors';
 import { type ReportFilter, reportConditions } from './report-filter';
 
@@ -20,14 +22,15 @@ export const EXPORT_BATCH_SIZE = 2_000;
 
 /**
  * A row as the export reads it: the page's DonorRecord with the name in one column, the instant as
- * plain timestamps, and the Gift column. Built from DonorRecord so the two cannot drift apart.
+ * a plain timestamp, the Date cell, and the Gift column. Built from DonorRecord so the two cannot
+ * drift apart.
  */
 export type ExportRecord = Omit<DonorRecord, 'first_name' | 'last_name' | 'created_at' | 'local_time'> & {
   /** created_at in UTC as a plain timestamp: `2026-03-01 17:04:05.123456` (trailing zeros dropped). */
   created_utc: string;
   name: string;
-  /** created_at in the foundation's zone, same format. */
-  local_time: string;
+  /** The Date cell (export-date.ts): `2026-03-01 11:04:05` in the foundation's zone, or a day alone. */
+  date_cell: string;
   /** GIFT_FREQUENCY_LABELS: 'One-time' or 'Monthly'. */
   gift: string;
 };
@@ -35,6 +38,7 @@ export type ExportRecord = Omit<DonorRecord, 'first_name' | 'last_name' | 'creat
 export type KeysetExportOptions = { db: Database; filter: ReportFilter; timeZone: string; batchSize?: number };
 
 const PLAIN_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?$/;
+const DATE_CELL = /^\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2}:\d{2})?$/;
 
 /** The drivers return timestamps as the database prints them: refuse anything but ISO rather than misdate. */
 function splitTimestamp(value: string): { date: string; time: string; fraction: string } {
@@ -49,11 +53,12 @@ export function exportPosition(record: Pick<ExportRecord, 'id' | 'created_utc'>)
   return { createdAt: `${date}T${time}.${fraction}Z`, id: record.id };
 }
 
-/** Name, Email, Center, Amount, Transaction ID, Date (the foundation's local time, to the second), Qty, Products, Delivery, Test, Receipt, Deductible, Refunded, Gift. */
+/** Name, Email, Center, Amount, Transaction ID, Date (the foundation's local time to the second, or the day alone), Qty, Products, Delivery, Test, Receipt, Deductible, Refunded, Gift. */
 export function exportCsvLine(record: ExportRecord): string {
-  const local = splitTimestamp(record.local_time);
+  const date = record.date_cell;
+  if (!DATE_CELL.test(date)) throw new Error(`unexpected date ${JSON.stringify(date)} (DateStyle must be ISO)`);
   // Concatenated rather than joined from an array: this runs once per row of the export.
-  return `${csvText(record.name)},${csvText(record.email)},${csvText(record.center_name)},${csvAmount(record.amount_cents)},${csvText(record.transaction_id ?? '')},${local.date} ${local.time},${record.item_count},${csvText(productsText(record.products))},${csvText(record.delivery)},${record.test ? 'yes' : ''},${csvText(record.receipt_number)},${record.deductible_cents === null ? '' : csvAmount(record.deductible_cents)},${csvAmount(record.refunded_cents)},${csvText(record.gift)}${CSV_LINE_END}`;
+  return `${csvText(record.name)},${csvText(record.email)},${csvText(record.center_name)},${csvAmount(record.amount_cents)},${csvText(record.transaction_id ?? '')},${date},${record.item_count},${csvText(productsText(record.products))},${csvText(record.delivery)},${record.test ? 'yes' : ''},${csvText(record.receipt_number)},${record.deductible_cents === null ? '' : csvAmount(record.deductible_cents)},${csvAmount(record.refunded_cents)},${csvText(record.gift)}${CSV_LINE_END}`;
 }
 
 function batchQuery(options: KeysetExportOptions, after: PagePosition | undefined, limit: number): SQL {
@@ -62,7 +67,7 @@ function batchQuery(options: KeysetExportOptions, after: PagePosition | undefine
     select ${o.id} as id, ${o.createdAt} at time zone 'UTC' as created_utc,
       btrim(${o.firstName} || ' ' || ${o.lastName}) as name, ${o.email} as email, ${o.centerName} as center_name,
       ${o.amountCents} as amount_cents, ${o.transactionId} as transaction_id,
-      ${o.createdAt} at time zone ${options.timeZone} as local_time, ${o.itemCount} as item_count, ${o.products} as products,
+      ${exportDateSql(options.timeZone)} as date_cell, ${o.itemCount} as item_count, ${o.products} as products,
       ${deliveryText} as delivery, ${o.test} as test,
       ${receiptNumberSql(options.timeZone)} as receipt_number, ${o.deductibleCents} as deductible_cents,
       ${o.refundedCents} as refunded_cents, ${giftFrequencySql} as gift
