@@ -4,6 +4,7 @@
  * progress line per batch and a summary. The server's mail worker sends them (on PGlite, stop the
  * server first: the command needs the database to itself; the statements go out at its next start).
  */
+import { calendarDay } from '@store/shared/monthly-giving';
 import { type Config, loadConfig } from '#src/config';
 import { sendYearEndStatements } from '#src/modules/statements/send-statements';
 import { loadSite } from '#src/site/load-site';
@@ -28,16 +29,19 @@ export async function runStatementsCommand(
   args: readonly string[],
   out: { log: (line: string) => void },
   config: Config = loadConfig(),
+  now = new Date(),
 ): Promise<void> {
   const flags = parseFlags(args, { values: ['year'], switches: ['dry-run'] }, STATEMENTS_USAGE);
   const yearText = requiredFlag(flags, 'year', STATEMENTS_USAGE);
   const year = Number(yearText);
-  const thisYear = new Date().getUTCFullYear();
+  const site = loadSite(config.siteConfigPath);
+  // The foundation's year, not the machine's: on New Year's Eve evening in Chicago it is already
+  // next year in UTC, and that year has no statements to send yet.
+  const thisYear = Number(calendarDay(now, site.foundation.timeZone).slice(0, 4));
   if (!/^\d{4}$/.test(yearText) || year < 2000 || year > thisYear) {
     throw new CliError(`--year: "${yearText}" is not a year between 2000 and ${thisYear}.\n\n${STATEMENTS_USAGE}`, 2);
   }
   const dryRun = flags.switches.has('dry-run');
-  const site = loadSite(config.siteConfigPath);
   await withMigratedDatabase(config, async (connection) => {
     const summary = await sendYearEndStatements({
       db: connection.db,

@@ -1,19 +1,22 @@
 /**
  * `npm run statements -- --year YYYY [--dry-run]` as the treasurer runs it: a child process on the
  * configured database (PGlite in DATA_DIR, or DATABASE_URL), with its progress lines and summary;
- * a second run queues nothing; a bad argument is a usage error naming it, and changes nothing.
+ * a second run queues nothing; a bad argument is a usage error naming it, and changes nothing; this
+ * year is the foundation's.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { loadConfig } from '#src/config';
 import type { Database } from '#src/db/client';
 import { openDatabase } from '#src/db/client';
 import { migrateDatabase } from '#src/db/migrate';
 import { runCli } from '../../test/run-cli';
 import { seedOrders } from '../../test/seed-orders';
 import { createTestDb, describeWithDb, type TestDb, usingPostgres } from '../../test/test-db';
+import { runStatementsCommand } from './statements-command';
 
 const SCRIPT = join(import.meta.dirname, 'statements.ts');
 
@@ -70,6 +73,15 @@ describeWithDb('npm run statements', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--year: "20x5" is not a year between 2000 and');
     expect(bad.stderr).toContain('Usage:');
+    expect(await statementRows()).toBe(0);
+  });
+
+  it("takes the foundation's year as this year, not the machine's: at 11:30 pm on December 31 in Chicago, next year has no statements yet", async () => {
+    const attempt = (year: string, iso: string) =>
+      runStatementsCommand(['--year', year], { log: () => undefined }, loadConfig({}), new Date(iso));
+    // 2027 already in UTC, still 2026 at the foundation.
+    await expect(attempt('2027', '2027-01-01T05:30:00Z')).rejects.toThrow('"2027" is not a year between 2000 and 2026.');
+    await expect(attempt('2028', '2027-01-01T06:30:00Z')).rejects.toThrow('"2028" is not a year between 2000 and 2027.');
     expect(await statementRows()).toBe(0);
   });
 

@@ -10,8 +10,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueReceiptCorrection } from '#src/modules/checkout/correct-receipt';
 import { RECEIPT_CORRECTION_KIND, RECEIPT_KIND } from '#src/modules/checkout/receipt-kind';
+import { settleOrder } from '#src/modules/checkout/settle-order';
 import { orders } from '#src/modules/checkout/tables';
 import { mailOutbox } from '#src/modules/mail/tables';
+import { receiptSettings } from '#src/modules/receipts/receipt-number';
 import { registerAccount, sessionToken } from '../../../test/auth-helpers';
 import {
   BOOK,
@@ -24,9 +26,10 @@ import {
 } from '../../../test/checkout-helpers';
 import { outboxMessages } from '../../../test/outbox-helpers';
 import { pdfText } from '../../../test/pdf-text';
-import { buildReportTestApp, type ReportTestApp, requestReport } from '../../../test/report-helpers';
+import { buildReportTestApp, getReport, type ReportTestApp, requestReport } from '../../../test/report-helpers';
 import { seedOrders } from '../../../test/seed-orders';
-import { PATRON_LINE } from '../../../test/tax-lines';
+import { signInStaff, staffCall } from '../../../test/staff-helpers';
+import { giftLine, PATRON_LINE } from '../../../test/tax-lines';
 import { describeWithDb } from '../../../test/test-db';
 import { sendYearEndStatements } from './send-statements';
 import { STATEMENT_KIND } from './statement-kind';
@@ -344,6 +347,93 @@ describeWithDb('tax receipts and year-end statements', () => {
         receiptPdf: `/api/account/receipts/${mine?.id}.pdf`,
         deductible: 5,
       });
+    });
+  });
+  describe("New Year's Eve at the foundation, when the process's zone (UTC) has already turned the year", () => {
+    it('keeps a gift at 11:30 pm on December 31 in Chicago in that year everywhere, and one at 12:30 am in the next', async () => {
+      const registered = await registerAccount(t.app, { name: 'Noor Shah', email: 'noor@example.org' });
+      const cookie = `store_session=${sessionToken(registered)}`;
+      const userId: string = registered.json().user.id;
+      // 2027-01-01 in UTC both; in Chicago the first is still 2026-12-31.
+      const [eve, dawn] = await seedOrders(
+        t.testDb.db,
+        ['2027-01-01T05:30:00Z', '2027-01-01T06:30:00Z'].map((iso, i) => ({
+          email: 'noor@example.org',
+          firstName: 'Noor',
+          lastName: 'Shah',
+          userId,
+          status: 'pending' as const,
+          transactionId: null,
+          test: false,
+          gateway: 'braintree' as const,
+          createdAt: new Date(iso),
+          products: [giftLine(5_000 + i * 1_000)],
+          deductibleCents: 5_000 + i * 1_000,
+        })),
+      );
+      const settle = async (order: typeof eve, transactionId: string) => {
+        if (!order) throw new Error('not seeded');
+        const settled = await settleOrder({
+          db: t.testDb.db,
+          logger: { error: () => undefined },
+          receipts: receiptSettings(t.site),
+          order,
+          outcome: { status: 'succeeded', transactionId, processor: { code: '1000', text: 'Approved' } },
+        });
+        return settled?.receiptNumber ?? '';
+      };
+      // The receipt series: the settlement numbers each in its own year.
+      const eveNumber = await settle(eve, 'eve2026');
+      const dawnNumber = await settle(dawn, 'dawn2027');
+      expect(eveNumber).toMatch(/^2026-\d{6}$/);
+      expect(dawnNumber).toMatch(/^2027-\d{6}$/);
+
+      // The receipt e-mail and its PDF: the foundation's date and time, its zone said.
+      const dated = [
+        [eve?.id, 'December 31, 2026 at 11:30 PM CST'],
+        [dawn?.id, 'January 1, 2027 at 12:30 AM CST'],
+      ] as const;
+      for (const [id, when] of dated) {
+        const [mail] = await outboxMessages(t.testDb.db, t.site, id ?? '', RECEIPT_KIND);
+        expect(mail?.text).toContain(`Date of gift: ${when}`);
+        expect(await pdfText(mail?.attachments?.[0]?.content ?? new Uint8Array())).toContain(when);
+      }
+
+      // The statements: the dashboard offers both years, each PDF lists its own gift.
+      const get = (url: string) => t.app.inject({ url, headers: { cookie } });
+      expect((await get('/auth/activity')).json().statementYears).toEqual([2027, 2026]);
+      const statement2026 = await pdfText((await get('/api/account/statements/2026.pdf')).rawPayload);
+      expect(statement2026).toContain(`${eveNumber} Dec 31, 2026`);
+      expect(statement2026).toContain('Total given in 2026 $50.00');
+      expect(statement2026).not.toContain(dawnNumber);
+      const statement2027 = await pdfText((await get('/api/account/statements/2027.pdf')).rawPayload);
+      expect(statement2027).toContain(`${dawnNumber} Jan 1, 2027`);
+      expect(statement2027).not.toContain(eveNumber);
+
+      // The back office's donor page: totals by the foundation's year.
+      const treasurer = await signInStaff(t, 'treasurer');
+      const donor = (await staffCall(t.app, treasurer, 'GET', '/api/staff/donors/noor@example.org')).json();
+      expect(donor.totalsByYear).toEqual([
+        { year: 2027, totalCents: 6_000, deductibleCents: 6_000 },
+        { year: 2026, totalCents: 5_000, deductibleCents: 5_000 },
+      ]);
+
+      // The report's days and the CSV's Date.
+      const q = 'noor@example.org';
+      const report = await getReport(t, { q, from: '2026-12-31', to: '2026-12-31' });
+      expect(report.donors.map((d) => d.receiptNumber)).toEqual([eveNumber]);
+      expect((await getReport(t, { q, from: '2026-12-31', to: '2027-01-01' })).perDay).toEqual(
+        expect.arrayContaining([
+          { day: '2026-12-31', count: 1, amount: 50 },
+          { day: '2027-01-01', count: 1, amount: 60 },
+        ]),
+      );
+      const csv = (await requestReport(t, { q, from: '2026-12-31', to: '2027-01-01' }, '/api/report-data.csv')).body;
+      const [, dawnLine, eveLine] = csv.split('\r\n');
+      expect(dawnLine).toContain(`,dawn2027,2027-01-01 00:30:00,`);
+      expect(dawnLine).toContain(`,${dawnNumber},`);
+      expect(eveLine).toContain(`,eve2026,2026-12-31 23:30:00,`);
+      expect(eveLine).toContain(`,${eveNumber},`);
     });
   });
 });
