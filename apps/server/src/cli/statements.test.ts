@@ -80,8 +80,12 @@ describeWithDb('npm run statements', () => {
     const attempt = (year: string, iso: string) =>
       runStatementsCommand(['--year', year], { log: () => undefined }, loadConfig({}), new Date(iso));
     // 2027 already in UTC, still 2026 at the foundation.
-    await expect(attempt('2027', '2027-01-01T05:30:00Z')).rejects.toThrow('"2027" is not a year between 2000 and 2026.');
-    await expect(attempt('2028', '2027-01-01T06:30:00Z')).rejects.toThrow('"2028" is not a year between 2000 and 2027.');
+    await expect(attempt('2027', '2027-01-01T05:30:00Z')).rejects.toThrow(
+      '"2027" is not a year between 2000 and 2026.',
+    );
+    await expect(attempt('2028', '2027-01-01T06:30:00Z')).rejects.toThrow(
+      '"2028" is not a year between 2000 and 2027.',
+    );
     expect(await statementRows()).toBe(0);
   });
 
