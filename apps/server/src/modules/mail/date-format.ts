@@ -28,3 +28,10 @@ const dateTimeFormat = cachedFormat({
 export function formatDateTime(date: Date, timeZone: string): string {
   return dateTimeFormat(timeZone).format(date);
 }
+
+const calendarDayFormat = cachedFormat({ year: 'numeric', month: 'long', day: 'numeric' })('UTC');
+
+/** 'YYYY-MM-DD' as `December 28, 2026`: a calendar day (already the foundation's), so no zone is converted. */
+export function formatCalendarDay(day: string): string {
+  return calendarDayFormat.format(new Date(`${day}T12:00:00Z`));
+}

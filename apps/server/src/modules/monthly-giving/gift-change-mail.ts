@@ -10,6 +10,7 @@ import { formatCents } from '@store/shared/money';
 import { ordinalDay } from '@store/shared/monthly-giving';
 import { detail, emailDocument } from '#src/modules/mail/email-layout';
 import { greetingName } from '#src/modules/mail/greeting';
+import { linkButton } from '#src/modules/mail/link-button';
 import { type OutboxDb, queueMail } from '#src/modules/mail/outbox';
 import type { MonthlyGiftRow } from './tables';
 
@@ -17,7 +18,8 @@ export const MONTHLY_GIFT_CHANGE_KIND = 'monthly-gift-change';
 
 export type GiftAction = 'amount' | 'tier' | 'pause' | 'resume' | 'card' | 'cancel';
 
-export type Foundation = { name: string; url: string };
+/** Who the mail is from, and the donor's dashboard (absolute: lib/dashboard-url.ts) where the gift is managed. */
+export type Foundation = { name: string; url: string; dashboardUrl: string };
 
 const SUBJECTS: Record<GiftAction, string> = {
   amount: 'Your monthly gift: new amount',
@@ -27,6 +29,8 @@ const SUBJECTS: Record<GiftAction, string> = {
   card: 'Your monthly gift: card updated',
   cancel: 'Your monthly gift is cancelled',
 };
+
+const MANAGE_LINK_TEXT = 'Manage your monthly gifts on your dashboard';
 
 const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 /** 'YYYY-MM-DD' as 'March 15, 2027' (a calendar day: no zone to convert). */
@@ -87,14 +91,14 @@ export async function queueGiftChangeMail(
     greetingName: greeting,
     opening: text,
     details,
-    sections: [],
+    sections: [linkButton(foundation.dashboardUrl, MANAGE_LINK_TEXT)],
   });
   const plain = [
     `Dear ${greeting},`,
     '',
     text,
     '',
-    'Manage your monthly gifts on your dashboard.',
+    `${MANAGE_LINK_TEXT}: ${foundation.dashboardUrl}`,
     '',
     foundation.name,
     foundation.url,
