@@ -55,4 +55,7 @@ export const monthlyTexts = {
   signInInstead: 'Already have an account? Sign in',
   signedInAs: (email: string) => `Signed in as ${email}. Your monthly gift will be on your dashboard.`,
   emailFirst: 'Please enter your e-mail address above first.',
+  /** Under Place Order when the bucket has a monthly line: the card must outlive this payment. */
+  cardKeptForMonthly:
+    'Secure payment: your card is kept by our payment provider for the monthly charge, and its details are never stored on this site.',
 } as const;
