@@ -49,7 +49,7 @@ export const monthlyTexts = {
     `Your monthly gift of ${amount} will be charged on the ${day} of each month.`,
   accountNeeded: 'Monthly gifts need an account',
   accountHint:
-    'Choose a password for an account under the e-mail above. You will manage your monthly gifts from its dashboard.',
+    'Choose a password for an account under the e-mail above: Place Order creates it with your gift. You will manage your monthly gifts from its dashboard.',
   createAccount: 'Create account',
   creatingAccount: 'Creating account…',
   signInInstead: 'Already have an account? Sign in',
