@@ -1,6 +1,8 @@
 /**
  * Issue 22, the donor's whole path in Chromium: a monthly gift started at checkout with the account
- * made inline, then on the dashboard: change the amount, pause, resume, cancel.
+ * made inline, by Place Order alone (the password typed, "Create account" never pressed), then on
+ * the dashboard: change the amount, pause, resume, cancel. The button's path is walked by
+ * reliability/monthly-giving/billing-after-chromium.test.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -12,10 +14,10 @@ describe('monthly giving', () => {
   const own = useOwnServer();
   const t = usePage(() => ({ baseURL: own.server.baseUrl }));
 
-  it('starts a monthly gift with an account made at checkout, then changes, pauses, resumes and cancels it', async () => {
+  it('starts a monthly gift with the account made by Place Order, then changes, pauses, resumes and cancels it', async () => {
     const { page } = t;
     const email = `monthly.${randomBytes(4).toString('hex')}@example.org`;
-    await startMonthlyGift(page, { email, amount: '51' });
+    await startMonthlyGift(page, { email, amount: '51', accountBy: 'place-order' });
 
     const gift = await openGift(page);
     expect(await gift.textContent()).toContain('$51.00 a month');

@@ -12,10 +12,18 @@ export const MONTHLY_PASSWORD = 'correct horse battery';
 export type Shot = (name: string) => Promise<void>;
 const none: Shot = async () => {};
 
-/** From the store to the thank-you page: a monthly gift of `amount` dollars, the account made inline. */
+/**
+ * From the store to the thank-you page: a monthly gift of `amount` dollars, the account made inline,
+ * by its "Create account" button or (`accountBy: 'place-order'`) by Place Order itself, in one step.
+ */
 export async function startMonthlyGift(
   page: Page,
-  { email, amount, shot = none }: { email: string; amount: string; shot?: Shot },
+  {
+    email,
+    amount,
+    shot = none,
+    accountBy = 'button',
+  }: { email: string; amount: string; shot?: Shot; accountBy?: 'button' | 'place-order' },
 ): Promise<void> {
   await page.goto('/');
   await page.getByRole('group', { name: 'How often' }).getByRole('button', { name: 'Monthly' }).click();
@@ -39,8 +47,10 @@ export async function startMonthlyGift(
   await page.getByLabel('Expiration Date').fill('12/30');
   await page.getByLabel('CVV', { exact: true }).fill('123');
   await shot('checkout');
-  await account.getByRole('button', { name: 'Create account' }).click();
-  await page.getByText(/^Signed in as /).waitFor({ timeout: 20_000 });
+  if (accountBy === 'button') {
+    await account.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText(/^Signed in as /).waitFor({ timeout: 20_000 });
+  }
   await page.getByRole('button', { name: 'Place Order' }).click();
   await page.waitForURL('**/order-success', { timeout: 30_000 });
   await page.getByText(/Your monthly gift of .* will be charged on the/).waitFor();

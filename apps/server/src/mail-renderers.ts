@@ -7,6 +7,7 @@
 import type { Site } from '@store/shared/site';
 import type { Database } from '#src/db/client';
 import type { AppSecrets } from '#src/db/secrets';
+import { dashboardUrl } from '#src/lib/dashboard-url';
 import { EMAIL_CHANGED_KIND, LINK_MAIL_KIND } from '#src/modules/auth/account-link-kinds';
 import { createAccountLinkRenderer } from '#src/modules/auth/account-link-mail';
 import { LINK_PURPOSES, linkKey } from '#src/modules/auth/account-link-token';
@@ -58,6 +59,7 @@ export function mailRenderers({
     siteSource,
     signature,
     addressLink: (orderId) => receiptAddressLink(storeUrl, key, orderId),
+    dashboardLink: dashboardUrl(storeUrl),
   });
   return {
     [RECEIPT_KIND]: receipts,

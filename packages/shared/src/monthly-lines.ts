@@ -49,10 +49,13 @@ export const monthlyTexts = {
     `Your monthly gift of ${amount} will be charged on the ${day} of each month.`,
   accountNeeded: 'Monthly gifts need an account',
   accountHint:
-    'Choose a password for an account under the e-mail above. You will manage your monthly gifts from its dashboard.',
+    'Choose a password for an account under the e-mail above: Place Order creates it with your gift. You will manage your monthly gifts from its dashboard.',
   createAccount: 'Create account',
   creatingAccount: 'Creating account…',
   signInInstead: 'Already have an account? Sign in',
   signedInAs: (email: string) => `Signed in as ${email}. Your monthly gift will be on your dashboard.`,
   emailFirst: 'Please enter your e-mail address above first.',
+  /** Under Place Order when the bucket has a monthly line: the card must outlive this payment. */
+  cardKeptForMonthly:
+    'Secure payment: your card is kept by our payment provider for the monthly charge, and its details are never stored on this site.',
 } as const;

@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '#src/app-context';
+import { dashboardUrl, storeUrlOf } from '#src/lib/dashboard-url';
 import { createAdminGuard } from '#src/modules/admins/require-admin';
 import { adminRoutes } from '#src/modules/admins/routes';
 import { linkKey } from '#src/modules/auth/account-link-token';
@@ -78,7 +79,11 @@ export async function registerModules(
   const resolveOwner = createSessionOwnerResolver({ sessions, allowedOrigins: context.config.allowedOrigins });
   // Read at start by main.ts too, so a missing file stops the server there (issue 20).
   const signature = signatureImage(context.config.siteConfigPath, site.taxReceipts);
-  const foundation = { name: site.foundation.name, url: site.foundation.url };
+  const foundation = {
+    name: site.foundation.name,
+    url: site.foundation.url,
+    dashboardUrl: dashboardUrl(storeUrlOf(allowedOrigins, site.foundation.url)),
+  };
   await app.register(authRoutes, {
     prefix: authLocation(context.config).prefix,
     db,

@@ -6,6 +6,7 @@
  * A corrected or void receipt (a refund) is the same document with what it replaces.
  */
 import { formatCents } from '@store/shared/money';
+import { calendarDay, periodOf } from '@store/shared/monthly-giving';
 import type { Site } from '@store/shared/site';
 import { formatDateTime, formatGiftDate } from '#src/modules/mail/date-format';
 import { lineDeductibleCents, lineValueReceivedCents } from '#src/modules/receipts/deductible';
@@ -49,9 +50,22 @@ function benefitText(p: OrderProduct): string | null {
   return `${p.benefitDescription ?? 'Goods or services'}, estimated value ${formatCents(lineValueReceivedCents(p))}`;
 }
 
-function documentLine(p: OrderProduct): TaxDocumentLine {
+const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * A line's name on the receipt. The checkout's monthly line pays the gift's first month: it is named
+ * as the billing run names each later month's charge ('Open donation (monthly gift, January 2027)',
+ * monthly-giving/claim-charges.ts), whose lines already carry it.
+ */
+function lineName(p: OrderProduct, order: Order, timeZone: string): string {
+  if (p.monthly !== true || order.billingPeriod !== null) return p.name;
+  const month = monthFormat.format(new Date(`${periodOf(calendarDay(order.createdAt, timeZone))}-15T12:00:00Z`));
+  return `${p.name} (monthly gift, ${month})`;
+}
+
+function documentLine(p: OrderProduct, name: string): TaxDocumentLine {
   return {
-    name: p.name,
+    name,
     kind: KIND_WORDS[p.benefit ?? 'none'],
     quantity: p.quantity,
     amount: formatCents(p.unitCents * p.quantity),
@@ -122,7 +136,7 @@ export function buildReceiptDocument({ order, site, signature, correction }: Rec
     testNotice: order.test ? 'TEST – no payment was taken' : null,
     replaces,
     stamp: voided ? 'VOID' : null,
-    lines: order.products.map(documentLine),
+    lines: order.products.map((p) => documentLine(p, lineName(p, order, timeZone))),
     footer: [`Order reference: ${order.id}`],
   };
 

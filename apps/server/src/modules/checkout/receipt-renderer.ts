@@ -20,6 +20,8 @@ export type ReceiptRendererOptions = {
   signature: Uint8Array | null;
   /** The "add your address" link of a gift whose CRA receipt waits for it (receipt-address-link.ts). */
   addressLink?: ((orderId: string) => string) | undefined;
+  /** The donor's dashboard (absolute), named by the receipt of a monthly gift. */
+  dashboardLink?: string | undefined;
 };
 
 /** The receipt e-mail with its PDF attached. */
@@ -38,6 +40,7 @@ export function createReceiptRenderer({
   siteSource,
   signature,
   addressLink,
+  dashboardLink,
 }: ReceiptRendererOptions): MailRenderer {
   return async (orderIds) => {
     const ids = orderIds.filter(isUuid); // An outbox row's subject id is free text.
@@ -47,7 +50,10 @@ export function createReceiptRenderer({
     const rendered = await Promise.all(
       rows.map(
         async (order) =>
-          [order.id, await receiptMail({ order, site, signature, addressLink: addressLink?.(order.id) })] as const,
+          [
+            order.id,
+            await receiptMail({ order, site, signature, addressLink: addressLink?.(order.id), dashboardLink }),
+          ] as const,
       ),
     );
     return new Map(rendered);

@@ -7,9 +7,10 @@
 import type { Site } from '@store/shared/site';
 import { describe, expect, it } from 'vitest';
 import { legacyReceiptNumber, receiptNumberOf } from '#src/modules/receipts/receipt-number';
-import { BOOK_LINE, giftLine, paidOrderRow } from '../../../test/tax-lines';
+import { BOOK_LINE, giftLine, PATRON_LINE, paidOrderRow } from '../../../test/tax-lines';
 import { renderReceipt } from './receipt';
 import type { ReceiptCorrection } from './receipt-document';
+import type { OrderProduct } from './tables';
 
 const taxReceipts: Site['taxReceipts'] = {
   numberPrefix: '',
@@ -85,7 +86,7 @@ describe('a US receipt (IRS Publication 1771)', () => {
       'In exchange for this payment you received goods or services (Two reserved seats at the concert) with an estimated fair market value of $100.00. The amount deductible for federal income tax purposes is limited to the amount paid minus that value: $400.00.',
     );
     // The book is a purchase, listed as one: not a gift, nothing deductible.
-    expect(text).toContain('- Guruvara Dattam Vimalacharita Satakam (Purchase): 1 x = $5.00; deductible $0.00');
+    expect(text).toContain('- Guruvara Dattam Vimalacharita Satakam: $5.00 (Purchase); deductible $0.00');
     expect(text).toContain(
       'Purchases (Guruvara Dattam Vimalacharita Satakam) are sales, not contributions, and are not tax-deductible.',
     );
@@ -100,7 +101,7 @@ describe('a US receipt (IRS Publication 1771)', () => {
     });
     expect(text).toContain('No goods or services were provided in exchange for this contribution.');
     expect(text).toContain('Tax-deductible amount: $101.00');
-    expect(text).toContain('- Any Other Donation (Gift): 1 x = $101.00; deductible $101.00');
+    expect(text).toContain('- Any Other Donation: $101.00 (Gift); deductible $101.00');
     expect(text).not.toContain('Purchases');
   });
 
@@ -120,6 +121,80 @@ describe('a US receipt (IRS Publication 1771)', () => {
     const { text } = renderReceipt({ order: order({ transactionId: null, paymentMethod: null }), site });
     expect(text).toContain('Transaction ID: not available');
     expect(text).toContain('Payment method: Card');
+  });
+});
+
+describe('a monthly gift’s receipt, and each kind of line in the text', () => {
+  const chicago = { ...site, foundation: { ...site.foundation, timeZone: 'America/Chicago' } };
+  const monthlyGift: OrderProduct = { ...giftLine(5100), monthly: true };
+  const dashboardLink = 'https://store.example.org/dashboard';
+  // 11:06 PM on November 27 in Chicago, already the 28th in UTC: the gift's day is the foundation's.
+  const lateEvening = new Date('2026-11-28T05:06:00Z');
+  const firstMonth = (overrides: Parameters<typeof paidOrderRow>[0] = {}) =>
+    order({ products: [monthlyGift], amountCents: 5100, deductibleCents: 5100, createdAt: lateEvening, ...overrides });
+
+  it('names every line in the text as the HTML table does: a quantity, an open amount, a concert tier, a monthly gift', () => {
+    const books = { ...book, quantity: 2 };
+    const { text, html } = renderReceipt({
+      order: firstMonth({ products: [books, gift, PATRON_LINE, monthlyGift], amountCents: 66_200 }),
+      site: chicago,
+    });
+    expect(text).toContain('- Guruvara Dattam Vimalacharita Satakam × 2: $10.00 (Purchase); deductible $0.00');
+    expect(text).toContain('- Any Other Donation: $101.00 (Gift); deductible $101.00');
+    expect(text).toContain(
+      '- Concert Patron: $500.00 (Gift with benefit); deductible $400.00\n  Received: Two reserved seats at the concert, estimated value $100.00',
+    );
+    expect(text).toContain('- Any Other Donation (monthly gift, November 2026): $51.00 (Gift); deductible $51.00');
+    expect(text).not.toMatch(/\d x =/);
+    expect(html).toContain('Any Other Donation (monthly gift, November 2026)');
+  });
+
+  it("says the gift is monthly, its next charge on the foundation's calendar, and links to the dashboard", () => {
+    const { text, html } = renderReceipt({ order: firstMonth(), site: chicago, dashboardLink });
+    const said =
+      'This gift is monthly: $51.00 each month. The next charge is on December 27, 2026, then on the 27th of each month.';
+    expect(text).toContain(said);
+    expect(text).toContain(`Manage your monthly gift on your dashboard: ${dashboardLink}`);
+    expect(html).toContain(said);
+    expect(html).toContain(`href="${dashboardLink}"`);
+  });
+
+  it("says a billing run's charge is one month of the gift, with no new schedule; a one-time or corrected receipt says nothing of it", () => {
+    const charge = renderReceipt({
+      order: firstMonth({
+        billingPeriod: '2027-01',
+        products: [{ ...monthlyGift, name: 'Any Other Donation (monthly gift, January 2027)' }],
+      }),
+      site: chicago,
+      dashboardLink,
+    });
+    expect(charge.text).toContain('This is a charge of your monthly gift of $51.00.');
+    expect(charge.text).toContain(dashboardLink);
+    expect(charge.text).not.toContain('next charge');
+    expect(charge.text).toContain('- Any Other Donation (monthly gift, January 2027): $51.00');
+
+    const oneTime = renderReceipt({ order: order(), site: chicago, dashboardLink });
+    const corrected = renderReceipt({
+      order: firstMonth(),
+      site: chicago,
+      dashboardLink,
+      correction: {
+        id: '00000000-0000-4000-8000-000000000002',
+        orderId: order().id,
+        kind: 'void',
+        version: 1,
+        receiptNumber: '2026-000123-C1',
+        amountCents: 0,
+        deductibleCents: 0,
+        reason: 'Refunded in full',
+        idempotencyKey: 'k',
+        createdAt: new Date('2026-12-01T10:00:00Z'),
+      },
+    });
+    for (const { text, html } of [oneTime, corrected]) {
+      expect(text).not.toMatch(/monthly gift on your dashboard|This gift is monthly/);
+      expect(html).not.toContain(dashboardLink);
+    }
   });
 });
 

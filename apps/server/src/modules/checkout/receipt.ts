@@ -6,12 +6,14 @@
  * worker writes it when it sends it (receipt-renderer.ts).
  */
 import type { Site } from '@store/shared/site';
-import { html } from '#src/modules/mail/html';
+import { html, type SafeHtml } from '#src/modules/mail/html';
+import { linkButton } from '#src/modules/mail/link-button';
 import { headerValue } from '#src/modules/mail/outbox';
 import type { RenderedMail } from '#src/modules/mail/render';
 import type { ReceiptDocument } from '#src/modules/receipts/tax-document';
 import { taxDocumentHtml, taxDocumentText } from '#src/modules/receipts/tax-document-email';
 import { buildReceiptDocument, type ReceiptCorrection } from './receipt-document';
+import { receiptMonthlyNote } from './receipt-monthly-note';
 import type { orders } from './tables';
 
 type Order = typeof orders.$inferSelect;
@@ -26,7 +28,15 @@ export type ReceiptOptions = {
    * renderer makes it, receipt-address-link.ts); unset on the PDF downloads.
    */
   addressLink?: string | null | undefined;
+  /** The donor's dashboard (absolute), where a monthly gift is managed; unset on the PDF downloads. */
+  dashboardLink?: string | null | undefined;
 };
+
+const MANAGE_MONTHLY = 'Manage your monthly gift on your dashboard';
+
+function paragraph(text: string): SafeHtml {
+  return html`<tr><td style="padding:0 24px 16px;font-size:14px;">${text}</td></tr>`;
+}
 
 function fulfilment(order: Order, site: ReceiptOptions['site']): string | null {
   const delivery = order.delivery;
@@ -72,7 +82,12 @@ export function renderReceipt(options: ReceiptOptions): RenderedReceipt {
   const link = order.receiptAwaitsAddress ? options.addressLink : null;
   const addAddress = link ? `Add your address for the official receipt: ${link}` : null;
   const note = fulfilment(order, site);
-  const notes = [note, addAddress].filter((n): n is string => n !== null);
+  // A corrected or void receipt is about the money given back, not the gift going on.
+  const monthly = options.correction ? null : receiptMonthlyNote(order, site.foundation.timeZone);
+  const manage = monthly ? (options.dashboardLink ?? null) : null;
+  const notes = [note, monthly, manage ? `${MANAGE_MONTHLY}: ${manage}` : null, addAddress].filter(
+    (n): n is string => n !== null,
+  );
   return {
     document,
     fileName: `receipt-${number}.pdf`,
@@ -83,7 +98,9 @@ export function renderReceipt(options: ReceiptOptions): RenderedReceipt {
     html: taxDocumentHtml(document, {
       ...frame,
       extraSections: [
-        ...(note ? [html`<tr><td style="padding:0 24px 16px;font-size:14px;">${note}</td></tr>`] : []),
+        ...(note ? [paragraph(note)] : []),
+        ...(monthly ? [paragraph(monthly)] : []),
+        ...(manage ? [linkButton(manage, MANAGE_MONTHLY)] : []),
         ...(link
           ? [
               html`<tr><td style="padding:0 24px 16px;font-size:14px;"><a href="${link}">Add your address for the official receipt</a></td></tr>`,

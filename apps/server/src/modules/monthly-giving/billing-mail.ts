@@ -10,11 +10,12 @@ import { isCalendarDay } from '@store/shared/monthly-giving';
 import type { Site } from '@store/shared/site';
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
+import { dashboardUrl } from '#src/lib/dashboard-url';
 import { isUuid } from '#src/lib/uuid';
 import { orders } from '#src/modules/checkout/tables';
 import { detail, emailDocument } from '#src/modules/mail/email-layout';
 import { greetingName } from '#src/modules/mail/greeting';
-import { html } from '#src/modules/mail/html';
+import { linkButton } from '#src/modules/mail/link-button';
 import { headerValue } from '#src/modules/mail/outbox';
 import type { MailRenderer, RenderedMail } from '#src/modules/mail/render';
 import { monthlyGifts } from './tables';
@@ -50,9 +51,7 @@ function opening(notice: BillingNotice, view: NoticeView): string {
 export function renderBillingNotice(notice: BillingNotice, to: string, view: NoticeView): RenderedMail {
   const subject = notice === 'declined' ? DECLINED_SUBJECT : PAUSED_SUBJECT;
   const text = opening(notice, view);
-  const button = html`<tr><td style="padding:0 24px 16px;">
-    <a href="${view.dashboardUrl}" style="display:inline-block;padding:10px 16px;background:#1f4e79;color:#ffffff;border-radius:4px;text-decoration:none;">Update your card</a>
-  </td></tr>`;
+  const button = linkButton(view.dashboardUrl, 'Update your card');
   const details = [detail('Monthly gift', view.amount), detail('For', view.cause), detail('Card', view.card)];
   if (view.retryOn) details.push(detail('Next try', view.retryOn));
   const htmlBody = emailDocument({
@@ -116,7 +115,7 @@ export function createBillingNoticeRenderer({
         renderBillingNotice(notice, order.email, {
           foundationName: site.foundation.name,
           foundationUrl: site.foundation.url,
-          dashboardUrl: `${storeUrl.replace(/\/+$/, '')}/dashboard`,
+          dashboardUrl: dashboardUrl(storeUrl),
           greeting: greetingName(order.firstName),
           amount: money(order.amountCents),
           cause: gift.product.name,

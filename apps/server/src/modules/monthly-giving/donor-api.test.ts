@@ -15,10 +15,13 @@ import { describeWithDb } from '../../../test/test-db';
 import { MONTHLY_GIFT_CHANGE_KIND } from './gift-change-mail';
 import { monthlyGifts } from './tables';
 
+const STORE_ORIGIN = 'https://store.example.org';
+
 describeWithDb('the donor’s monthly gifts API', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
+    // The store's origin, which the change e-mails' dashboard link names (not the foundation's site).
+    t = await buildTestApp({ env: { ALLOWED_ORIGINS: STORE_ORIGIN } });
   });
   afterAll(() => t?.close());
 
@@ -42,6 +45,24 @@ describeWithDb('the donor’s monthly gifts API', () => {
       .orderBy(mailOutbox.seq);
     return rows.map((r) => ({ action: r.subjectId.split(':')[1], to: r.toAddress, subject: r.subject, text: r.text }));
   }
+
+  it('links each change e-mail (amount, pause, resume, cancel) to the dashboard, in the HTML and the text', async () => {
+    const { gift, session } = await donorWithGift();
+    await giftsApi(t.app, session, 'PATCH', `/${gift.id}`, { amount: 60 });
+    for (const action of ['pause', 'resume', 'cancel']) {
+      expect((await giftsApi(t.app, session, 'POST', `/${gift.id}/${action}`)).statusCode).toBe(200);
+    }
+    const rows = await t.testDb.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, MONTHLY_GIFT_CHANGE_KIND), like(mailOutbox.subjectId, `${gift.id}:%`)))
+      .orderBy(mailOutbox.seq);
+    expect(rows.map((r) => r.subjectId.split(':')[1])).toEqual(['amount', 'pause', 'resume', 'cancel']);
+    for (const row of rows) {
+      expect(row.text).toContain(`Manage your monthly gifts on your dashboard: ${STORE_ORIGIN}/dashboard`);
+      expect(row.html).toContain(`href="${STORE_ORIGIN}/dashboard"`);
+    }
+  });
 
   it('lists the gift with its card, schedule and first charge; not to a guest', async () => {
     const { gift, orderId } = await donorWithGift();

@@ -8,8 +8,10 @@
 import { randomUUID } from 'node:crypto';
 import { formatCents } from '@store/shared/money';
 import { ordinalDay } from '@store/shared/monthly-giving';
+import { formatDay } from '#src/modules/mail/date-format';
 import { detail, emailDocument } from '#src/modules/mail/email-layout';
 import { greetingName } from '#src/modules/mail/greeting';
+import { linkButton } from '#src/modules/mail/link-button';
 import { type OutboxDb, queueMail } from '#src/modules/mail/outbox';
 import type { MonthlyGiftRow } from './tables';
 
@@ -17,7 +19,8 @@ export const MONTHLY_GIFT_CHANGE_KIND = 'monthly-gift-change';
 
 export type GiftAction = 'amount' | 'tier' | 'pause' | 'resume' | 'card' | 'cancel';
 
-export type Foundation = { name: string; url: string };
+/** Who the mail is from, and the donor's dashboard (absolute: lib/dashboard-url.ts) where the gift is managed. */
+export type Foundation = { name: string; url: string; dashboardUrl: string };
 
 const SUBJECTS: Record<GiftAction, string> = {
   amount: 'Your monthly gift: new amount',
@@ -28,16 +31,12 @@ const SUBJECTS: Record<GiftAction, string> = {
   cancel: 'Your monthly gift is cancelled',
 };
 
-const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-/** 'YYYY-MM-DD' as 'March 15, 2027' (a calendar day: no zone to convert). */
-function dayText(day: string): string {
-  return longDate.format(new Date(`${day}T00:00:00Z`));
-}
+const MANAGE_LINK_TEXT = 'Manage your monthly gifts on your dashboard';
 
 function opening(action: GiftAction, gift: MonthlyGiftRow): string {
   const amount = formatCents(gift.amountCents);
   const what = `your monthly gift to ${gift.product.name} (${gift.centerName})`;
-  const next = `The next charge is on ${dayText(gift.nextChargeOn)}.`;
+  const next = `The next charge is on ${formatDay(gift.nextChargeOn)}.`;
   switch (action) {
     case 'amount':
       return `You changed ${what} to ${amount} a month, from the next charge on. ${next}`;
@@ -87,14 +86,14 @@ export async function queueGiftChangeMail(
     greetingName: greeting,
     opening: text,
     details,
-    sections: [],
+    sections: [linkButton(foundation.dashboardUrl, MANAGE_LINK_TEXT)],
   });
   const plain = [
     `Dear ${greeting},`,
     '',
     text,
     '',
-    'Manage your monthly gifts on your dashboard.',
+    `${MANAGE_LINK_TEXT}: ${foundation.dashboardUrl}`,
     '',
     foundation.name,
     foundation.url,

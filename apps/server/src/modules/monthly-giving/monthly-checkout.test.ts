@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { calendarDay, firstScheduledCharge, monthlyGiftMessages, ordinalDay } from '@store/shared/monthly-giving';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailRenderers } from '#src/mail-renderers';
+import { RECEIPT_KIND } from '#src/modules/checkout/receipt-kind';
 import { orders } from '#src/modules/checkout/tables';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import {
@@ -22,6 +24,8 @@ import {
 import { asDonor, monthlyCheckout, monthlyLine, signedInDonor } from '../../../test/monthly-helpers';
 import { describeWithDb } from '../../../test/test-db';
 import { monthlyGifts } from './tables';
+
+const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 describeWithDb('checkout with a monthly line', () => {
   let t: TestApp;
@@ -92,6 +96,26 @@ describeWithDb('checkout with a monthly line', () => {
     });
     expect(gifts[0]?.product).toMatchObject({ id: 7, unitCents: 5100, quantity: 1, monthly: true });
     expect(await vaultRows()).toBe(vaultBefore + 1);
+
+    // The first receipt, as the mail worker writes it with the app's renderers: the gift is
+    // monthly, its next charge is the stored one, and the dashboard is linked on the store's origin.
+    const renderers = mailRenderers({
+      db: t.testDb.db,
+      site: t.site,
+      secrets: { session: 'x'.repeat(32) },
+      signature: null,
+      storeUrl: 'https://store.example.org',
+    });
+    const receipt = (await renderers[RECEIPT_KIND]?.([answer.orderId], new Map()))?.get(answer.orderId);
+    const nextCharge = longDate.format(new Date(`${gifts[0]?.nextChargeOn}T12:00:00Z`));
+    const said = `This gift is monthly: $51.00 each month. The next charge is on ${nextCharge}, then on the ${ordinalDay(schedule.billingDay)} of each month.`;
+    for (const body of [receipt?.text, receipt?.html]) {
+      expect(body).toContain(said);
+      expect(body).toContain('https://store.example.org/dashboard');
+    }
+    expect(receipt?.text).toMatch(
+      /^- .+ \(monthly gift, [A-Z][a-z]+ \d{4}\): \$51\.00 \(Gift\); deductible \$51\.00$/m,
+    );
   });
 
   it('answers a card refused at vaulting with 402 and its message, and starts no gift', async () => {

@@ -83,9 +83,10 @@ export function taxDocumentHtml(doc: TaxDocument, frame: TaxEmailFrame): string 
 export function taxDocumentText(doc: TaxDocument, frame: TaxEmailFrame & { extraLines?: readonly string[] }): string {
   const rows =
     doc.type === 'receipt'
-      ? doc.lines.map(
+      ? // Each row reads as the HTML table's: the item (times its quantity when more than one), amount, kind, deductible.
+        doc.lines.map(
           (l) =>
-            `- ${l.name} (${l.kind}): ${l.quantity} x = ${l.amount}; deductible ${l.deductible}${l.benefit ? `\n  Received: ${l.benefit}` : ''}`,
+            `- ${l.name}${l.quantity > 1 ? ` × ${l.quantity}` : ''}: ${l.amount} (${l.kind}); deductible ${l.deductible}${l.benefit ? `\n  Received: ${l.benefit}` : ''}`,
         )
       : doc.gifts.map((g) => `- ${g.receiptNumber}  ${g.date}  ${g.center}: ${g.amount}; deductible ${g.deductible}`);
   const lines = [

@@ -7,7 +7,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { checkoutDetailsSchema, checkoutMessages, requiresDelivery, withDeliveryRule } from '@store/shared/checkout';
 import { formatCents } from '@store/shared/money';
 import { monthlyGiftMessages } from '@store/shared/monthly-giving';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { monthlyTexts } from '@store/shared/monthly-lines';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { CenterSelect } from '#src/components/center-select';
 import { PaymentBanners } from '#src/components/payment/payment-banners';
@@ -22,6 +23,7 @@ import type { FieldFor } from './field-props';
 import { MonthlyAccount } from './monthly-account';
 import { useAccountPrefill } from './use-account-prefill';
 import { useCheckoutAccount } from './use-checkout-account';
+import { useCheckoutSignUp } from './use-checkout-sign-up';
 import { usePlaceOrder } from './use-place-order';
 
 export function CheckoutForm() {
@@ -43,11 +45,10 @@ export function CheckoutForm() {
     reValidateMode: 'onSubmit',
   });
   useAccountPrefill({ getValues, setValue, clearErrors });
-  // Issue 22: a monthly gift needs an account; without one the form asks for a password inline.
+  // Issue 22: a monthly gift needs an account; without one the form asks for a password inline, and
+  // Place Order makes the account from it before the order (use-checkout-sign-up.ts).
   const hasMonthly = lines.some((line) => line.monthly === true);
   const { account, signedIn } = useCheckoutAccount(hasMonthly);
-  const [passwordError, setPasswordError] = useState<string | null>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
   const needsAccount = hasMonthly && account.status !== 'signed-in';
   const pickup = useWatch({ control, name: 'pickup' }) === true;
   const centerId = useWatch({ control, name: 'center' });
@@ -62,6 +63,19 @@ export function CheckoutForm() {
   useEffect(() => {
     if (setup.status === 'ready') setup.widget.current?.suggestCardholderName(cardholderName);
   }, [cardholderName, setup.status, setup.widget]);
+  const signUp = useCheckoutSignUp({
+    details: () => ({
+      email: getValues('email'),
+      name: `${getValues('cardFirstName')} ${getValues('cardLastName')}`,
+    }),
+    onSignedIn: signedIn,
+    onEmailError: (message) => setError('email', { type: 'server', message }, { shouldFocus: true }),
+    registerCaptcha: async () => {
+      const captcha = setup.captcha.current;
+      if (!captcha) throw new Error(checkoutMessages.captchaNotReady);
+      return captcha.execute('register');
+    },
+  });
   const { placeOrder, processing, submitError } = usePlaceOrder({
     setup,
     lines,
@@ -93,33 +107,23 @@ export function CheckoutForm() {
       noValidate
       // A form that fails also shows the card's errors, so the donor fixes everything in one round.
       onSubmit={handleSubmit(
-        (details) => {
-          if (!needsAccount) return placeOrder(details);
-          setPasswordError(monthlyGiftMessages.signInRequired);
-          passwordRef.current?.focus();
+        async (details) => {
+          if (needsAccount) {
+            // A password typed is the donor's answer: the account is made here, then the order placed.
+            if (signUp.password === '') {
+              signUp.refuse(monthlyGiftMessages.signInRequired);
+              return;
+            }
+            if (!(await signUp.createAccount())) return;
+          }
+          return placeOrder(details);
         },
         () => setup.widget.current?.showErrors(),
       )}
     >
       <CenterSelect {...field('center')} label="Center" emptyOption="Select a center" centers={centers} />
       <ContactFields field={field} />
-      <MonthlyAccount
-        account={account}
-        details={() => ({
-          email: getValues('email'),
-          name: `${getValues('cardFirstName')} ${getValues('cardLastName')}`,
-        })}
-        onSignedIn={signedIn}
-        passwordError={passwordError}
-        setPasswordError={setPasswordError}
-        onEmailError={(message) => setError('email', { type: 'server', message }, { shouldFocus: true })}
-        passwordRef={passwordRef}
-        registerCaptcha={async () => {
-          const captcha = setup.captcha.current;
-          if (!captcha) throw new Error(checkoutMessages.captchaNotReady);
-          return captcha.execute('register');
-        }}
-      />
+      <MonthlyAccount account={account} signUp={signUp} email={() => getValues('email')} />
       {withDonorAddress && <DonorAddressFieldset field={field} />}
       {withDelivery && <DeliveryFieldset field={field} pickup={pickup} center={chosenCenter} />}
       <section className="checkout-payment" aria-labelledby={`${id}-payment`}>
@@ -138,10 +142,10 @@ export function CheckoutForm() {
         <button
           type="submit"
           className="button button--large"
-          disabled={processing || setup.status !== 'ready'}
+          disabled={processing || signUp.creating || setup.status !== 'ready'}
           aria-describedby={submitError ? submitErrorId : undefined}
         >
-          {processing ? 'Processing...' : 'Place Order'}
+          {processing || signUp.creating ? 'Processing...' : 'Place Order'}
         </button>
         {submitError && (
           <p id={submitErrorId} role="alert" className="checkout-form__error">
@@ -150,7 +154,9 @@ export function CheckoutForm() {
         )}
         <p className="checkout-secure-note">
           <LockIcon />
-          Secure payment: your card details are used for this payment only and never stored on this site.
+          {hasMonthly
+            ? monthlyTexts.cardKeptForMonthly
+            : 'Secure payment: your card details are used for this payment only and never stored on this site.'}
         </p>
       </div>
     </form>
