@@ -17,6 +17,7 @@ import { type DbConnection, openDatabase } from '#src/db/client';
 import { waitForMigrations } from '#src/db/migrate';
 import { migrateAsOwner } from '#src/db/migrate-as-owner';
 import { resolveSecrets } from '#src/db/secrets';
+import { storeUrlOf } from '#src/lib/dashboard-url';
 import { ensureAdmin } from '#src/modules/admins/ensure-admin';
 import { createMailTransport, defaultMailFrom, type MailTransport } from '#src/modules/mail/transport';
 import { type MailWorker, startMailWorker } from '#src/modules/mail/worker';
@@ -179,7 +180,7 @@ async function main(): Promise<void> {
           siteSource: siteContent,
           secrets,
           signature: signatureImage(config.siteConfigPath, site.taxReceipts),
-          storeUrl: config.allowedOrigins[0],
+          storeUrl: storeUrlOf(config.allowedOrigins, site.foundation.url),
         }),
         logger,
       });
