@@ -211,7 +211,7 @@ export function buildReceiptDocument({ order, site, signature, correction }: Rec
     const serviceValue = order.products
       .filter((p) => p.benefit === 'goods' || p.benefit === 'services')
       .reduce((sum, p) => sum + lineValueReceivedCents(p), 0);
-    statements.push(quidProQuo(serviceValue, received, deductible));
+    statements.push(quidProQuo(serviceValue, received, deductible, correction !== undefined));
   }
   if (purchases.length > 0) statements.push(purchasesAreNotGifts(purchases));
   if (us) statements.push(usExemptStatus(us), taxWords.keepForRecords);

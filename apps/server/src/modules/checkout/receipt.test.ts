@@ -192,6 +192,7 @@ describe('corrected and void receipts', () => {
     expect(text).not.toContain('Partial refund of $200.00');
     expect(text).toContain('Refunded: $200.00');
     expect(text).toContain('Tax-deductible amount: $200.00');
+    expect(text).toContain('limited to the amount kept by the foundation after the refund minus that value: $200.00.');
   });
 
   it('says what was refunded on a test order too, claiming nothing (issue 21: refunds tried in test mode)', () => {
