@@ -13,7 +13,7 @@ export function ReasonInput({ id, value, onChange, fields }: ReasonInputProps) {
       id={id}
       name="reason"
       label="Reason"
-      hint="For the back office only: the donor's corrected receipt does not show it."
+      hint="For the back office only: the donor's receipt does not show it."
       value={value}
       onChange={(event) => onChange(event.target.value)}
       error={fieldError(fields, 'reason', 'Reason')}

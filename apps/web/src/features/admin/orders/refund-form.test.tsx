@@ -168,7 +168,7 @@ describe('the refund form (/admin/orders/:id)', () => {
   test('asks for a choice before anything is reviewed, and says the reason stays in the back office', async () => {
     const { user, api } = await openOrder([]);
     expect(screen.getByLabelText('Reason')).toHaveAccessibleDescription(
-      "For the back office only: the donor's corrected receipt does not show it.",
+      "For the back office only: the donor's receipt does not show it.",
     );
     await user.type(screen.getByLabelText('Reason'), 'Typo');
     await user.click(screen.getByRole('button', { name: 'Review refund' }));
