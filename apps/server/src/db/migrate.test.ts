@@ -1,7 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { orders, receiptCorrections } from '#src/modules/checkout/tables';
+import { seedOrders } from '../../test/seed-orders';
 import { createTestDb, describeWithDb, type TestDb } from '../../test/test-db';
-import { migrateDatabase, migrationsApplied, waitForMigrations } from './migrate';
+import { MIGRATIONS_FOLDER, migrateDatabase, migrationsApplied, waitForMigrations } from './migrate';
 
 describeWithDb('migrations', () => {
   let testDb: TestDb;
@@ -20,6 +25,30 @@ describeWithDb('migrations', () => {
   it('can run again at every start without changing anything', async () => {
     await migrateDatabase(testDb.connection);
     await Promise.all([migrateDatabase(testDb.connection), migrateDatabase(testDb.connection)]);
+  });
+
+  it("brings a corrected order's deductible part in line with its latest correction", async () => {
+    // As orders corrected before the correction moved the order's figure were left: the order still
+    // says what the first receipt said.
+    const [order] = await seedOrders(testDb.db, [{ deductibleCents: 500, receiptNumber: '2025-000777' }]);
+    const id = order?.id ?? '';
+    const correction = (version: number, deductibleCents: number) => ({
+      id: randomUUID(),
+      orderId: id,
+      kind: 'corrected' as const,
+      version,
+      receiptNumber: `2025-000777-C${version}`,
+      amountCents: 400,
+      deductibleCents,
+      reason: 'Partial refund',
+      idempotencyKey: randomUUID(),
+    });
+    await testDb.db.insert(receiptCorrections).values([correction(1, 300), correction(2, 200)]);
+    const file = readdirSync(MIGRATIONS_FOLDER).find((name) => name.endsWith('_deductible_follows_corrections.sql'));
+    const statement = readFileSync(join(MIGRATIONS_FOLDER, file ?? 'missing.sql'), 'utf8');
+    await testDb.db.execute(sql.raw(statement));
+    const [after] = await testDb.db.select().from(orders).where(eq(orders.id, id));
+    expect(after?.deductibleCents).toBe(200);
   });
 
   it('lets a web or worker process wait until the migrate step has run, then go on', async () => {

@@ -3,10 +3,12 @@
  * refund). It keeps the original number with a suffix (`2026-000123-C1`, `2026-000123-V2`), says
  * what it replaces, and goes to the donor through the outbox, written in the same transaction.
  * Idempotent by the caller's key: issuing the same correction again returns the first one. The
- * order's own row, and so its first receipt, are never changed.
+ * order's deductible_cents moves to the correction's in the same transaction, so the back office,
+ * the donor page, the report, its CSV and the statements read one figure; the first receipt is
+ * still written from the order's lines (receipt-document.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { AppError } from '#src/errors/app-error';
 import { queueMail } from '#src/modules/mail/outbox';
@@ -30,7 +32,7 @@ export type ReceiptCorrectionInput = {
 };
 
 /** What the correction needs of a connection: a transaction the caller holds, or the database. */
-export type CorrectionWriter = Pick<Database, 'select' | 'insert'>;
+export type CorrectionWriter = Pick<Database, 'select' | 'insert' | 'update'>;
 
 export async function issueReceiptCorrection(db: Database, input: ReceiptCorrectionInput): Promise<ReceiptCorrection> {
   checkReason(input.reason);
@@ -103,6 +105,10 @@ export async function issueReceiptCorrectionIn(
     })
     .returning();
   if (!correction) throw new Error('the correction was not written');
+  await tx
+    .update(orders)
+    .set({ deductibleCents: correction.deductibleCents, updatedAt: sql`now()` })
+    .where(eq(orders.id, order.id));
   await queueMail(tx, { kind: RECEIPT_CORRECTION_KIND, subjectId: correction.id });
   return correction;
 }

@@ -9,7 +9,7 @@ import { formatCents } from '@store/shared/money';
 import { calendarDay, periodOf } from '@store/shared/monthly-giving';
 import type { Site } from '@store/shared/site';
 import { formatDateTime, formatGiftDate } from '#src/modules/mail/date-format';
-import { lineDeductibleCents, lineValueReceivedCents } from '#src/modules/receipts/deductible';
+import { deductibleCents, keptLineDeductibles, lineValueReceivedCents } from '#src/modules/receipts/deductible';
 import { receiptNumberOf } from '#src/modules/receipts/receipt-number';
 import type { ReceiptDocument, TaxDocumentLine, TaxFact } from '#src/modules/receipts/tax-document';
 import {
@@ -63,14 +63,14 @@ function lineName(p: OrderProduct, order: Order, timeZone: string): string {
   return `${p.name} (monthly gift, ${month})`;
 }
 
-function documentLine(p: OrderProduct, name: string): TaxDocumentLine {
+function documentLine(p: OrderProduct, name: string, deductible: number): TaxDocumentLine {
   return {
     name,
     kind: KIND_WORDS[p.benefit ?? 'none'],
     quantity: p.quantity,
     amount: formatCents(p.unitCents * p.quantity),
     benefit: benefitText(p),
-    deductible: formatCents(lineDeductibleCents(p)),
+    deductible: formatCents(deductible),
   };
 }
 
@@ -95,9 +95,11 @@ export function buildReceiptDocument({ order, site, signature, correction }: Rec
   const paidCents = order.amountCents;
   const keptCents = correction ? correction.amountCents : paidCents;
   const valueCents = order.products.reduce((sum, p) => sum + lineValueReceivedCents(p), 0);
-  const deductible = correction
-    ? correction.deductibleCents
-    : (order.deductibleCents ?? Math.max(0, paidCents - valueCents));
+  // The order's deductible_cents follows its latest correction (correct-receipt.ts): the first
+  // receipt, whenever it is written, says what was deductible before any refund.
+  const deductible = correction ? correction.deductibleCents : deductibleCents(paidCents, order.products);
+  // A corrected receipt's lines add up to its deductible amount: the refund took the gifts back first.
+  const lineDeductibles = keptLineDeductibles(order.products, paidCents - keptCents);
   const voided = correction?.kind === 'void';
   const received = receivedDescriptions(order.products);
   const purchases = order.products.filter((p) => p.benefit === 'purchase').map((p) => p.name);
@@ -129,14 +131,15 @@ export function buildReceiptDocument({ order, site, signature, correction }: Rec
       ]
     : [];
   const replaces = correction
-    ? `This ${voided ? 'notice' : 'receipt'} cancels and replaces receipt ${originalNumber} issued on ${giftDate}. Reason: ${correction.reason}`
+    ? // The staff's reason stays in the back office: it is an internal note, not the donor's business.
+      `This ${voided ? 'notice' : 'receipt'} cancels and replaces receipt ${originalNumber} issued on ${giftDate}.`
     : null;
   const common = {
     type: 'receipt' as const,
     testNotice: order.test ? 'TEST – no payment was taken' : null,
     replaces,
     stamp: voided ? 'VOID' : null,
-    lines: order.products.map((p) => documentLine(p, lineName(p, order, timeZone))),
+    lines: order.products.map((p, i) => documentLine(p, lineName(p, order, timeZone), lineDeductibles[i] ?? 0)),
     footer: [`Order reference: ${order.id}`],
   };
 
@@ -222,7 +225,7 @@ export function buildReceiptDocument({ order, site, signature, correction }: Rec
     const serviceValue = order.products
       .filter((p) => p.benefit === 'goods' || p.benefit === 'services')
       .reduce((sum, p) => sum + lineValueReceivedCents(p), 0);
-    statements.push(quidProQuo(serviceValue, received, deductible));
+    statements.push(quidProQuo(serviceValue, received, deductible, correction !== undefined));
   }
   if (purchases.length > 0) statements.push(purchasesAreNotGifts(purchases));
   if (us) statements.push(usExemptStatus(us), taxWords.keepForRecords);

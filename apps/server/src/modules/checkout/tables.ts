@@ -95,6 +95,9 @@ export const orders = pgTable(
     /**
      * Issue 20. The deductible part of the amount (amount minus the fair market value of what the
      * donor received, never below 0), computed when the order is written; null on older orders.
+     * A corrected or void receipt sets it to its own figure in the same transaction
+     * (correct-receipt.ts), so every screen, the report and the statements read what the latest
+     * receipt says.
      */
     deductibleCents: integer('deductible_cents'),
     donorAddress: jsonb('donor_address').$type<DonorAddress>(),

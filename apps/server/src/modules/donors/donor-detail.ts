@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Database } from '#src/db/client';
 import { AppError } from '#src/errors/app-error';
 import { orderColumns, toStaffOrder } from '#src/modules/checkout/staff-order-row';
-import { orders, receiptCorrections } from '#src/modules/checkout/tables';
+import { orders } from '#src/modules/checkout/tables';
 import { registrants, registrations } from '#src/modules/registrations/tables';
 import { donorAliases } from './tables';
 
@@ -62,9 +62,8 @@ export async function donorDetail(
     .limit(DONOR_GIFT_LIMIT);
   const gifts = rows.map(toStaffOrder);
   const year = sql<number>`extract(year from ${orders.createdAt} at time zone ${timeZone})::int`;
-  // The latest corrected or void receipt's deductible part, else the order's own.
-  const deductible = sql<number>`coalesce((select ${receiptCorrections.deductibleCents} from ${receiptCorrections}
-    where ${receiptCorrections.orderId} = ${orders.id} order by ${receiptCorrections.version} desc limit 1), ${orders.deductibleCents}, 0)`;
+  // The order's deductible part follows its latest corrected or void receipt (correct-receipt.ts).
+  const deductible = sql<number>`coalesce(${orders.deductibleCents}, 0)`;
   const totals = await db
     .select({
       year,

@@ -3,6 +3,11 @@
  * Publication 1771's "quid pro quo" rule and the CRA's "advantage"): the deductible amount is what
  * was paid minus the fair market value received, never below 0. Open amounts and items without a
  * `benefit` in site.json are pure gifts; a purchase (the book) is value received in full.
+ *
+ * After a refund the same rule applies to what the foundation kept: a refund takes back from the
+ * gift first and the benefit stays with the donor (they keep the seats or the book), so the
+ * deductible part is the amount kept minus the full value received, never below 0
+ * (docs/decisions/0028: Pub 1771 and Pub 526 for the IRS, ITA s.248(31) for the CRA).
  */
 import { dollarsToCents } from '@store/shared/money';
 import type { Benefit } from '@store/shared/site';
@@ -41,8 +46,26 @@ export function lineDeductibleCents(line: Line): number {
   return Math.max(0, line.unitCents * line.quantity - lineValueReceivedCents(line));
 }
 
-/** The deductible part of a payment of `amountCents` for these lines, in cents. */
+/**
+ * The deductible part of a payment of `amountCents` for these lines, in cents: for a refunded order,
+ * `amountCents` is what the foundation kept (paid minus refunded), the benefit being kept whole.
+ */
 export function deductibleCents(amountCents: number, lines: readonly Line[]): number {
   const received = lines.reduce((sum, line) => sum + lineValueReceivedCents(line), 0);
   return Math.min(amountCents, Math.max(0, amountCents - received));
+}
+
+/**
+ * Each line's deductible part once `refundedCents` was given back, for a corrected receipt's lines:
+ * the refund takes the gifts back first, line after line, and never the benefits, so the lines add
+ * up to `deductibleCents(paid - refunded, lines)`.
+ */
+export function keptLineDeductibles(lines: readonly Line[], refundedCents: number): number[] {
+  let toTake = refundedCents;
+  return lines.map((line) => {
+    const gift = lineDeductibleCents(line);
+    const taken = Math.min(gift, toTake);
+    toTake -= taken;
+    return gift - taken;
+  });
 }

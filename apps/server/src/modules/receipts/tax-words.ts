@@ -22,9 +22,18 @@ export const taxWords = {
     'TEST – no payment was taken. This is not a receipt for a donation and nothing on it is tax-deductible.',
 } as const;
 
-/** Pub 1771's quid pro quo disclosure: what the donor received, its estimate, and what is deductible. */
-export function quidProQuo(valueCents: number, received: readonly string[], deductibleCents: number): string {
-  return `In exchange for this payment you received goods or services (${received.join('; ')}) with an estimated fair market value of ${formatCents(valueCents)}. The amount deductible for federal income tax purposes is limited to the amount paid minus that value: ${formatCents(deductibleCents)}.`;
+/**
+ * Pub 1771's quid pro quo disclosure: what the donor received, its estimate, and what is deductible.
+ * `refunded`: a corrected receipt, whose deductible amount is what was kept minus that value.
+ */
+export function quidProQuo(
+  valueCents: number,
+  received: readonly string[],
+  deductibleCents: number,
+  refunded = false,
+): string {
+  const base = refunded ? 'the amount kept by the foundation after the refund' : 'the amount paid';
+  return `In exchange for this payment you received goods or services (${received.join('; ')}) with an estimated fair market value of ${formatCents(valueCents)}. The amount deductible for federal income tax purposes is limited to ${base} minus that value: ${formatCents(deductibleCents)}.`;
 }
 
 export function purchasesAreNotGifts(names: readonly string[]): string {

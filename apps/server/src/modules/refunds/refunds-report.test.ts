@@ -1,16 +1,21 @@
 /**
  * A refund shows everywhere money is counted (issue 21): the report's totals, per-day and
  * per-center sums (kept by triggers) net of it, each donor row's `refunded`, the CSV's last column,
- * and the donor's year-end statement at the corrected amount.
+ * and the donor's year-end statement at the corrected amount. After a partial refund every surface
+ * gives the corrected receipt's deductible amount: what was kept minus the benefit the donor keeps.
  */
 import { reportResponseSchema } from '@store/shared/report';
-import { inArray } from 'drizzle-orm';
+import { donorDetailSchema, staffOrderDetailSchema } from '@store/shared/staff';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { orders } from '#src/modules/checkout/tables';
+import { orders, receiptCorrections } from '#src/modules/checkout/tables';
 import { statementPdf } from '#src/modules/statements/statement-pdf';
+import { BOOK, checkoutBody, openAmount, postCheckout, sandboxNonce } from '../../../test/checkout-helpers';
+import { outboxMessages } from '../../../test/outbox-helpers';
+import { pdfText } from '../../../test/pdf-text';
 import { paidOrder, postRefund, settleSale } from '../../../test/refund-helpers';
 import { buildReportTestApp, type ReportTestApp, requestReport } from '../../../test/report-helpers';
-import { signInStaff } from '../../../test/staff-helpers';
+import { type SignedInStaff, signInStaff, staffCall } from '../../../test/staff-helpers';
 import { describeWithDb } from '../../../test/test-db';
 
 const YEAR = Number(
@@ -75,5 +80,107 @@ describeWithDb('refunds in the report, the CSV and the statements', () => {
     expect(document.gifts[0]?.amount).toBe('$25.00');
     const voidedStatement = await statementPdf(t.testDb.db, t.site, { email: 'voided@example.org' }, YEAR);
     expect(voidedStatement.document.gifts).toEqual([]);
+  });
+
+  /** A $101 gift and the $5 book: $106 paid, $101 deductible; a real gift (not a test order), settled. */
+  async function giftWithBook(email: string): Promise<string> {
+    const res = await postCheckout(t.app, {
+      body: checkoutBody(await sandboxNonce(t.app), [openAmount(8, 101), { ...BOOK, quantity: 1 }], email),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ amount: 106, deductible: 101 });
+    const { orderId, transactionId } = res.json<{ orderId: string; transactionId: string }>();
+    // A test order's receipt claims nothing and statements leave it out: this one stands for a real gift.
+    await t.testDb.db.update(orders).set({ test: false }).where(eq(orders.id, orderId));
+    await settleSale(t.testDb.db, transactionId);
+    return orderId;
+  }
+
+  /** The deductible amount as each surface gives it, in dollars ('48.00'). */
+  async function deductibleEverywhere(staff: SignedInStaff, orderId: string, email: string) {
+    const order = staffOrderDetailSchema.parse(
+      (await staffCall(t.app, staff, 'GET', `/api/staff/orders/${orderId}`)).json(),
+    );
+    const donor = donorDetailSchema.parse(
+      (await staffCall(t.app, staff, 'GET', `/api/staff/donors/${encodeURIComponent(email)}`)).json(),
+    );
+    const report = reportResponseSchema.parse((await requestReport(t, { q: email })).json());
+    const csv = await requestReport(t, { q: email }, '/api/report-data.csv');
+    // Deductible, then Refunded and Gift: the third cell from the end.
+    const csvLine = csv.body.split('\r\n').find((line) => line.includes(email));
+    const statement = await statementPdf(t.testDb.db, t.site, { email }, YEAR);
+    const dollars = (cents: number | null | undefined) => (cents == null ? null : (cents / 100).toFixed(2));
+    return {
+      order: dollars(order.deductibleCents),
+      donor: dollars(donor.totalsByYear[0]?.deductibleCents),
+      report: report.donors[0]?.deductible?.toFixed(2),
+      csv: csvLine?.split(',').at(-3),
+      statement: statement.document.gifts[0]?.deductible.replace('$', '') ?? null,
+    };
+  }
+
+  it('gives the corrected deductible on every surface after a partial refund, and keeps the reason internal', async () => {
+    const treasurer = await signInStaff(t, 'treasurer');
+    const email = 'half@example.org';
+    const orderId = await giftWithBook(email);
+    const reason = 'Donor asked to give half';
+    const res = await postRefund(t.app, treasurer, orderId, { amountCents: 5300, reason });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().order.correctedReceiptNumber).toMatch(/-C1$/);
+
+    // $53 kept; the book ($5) stays with the donor: $48 is deductible, wherever it is read.
+    expect(await deductibleEverywhere(treasurer, orderId, email)).toEqual({
+      order: '48.00',
+      donor: '48.00',
+      report: '48.00',
+      csv: '48.00',
+      statement: '48.00',
+    });
+    const statement = await statementPdf(t.testDb.db, t.site, { email }, YEAR);
+    expect(await pdfText(statement.pdf)).toContain(`Total deductible in ${YEAR} $48.00`);
+
+    // The corrected receipt as the administrator downloads it and as the donor is mailed it.
+    const download = await t.app.inject({
+      url: `/api/report/receipts/${orderId}.pdf`,
+      headers: { authorization: t.authorization },
+    });
+    expect(download.statusCode).toBe(200);
+    const [correction] = await t.testDb.db
+      .select()
+      .from(receiptCorrections)
+      .where(eq(receiptCorrections.orderId, orderId));
+    const [mail] = await outboxMessages(t.testDb.db, t.site, correction?.id ?? '');
+    const attached = await pdfText(mail?.attachments?.[0]?.content ?? new Uint8Array());
+    for (const text of [await pdfText(download.rawPayload), attached]) {
+      expect(text).toContain(`${correction?.receiptNumber}`);
+      expect(text).toContain('Amount kept by the foundation $53.00');
+      expect(text).toContain('Tax-deductible amount $48.00');
+      // The lines add up to it: the refund took $53 of the $101 gift, the book gives nothing.
+      expect(text).toMatch(/Any Other Donation Gift 1 \$101\.00 — \$48\.00/);
+      expect(text).not.toContain(reason);
+    }
+    expect(mail?.text).toContain('Tax-deductible amount: $48.00');
+    expect(mail?.text).not.toContain(reason);
+    expect(mail?.html).not.toContain(reason);
+    // The back office keeps it with the refund.
+    const detail = await staffCall(t.app, treasurer, 'GET', `/api/staff/orders/${orderId}`);
+    expect(detail.json().refunds).toMatchObject([{ amountCents: 5300, reason }]);
+  });
+
+  it('gives 0 deductible on every surface after a full refund', async () => {
+    const treasurer = await signInStaff(t, 'treasurer');
+    const email = 'all-back@example.org';
+    const orderId = await giftWithBook(email);
+    const res = await postRefund(t.app, treasurer, orderId, { amountCents: 10_600, reason: 'Paid twice' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().order.correctedReceiptNumber).toMatch(/-V1$/);
+    // The statement leaves a voided gift out: nothing of it was given.
+    expect(await deductibleEverywhere(treasurer, orderId, email)).toEqual({
+      order: '0.00',
+      donor: '0.00',
+      report: '0.00',
+      csv: '0.00',
+      statement: null,
+    });
   });
 });

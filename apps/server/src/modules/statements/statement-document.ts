@@ -28,9 +28,12 @@ function giftAmount(gift: YearGift): number {
   return gift.correction?.amountCents ?? gift.amountCents;
 }
 
-/** A gift's deductible part, as corrected; orders from before issue 20 are computed from their lines. */
+/**
+ * A gift's deductible part as the order holds it (its latest corrected receipt's, correct-receipt.ts);
+ * orders from before issue 20 are computed from their lines.
+ */
 function giftDeductible(gift: YearGift): number {
-  return gift.correction?.deductibleCents ?? gift.deductibleCents ?? deductibleCents(gift.amountCents, gift.products);
+  return gift.deductibleCents ?? deductibleCents(giftAmount(gift), gift.products);
 }
 
 export function buildStatementDocument({ year, gifts, site, issuedAt }: StatementOptions): StatementDocument {

@@ -1,4 +1,7 @@
-/** The reason a refund or a void is made, kept with it in the audit log. */
+/**
+ * The reason a refund or a void is made, kept with it in the back office and the audit log. The
+ * donor's corrected or void receipt does not print it (an internal note), and the field says so.
+ */
 import { LabelledInput } from '#src/components/labelled-input';
 import { type FieldErrors, fieldError } from '../check-request';
 
@@ -10,6 +13,7 @@ export function ReasonInput({ id, value, onChange, fields }: ReasonInputProps) {
       id={id}
       name="reason"
       label="Reason"
+      hint="For the back office only: the donor's receipt does not show it."
       value={value}
       onChange={(event) => onChange(event.target.value)}
       error={fieldError(fields, 'reason', 'Reason')}

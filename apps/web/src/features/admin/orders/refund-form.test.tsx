@@ -1,3 +1,4 @@
+import type { StaffOrderDetail } from '@store/shared/staff';
 import { screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { jsonResponse } from '#src/test/render-app';
@@ -21,11 +22,11 @@ function refunded(amountCents: number, reason: string, total = 2_500 + amountCen
   });
 }
 
-async function openOrder(answers: Array<() => Response>) {
+async function openOrder(answers: Array<() => Response>, order: Partial<StaffOrderDetail> = {}) {
   let call = 0;
   const opened = await openAdmin('/admin/orders/order-1', {
     'GET /api/staff/me': () => jsonResponse(sessionOf('treasurer')),
-    'GET /api/staff/orders/order-1': () => jsonResponse(cardOrder()),
+    'GET /api/staff/orders/order-1': () => jsonResponse(cardOrder(order)),
     'POST /api/staff/orders/order-1/refunds': () => {
       const answer = answers[Math.min(call, answers.length - 1)];
       call += 1;
@@ -37,7 +38,10 @@ async function openOrder(answers: Array<() => Response>) {
   return opened;
 }
 
-async function review(user: Awaited<ReturnType<typeof openAdmin>>['user'], amount: string, reason: string) {
+type User = Awaited<ReturnType<typeof openAdmin>>['user'];
+
+async function review(user: User, amount: string, reason: string) {
+  await user.click(screen.getByRole('radio', { name: 'Refund part' }));
   const field = screen.getByLabelText(/^Amount in dollars/);
   await user.clear(field);
   await user.type(field, amount);
@@ -47,9 +51,14 @@ async function review(user: Awaited<ReturnType<typeof openAdmin>>['user'], amoun
 }
 
 describe('the refund form (/admin/orders/:id)', () => {
-  test('offers what is left, sends integer cents with an Idempotency-Key, and shows the corrected receipt', async () => {
+  test('refunds part: an empty amount, sent as integer cents with an Idempotency-Key; shows the corrected receipt', async () => {
     const { user, api } = await openOrder([() => refunded(1_234, 'Duplicate gift')]);
-    expect(screen.getByLabelText('Amount in dollars (at most $75.00)')).toHaveValue('75.00');
+    // Nothing is chosen and no amount is filled in: one slip cannot refund everything.
+    expect(screen.getByRole('radio', { name: 'Refund all ($75.00)' })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Refund part' })).not.toBeChecked();
+    expect(screen.queryByLabelText(/^Amount in dollars/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Refund part' }));
+    expect(screen.getByLabelText('Amount in dollars (at most $75.00)')).toHaveValue('');
     await review(user, '12.34', 'Duplicate gift');
 
     expect(screen.getByText(/Refund \$12\.34 of \$100\.00 to Ravi Kumar's card\?/)).toBeInTheDocument();
@@ -80,8 +89,8 @@ describe('the refund form (/admin/orders/:id)', () => {
     await user.click(screen.getByRole('button', { name: 'Refund $10.00' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Refunded $10.00.');
 
-    // What is left now is offered.
-    expect(screen.getByLabelText('Amount in dollars (at most $65.00)')).toHaveValue('65.00');
+    // What is left now is offered, and the choice starts again from nothing.
+    expect(screen.getByRole('radio', { name: 'Refund all ($65.00)' })).not.toBeChecked();
     await review(user, '5', 'Again');
     await user.click(screen.getByRole('button', { name: 'Refund $5.00' }));
     await screen.findByText(/Refunded \$5\.00/);
@@ -122,5 +131,50 @@ describe('the refund form (/admin/orders/:id)', () => {
     expect(await screen.findByText('Amount must be at most what is left ($5.00).')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('The refund is more than what is left.');
     expect(screen.getByLabelText('Amount in dollars (at most $75.00)')).toHaveFocus();
+  });
+
+  test('"Refund all" of a gift never refunded refunds the whole of it, after the confirm step', async () => {
+    const { user, api } = await openOrder([() => refunded(10_000, 'Paid twice', 10_000)], { refundedCents: 0 });
+    await user.click(screen.getByRole('radio', { name: 'Refund all ($100.00)' }));
+    expect(screen.queryByLabelText(/^Amount in dollars/)).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Reason'), 'Paid twice');
+    await user.click(screen.getByRole('button', { name: 'Review refund' }));
+    expect(screen.getByText(/Refund \$100\.00 of \$100\.00 to Ravi Kumar's card\?/)).toBeInTheDocument();
+    expect(api.requests('POST /api/staff/orders/order-1/refunds')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Refund $100.00' }));
+    await screen.findByText(/Refunded \$100\.00/);
+    expect(api.requests('POST /api/staff/orders/order-1/refunds')[0]?.body).toEqual({
+      amountCents: 10_000,
+      reason: 'Paid twice',
+    });
+  });
+
+  test('"Refund all" of a partly refunded gift refunds exactly what is left, chosen with the keyboard', async () => {
+    const { user, api } = await openOrder([() => refunded(7_500, 'The rest')]);
+    // Tab into the group, then an arrow key chooses: native radio buttons.
+    screen.getByRole('radio', { name: 'Refund part' }).focus();
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByRole('radio', { name: 'Refund all ($75.00)' })).toBeChecked();
+    await user.type(screen.getByLabelText('Reason'), 'The rest');
+    await user.click(screen.getByRole('button', { name: 'Review refund' }));
+    await user.click(screen.getByRole('button', { name: 'Refund $75.00' }));
+    await screen.findByText(/Refunded \$75\.00/);
+    expect(api.requests('POST /api/staff/orders/order-1/refunds')[0]?.body).toEqual({
+      amountCents: 7_500,
+      reason: 'The rest',
+    });
+  });
+
+  test('asks for a choice before anything is reviewed, and says the reason stays in the back office', async () => {
+    const { user, api } = await openOrder([]);
+    expect(screen.getByLabelText('Reason')).toHaveAccessibleDescription(
+      "For the back office only: the donor's receipt does not show it.",
+    );
+    await user.type(screen.getByLabelText('Reason'), 'Typo');
+    await user.click(screen.getByRole('button', { name: 'Review refund' }));
+    expect(screen.getByRole('group', { name: 'How much' })).toHaveAccessibleDescription(
+      'Choose "Refund all" or "Refund part".',
+    );
+    expect(api.requests('POST /api/staff/orders/order-1/refunds')).toHaveLength(0);
   });
 });

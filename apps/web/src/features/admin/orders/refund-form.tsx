@@ -1,7 +1,8 @@
 /**
- * The refund of a paid card order (moveMoney roles): an amount in dollars (what is left, unless
- * changed) and a reason, checked with the shared schema as integer cents, then a confirm step, then
- * POST /api/staff/orders/:id/refunds with the attempt's Idempotency-Key (use-money-submit.ts).
+ * The refund of a paid card order (moveMoney roles): "Refund all" of what is left or "Refund part"
+ * with an amount in dollars typed in an empty field (nothing is chosen at first, so one slip cannot
+ * refund everything), and a reason, checked with the shared schema as integer cents, then a confirm
+ * step, then POST /api/staff/orders/:id/refunds with the attempt's Idempotency-Key (use-money-submit.ts).
  */
 import { formatCents } from '@store/shared/money';
 import { refundRequestSchema, type StaffOrderDetail } from '@store/shared/staff';
@@ -15,13 +16,15 @@ import { ReviewForm } from '../review-form';
 import { useMoneySubmit } from '../use-money-submit';
 import { postRefund, type RefundRequest } from './orders-api';
 import { ReasonInput } from './reason-input';
+import { RefundScope, type RefundScopeValue } from './refund-scope';
 
 type RefundFormProps = { order: StaffOrderDetail; onRefunded: (order: StaffOrderDetail) => void };
 
 export function RefundForm({ order, onRefunded }: RefundFormProps) {
   const id = useId();
   const left = order.amountCents - order.refundedCents;
-  const [amount, setAmount] = useState(() => centsToField(left));
+  const [scope, setScope] = useState<RefundScopeValue | null>(null);
+  const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [fields, setFields] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -41,10 +44,15 @@ export function RefundForm({ order, onRefunded }: RefundFormProps) {
     event.preventDefault();
     setFailure(null);
     setDone(null);
-    const cents = parseDollars(amount);
+    const cents = scope === 'all' ? left : parseDollars(amount);
     const checked = checkRequest(refundRequestSchema, { amountCents: cents ?? Number.NaN, reason });
-    if (cents === null || !checked.ok) {
-      setFields({ ...(checked.ok ? {} : checked.fields), ...(cents === null ? { amountCents: NOT_DOLLARS } : {}) });
+    if (scope === null || cents === null || !checked.ok) {
+      const errors: Record<string, string> = checked.ok ? {} : { ...checked.fields };
+      // The amount is asked only for a part: "all" is what is left, and nothing chosen asks for a choice.
+      if (scope !== 'part') delete errors.amountCents;
+      if (scope === 'part' && cents === null) errors.amountCents = NOT_DOLLARS;
+      if (scope === null) errors.scope = 'Choose "Refund all" or "Refund part".';
+      setFields(errors);
       return;
     }
     if (checked.data.amountCents > left) {
@@ -68,7 +76,8 @@ export function RefundForm({ order, onRefunded }: RefundFormProps) {
           : `${refund.status === 'pending' ? 'Refund of' : 'Refunded'} ${formatCents(refund.amountCents)}${refund.status === 'pending' ? ' is being processed' : ''}.${receipt}`;
       setConfirming(null);
       setReason('');
-      setAmount(centsToField(next.amountCents - next.refundedCents));
+      setScope(null);
+      setAmount('');
       setDone(outcome);
       onRefunded(next);
       return;
@@ -77,7 +86,12 @@ export function RefundForm({ order, onRefunded }: RefundFormProps) {
     setConfirming(null);
     setFields(result.failure.fields);
     setFailure(result.failure.message);
-    if (result.failure.fields.amountCents) setFocusAmount((n) => n + 1);
+    if (result.failure.fields.amountCents) {
+      // The amount refused is shown where it can be changed, even when it was "all".
+      setScope('part');
+      setAmount(centsToField(confirming.amountCents));
+      setFocusAmount((n) => n + 1);
+    }
   }
 
   return (
@@ -100,16 +114,28 @@ export function RefundForm({ order, onRefunded }: RefundFormProps) {
         </ConfirmStep>
       ) : (
         <ReviewForm onReview={review} action="Review refund" failure={failure}>
-          <LabelledInput
-            ref={amountRef}
-            id={`${id}-amount`}
-            name="amount"
-            label={`Amount in dollars (at most ${formatCents(left)})`}
-            inputMode="decimal"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-            error={fieldError(fields, 'amountCents', 'Amount')}
+          <RefundScope
+            id={`${id}-scope`}
+            leftCents={left}
+            value={scope}
+            onChange={(value) => {
+              setScope(value);
+              setFields(({ scope: _chosen, amountCents: _amount, ...rest }) => rest);
+            }}
+            error={fieldError(fields, 'scope', 'How much')}
           />
+          {scope === 'part' && (
+            <LabelledInput
+              ref={amountRef}
+              id={`${id}-amount`}
+              name="amount"
+              label={`Amount in dollars (at most ${formatCents(left)})`}
+              inputMode="decimal"
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+              error={fieldError(fields, 'amountCents', 'Amount')}
+            />
+          )}
           <ReasonInput id={`${id}-reason`} value={reason} onChange={setReason} fields={fields} />
         </ReviewForm>
       )}
