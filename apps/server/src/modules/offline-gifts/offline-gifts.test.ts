@@ -1,8 +1,9 @@
 /**
  * Issue 21, offline gifts through the API on both databases: a cheque recorded by a treasurer is a
  * paid order with its receipt (number, e-mail naming the cheque), once per Idempotency-Key, in the
- * report; bad entries refused by field; a mistaken one voided (void receipt, taken out of the
- * totals), never deleted; other roles refused.
+ * report; dated today at the foundation; given for a cause of the catalogue; a Canadian center's
+ * with the donor's address; bad entries refused by field, in words; a mistaken one voided (void
+ * receipt, taken out of the totals), never deleted; other roles refused.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -174,6 +175,9 @@ describeWithDb('offline gifts', () => {
       const partial = await record(toronto({ donorAddress: { ...address, postalCode: '12345' } }));
       expect(partial.statusCode).toBe(400);
       expect(Object.keys(partial.json().error.fields)).toEqual(['donorAddress.postalCode']);
+      const nul = await record(toronto({ donorAddress: { ...address, street: '100 Queen\u0000 St W' } }));
+      expect(nul.statusCode).toBe(400);
+      expect(Object.keys(nul.json().error.fields)).toEqual(['donorAddress.street']);
       expect((await getReport(t)).totals.amount).toBe(before);
     });
 

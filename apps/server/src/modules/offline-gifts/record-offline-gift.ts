@@ -3,7 +3,9 @@
  * treasurer. It becomes a paid order marked `offline` (no gateway: the money already moved), dated
  * the day it was received (noon in the foundation's zone, so the receipt's date and year are that
  * day's), with its receipt number and receipt e-mail like any other gift, all in ONE transaction
- * with its audit line. The Idempotency-Key makes a double click record it once.
+ * with its audit line. The Idempotency-Key makes a double click record it once. Its line names the
+ * cause it was given for, when one was chosen; a center whose receipt needs the donor's address
+ * (a Canadian one) takes no gift without it.
  */
 import { randomUUID } from 'node:crypto';
 import { isOpenAmount } from '@store/shared/catalogue';
