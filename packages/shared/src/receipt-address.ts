@@ -9,6 +9,19 @@ import { receiptAddressMessages } from './receipt-address-messages';
 
 export * from './receipt-address-messages';
 
+/**
+ * Whether a center's receipts need the donor's address: a Canadian center's are CRA official
+ * donation receipts, which must show it. The checkout then asks for it (without it the gift is
+ * taken and its official receipt waits, unnumbered, for the address); an offline gift is refused
+ * without it, since the treasurer entering it has the cheque or the donor at hand.
+ */
+export function receiptNeedsDonorAddress(center: { country: string }): boolean {
+  return center.country === 'CA';
+}
+
+/** The parts of the address, in the order a form asks them. */
+export const DONOR_ADDRESS_PARTS = ['street', 'city', 'province', 'postalCode'] as const;
+
 /** Canada's provinces and territories: the code is stored, the code or the name is accepted. */
 export const CANADIAN_PROVINCES: Readonly<Record<string, string>> = {
   AB: 'Alberta',

@@ -39,6 +39,7 @@
  * The catalogue (editor, owner): packages/shared/src/site-content.ts.
  */
 import { z } from 'zod';
+import { donorAddressSchema } from './receipt-address';
 import { staffMonthlyGiftSchema } from './staff-monthly-gifts';
 
 export const STAFF_ROLES = ['owner', 'treasurer', 'editor', 'volunteer'] as const;
@@ -242,7 +243,15 @@ export type StaffOrder = z.infer<typeof staffOrderSchema>;
 export const staffOrderPageSchema = z.object({ orders: z.array(staffOrderSchema), nextCursor: z.string().nullable() });
 
 export const staffOrderDetailSchema = staffOrderSchema.extend({
-  products: z.array(z.object({ name: z.string(), unitCents: z.number(), quantity: z.number() })),
+  products: z.array(
+    z.object({
+      name: z.string(),
+      unitCents: z.number(),
+      quantity: z.number(),
+      /** What the treasurer wrote of an offline gift given for a cause (the line names the cause). */
+      note: z.string().optional(),
+    }),
+  ),
   deductibleCents: z.number().nullable(),
   paymentMethod: z.string().nullable(),
   offlineMethod: offlineMethodSchema.nullable(),
@@ -273,12 +282,19 @@ export const offlineGiftRequestSchema = z.object({
   email: z.email('must be an e-mail address').max(254),
   centerId,
   amountCents: z.number().int('must be whole cents').positive('must be more than 0').max(100_000_000),
-  /** What it was given for; a plain gift when absent. */
+  /**
+   * The cause it was given for: one of the catalogue's open-amount items, whose name the order's line
+   * takes as an online gift's would. Without it the line is the description, or a plain gift.
+   */
+  causeId: z.number().int('must be a cause id').positive('must be a cause id').max(2_147_483_647).optional(),
+  /** What it was given for in the treasurer's words: a note beside the cause, or the line's name. */
   description: text(200).optional(),
   method: offlineMethodSchema,
   /** The cheque number or bank reference; required for a cheque or a bank transfer. */
   reference: text(100).optional(),
   receivedOn: isoDay,
+  /** The donor's address: required for a center whose receipt needs it (receiptNeedsDonorAddress). */
+  donorAddress: donorAddressSchema.optional(),
 });
 export const voidOfflineGiftRequestSchema = z.object({ reason });
 

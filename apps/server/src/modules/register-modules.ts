@@ -175,7 +175,7 @@ export async function registerModules(
     guard: staffGuard,
     receipts: receiptSettings(site),
     openTaxYears: context.config.openTaxYears,
-    centerName,
+    site: async () => (await siteContent.current()).site,
     mail: context.mail,
   });
   await app.register(staffStatementRoutes, {

@@ -12,7 +12,7 @@ import {
   withDeliveryRule,
 } from '@store/shared/checkout';
 import { dollarsToCents } from '@store/shared/money';
-import { completeDonorAddress } from '@store/shared/receipt-address';
+import { completeDonorAddress, receiptNeedsDonorAddress } from '@store/shared/receipt-address';
 import type { Site } from '@store/shared/site';
 import { AppError } from '#src/errors/app-error';
 import { deductibleCents } from '#src/modules/receipts/deductible';
@@ -108,7 +108,7 @@ export function prepareOrder(site: Site, body: CheckoutRequest): PreparedOrder {
   }
   const d = details.data;
   const pickup = isPickup(d);
-  const canadian = center.country === 'CA';
+  const canadian = receiptNeedsDonorAddress(center);
   // Only a CRA receipt prints the donor's address; a US center's order keeps one only as given before.
   const donorAddress = canadian ? donorAddressOf(d) : usDonorAddress(d);
   return {

@@ -39,6 +39,8 @@ export type OrderProduct = {
   fairMarketValueCents?: number;
   /** Issue 22: a monthly gift's line (its first month in the checkout's order; every charge after). */
   monthly?: boolean;
+  /** An offline gift's line named after its cause: what the treasurer wrote of it. */
+  note?: string;
 };
 
 /** The donor's own address, asked for a Canadian (CRA) receipt. */

@@ -61,7 +61,7 @@ describeWithDb('offline gift dates', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toEqual({
       code: 'validation_error',
-      message: `receivedOn: ${message()}`,
+      message: `The date received ${message()}.`,
       fields: { receivedOn: message() },
     });
     expect(await counts(t)).toEqual(before);

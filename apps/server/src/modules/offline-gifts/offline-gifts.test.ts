@@ -1,9 +1,10 @@
 /**
  * Issue 21, offline gifts through the API on both databases: a cheque recorded by a treasurer is a
  * paid order with its receipt (number, e-mail naming the cheque), once per Idempotency-Key, in the
- * report; dated by its day alone, with no time, on its receipt, PDF and CSV; bad entries refused by
- * field; a mistaken one voided (void receipt, taken out of the totals), never deleted; other roles
- * refused.
+ * report; dated today at the foundation, and by its day alone, with no time, on its receipt, PDF
+ * and CSV; given for a cause of the catalogue; a Canadian center's with the donor's address; bad
+ * entries refused by field, in words; a mistaken one voided (void receipt, taken out of the totals),
+ * never deleted; other roles refused.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -131,6 +132,84 @@ describeWithDb('offline gifts', () => {
     expect(noKey.json().error.message).toMatch(/Idempotency-Key/i);
     // Cash needs no reference.
     expect((await record(cheque({ method: 'cash', reference: undefined }))).json().paymentMethod).toBe('Cash');
+  });
+
+  it("accepts a gift dated today at the foundation, the form's default, and refuses the next day in words", async () => {
+    const dates = await staffCall(t.app, treasurer, 'GET', '/api/staff/offline-gifts/dates');
+    const { latest } = dates.json() as { latest: string };
+    expect(latest).toBe(today());
+    const accepted = await record(cheque({ receivedOn: latest, reference: '1050' }));
+    expect(accepted.statusCode).toBe(201);
+    expect(accepted.json().receivedOn).toBe(latest);
+
+    const nextDay = new Date(Date.parse(`${latest}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const refused = await record(cheque({ receivedOn: nextDay, reference: '1051' }));
+    expect(refused.statusCode).toBe(400);
+    // The field is named for the form; the message is said to a person, without the request's names.
+    expect(refused.json().error).toEqual({
+      code: 'validation_error',
+      message: 'The date received cannot be in the future.',
+      fields: { receivedOn: 'cannot be in the future' },
+    });
+  });
+
+  it('records the cause a gift was given for as its line, as an online gift to it, with the note beside it', async () => {
+    const res = await record(
+      cheque({ causeId: 8, description: 'For the new roof', reference: '1060', email: 'cause@example.org' }),
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json().products).toEqual([
+      { name: 'Any Other Donation', unitCents: 25_000, quantity: 1, note: 'For the new roof' },
+    ]);
+    const report = await getReport(t, { q: 'cause@example.org' });
+    expect(report.donors).toEqual([expect.objectContaining({ products: 'Any Other Donation × 1' })]);
+
+    // Only an open-amount item of the catalogue is a cause: the book (9) and an unknown id are not.
+    const before = (await getReport(t)).totals.amount;
+    for (const causeId of [9, 999, 0, 'Any Other Donation']) {
+      const refused = await record(cheque({ causeId, reference: '1061' }));
+      expect(refused.statusCode, String(causeId)).toBe(400);
+      expect(refused.json().error.fields, String(causeId)).toHaveProperty('causeId');
+    }
+    expect((await record(cheque({ causeId: 9, reference: '1062' }))).json().error.message).toBe(
+      'Choose one of the causes.',
+    );
+    expect((await getReport(t)).totals.amount).toBe(before);
+  });
+
+  describe("a Canadian center's gift", () => {
+    const toronto = (overrides: object = {}) =>
+      cheque({ centerId: 7, email: 'maple@example.org', reference: '3001', ...overrides });
+    const address = { street: '100 Queen St W', city: 'Toronto', province: 'Ontario', postalCode: 'm5h2n2' };
+
+    it("is refused without the donor's address its CRA receipt must show, naming each part", async () => {
+      const before = (await getReport(t)).totals.amount;
+      const missing = await record(toronto());
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().error.message).toBe("A receipt of Toronto Center, Canada needs the donor's address.");
+      expect(Object.keys(missing.json().error.fields).sort()).toEqual([
+        'donorAddress.city',
+        'donorAddress.postalCode',
+        'donorAddress.province',
+        'donorAddress.street',
+      ]);
+      // Part of one is refused by the checkout's own rule, part by part.
+      const partial = await record(toronto({ donorAddress: { ...address, postalCode: '12345' } }));
+      expect(partial.statusCode).toBe(400);
+      expect(Object.keys(partial.json().error.fields)).toEqual(['donorAddress.postalCode']);
+      const nul = await record(toronto({ donorAddress: { ...address, street: '100 Queen\u0000 St W' } }));
+      expect(nul.statusCode).toBe(400);
+      expect(Object.keys(nul.json().error.fields)).toEqual(['donorAddress.street']);
+      expect((await getReport(t)).totals.amount).toBe(before);
+    });
+
+    it('is recorded with the address, normalized, and its official receipt prints it', async () => {
+      const res = await record(toronto({ donorAddress: address }));
+      expect(res.statusCode).toBe(201);
+      const [mail] = await outboxMessages(t.testDb.db, t.site, res.json().id, RECEIPT_KIND);
+      expect(mail?.text).toContain('100 Queen St W, Toronto, ON M5H 2N2');
+      expect(mail?.text).not.toContain('address was not given');
+    });
   });
 
   it('lets only treasurers and owners record or void', async () => {

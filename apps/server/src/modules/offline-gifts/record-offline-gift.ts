@@ -3,10 +3,15 @@
  * treasurer. It becomes a paid order marked `offline` (no gateway: the money already moved), dated
  * the day it was received (noon in the foundation's zone, so the receipt's date and year are that
  * day's), with its receipt number and receipt e-mail like any other gift, all in ONE transaction
- * with its audit line. The Idempotency-Key makes a double click record it once.
+ * with its audit line. The Idempotency-Key makes a double click record it once. Its line names the
+ * cause it was given for, when one was chosen; a center whose receipt needs the donor's address
+ * (a Canadian one) takes no gift without it.
  */
 import { randomUUID } from 'node:crypto';
+import { isOpenAmount } from '@store/shared/catalogue';
 import { type OfflineGiftDates, offlineGiftDateProblem } from '@store/shared/offline-gift-dates';
+import { DONOR_ADDRESS_PARTS, receiptAddressMessages, receiptNeedsDonorAddress } from '@store/shared/receipt-address';
+import type { Site } from '@store/shared/site';
 import { OFFLINE_METHOD_LABELS, type offlineGiftRequestSchema } from '@store/shared/staff';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -35,23 +40,58 @@ export function offlinePaymentMethod(input: Pick<OfflineGiftInput, 'method' | 'r
   return input.method === 'cheque' ? `${label} no. ${input.reference}` : `${label}, reference ${input.reference}`;
 }
 
-function checkInput(input: OfflineGiftInput, centerName: string | undefined, dates: OfflineGiftDates): string {
-  if (centerName === undefined) {
-    throw new AppError('validation_error', 'centerId: no such center', {
-      fields: { centerId: 'Choose one of the centers' },
-    });
-  }
+/** The centers and causes as staff edit them now. */
+export type OfflineGiftSite = Pick<Site, 'centers' | 'catalogue'>;
+
+const refused = (message: string, fields: Record<string, string>) =>
+  new AppError('validation_error', message, { fields });
+
+/**
+ * The gift's center, and the line it is recorded as, or a 400 naming each refused field. Its
+ * messages are said to the treasurer: the field's own at the field, the whole in words.
+ */
+function checkInput(
+  input: OfflineGiftInput,
+  site: OfflineGiftSite,
+  dates: OfflineGiftDates,
+): { centerName: string; product: OrderProduct } {
+  const center = site.centers.find((c) => c.id === input.centerId);
+  if (!center) throw refused('Choose one of the centers.', { centerId: 'Choose one of the centers' });
   if (input.method !== 'cash' && !input.reference) {
-    throw new AppError('validation_error', 'reference: the cheque number or bank reference is required', {
-      fields: { reference: 'Required for a cheque or a bank transfer' },
+    throw refused('The cheque number or bank reference is required.', {
+      reference: 'Required for a cheque or a bank transfer',
     });
   }
   // Before anything is written: a refused date takes no receipt number.
   const dateProblem = offlineGiftDateProblem(input.receivedOn, dates);
-  if (dateProblem) {
-    throw new AppError('validation_error', `receivedOn: ${dateProblem}`, { fields: { receivedOn: dateProblem } });
+  if (dateProblem) throw refused(`The date received ${dateProblem}.`, { receivedOn: dateProblem });
+  if (receiptNeedsDonorAddress(center) && !input.donorAddress) {
+    const fields = Object.fromEntries(
+      DONOR_ADDRESS_PARTS.map((part) => [`donorAddress.${part}`, receiptAddressMessages[part]]),
+    );
+    throw refused(`A receipt of ${center.name} needs the donor's address.`, fields);
   }
-  return centerName;
+  return { centerName: center.name, product: lineOf(input, site) };
+}
+
+/**
+ * The order's one line: named after its cause as an online gift to that cause is (the report's
+ * products, the receipt), with the treasurer's words as its note; without a cause, named by them.
+ * A pure gift either way: nothing was received for it.
+ */
+function lineOf(input: OfflineGiftInput, site: OfflineGiftSite): OrderProduct {
+  const line = {
+    unitCents: input.amountCents,
+    quantity: 1,
+    custom: true,
+    benefit: 'none',
+    fairMarketValueCents: 0,
+  } as const;
+  if (input.causeId === undefined) return { id: 0, name: input.description || GIFT_NAME, ...line };
+  // An archived cause takes no new gifts, as at the checkout; a fixed-price item is not a cause.
+  const cause = site.catalogue.find((item) => item.id === input.causeId && !item.archived && isOpenAmount(item));
+  if (!cause) throw refused('Choose one of the causes.', { causeId: 'Choose one of the causes' });
+  return { id: cause.id, name: cause.name, ...line, ...(input.description ? { note: input.description } : {}) };
 }
 
 export type RecordOfflineGiftOptions = {
@@ -59,7 +99,7 @@ export type RecordOfflineGiftOptions = {
   input: OfflineGiftInput;
   idempotencyKey: string;
   actor: AuditActor;
-  centerName: (id: number) => Promise<string | undefined>;
+  site: () => Promise<OfflineGiftSite>;
   receipts: ReceiptSettings;
   /** The days a gift may be dated (offlineGiftDatesNow). */
   dates: OfflineGiftDates;
@@ -70,19 +110,10 @@ export async function recordOfflineGift(
   options: RecordOfflineGiftOptions,
 ): Promise<{ orderId: string; replayed: boolean }> {
   const { db, input, idempotencyKey, actor, receipts } = options;
-  const centerName = checkInput(input, await options.centerName(input.centerId), options.dates);
+  const { centerName, product } = checkInput(input, await options.site(), options.dates);
   const requestHash = canonicalHash(input);
   const earlier = await findByKey(db, idempotencyKey, requestHash);
   if (earlier) return { orderId: earlier, replayed: true };
-  const product: OrderProduct = {
-    id: 0,
-    name: input.description || GIFT_NAME,
-    unitCents: input.amountCents,
-    quantity: 1,
-    custom: true,
-    benefit: 'none',
-    fairMarketValueCents: 0,
-  };
   const id = randomUUID();
   try {
     await db.transaction(async (tx) => {
@@ -110,6 +141,7 @@ export async function recordOfflineGift(
         gateway: 'offline',
         test: false,
         deductibleCents: input.amountCents,
+        donorAddress: input.donorAddress ?? null,
         paymentMethod: offlinePaymentMethod(input),
         source: 'offline',
         offlineMethod: input.method,

@@ -18,7 +18,7 @@ import { auditActor } from '#src/modules/staff/audit';
 import type { StaffGuard } from '#src/modules/staff/require-staff';
 import { staffErrorResponses } from '#src/modules/staff/staff-error-responses';
 import { offlineGiftDatesNow } from './offline-gift-dates-now';
-import { recordOfflineGift } from './record-offline-gift';
+import { type OfflineGiftSite, recordOfflineGift } from './record-offline-gift';
 import { voidOfflineGift } from './void-offline-gift';
 
 export type OfflineGiftRoutesOptions = {
@@ -27,7 +27,8 @@ export type OfflineGiftRoutesOptions = {
   receipts: ReceiptSettings;
   /** OPEN_TAX_YEARS: how many tax years, this one included, take offline gifts. */
   openTaxYears: number;
-  centerName: (id: number) => Promise<string | undefined>;
+  /** The centers and causes as staff edit them now. */
+  site: () => Promise<OfflineGiftSite>;
   mail?: MailNotifier | undefined;
 };
 
@@ -35,7 +36,7 @@ export type OfflineGiftRoutesOptions = {
 const errors = { ...staffErrorResponses, 422: apiErrorSchema };
 
 export const offlineGiftRoutes: FastifyPluginAsyncZod<OfflineGiftRoutesOptions> = async (app, options) => {
-  const { db, guard, receipts, openTaxYears, centerName, mail } = options;
+  const { db, guard, receipts, openTaxYears, site, mail } = options;
   const datesNow = () => offlineGiftDatesNow(receipts.timeZone, openTaxYears);
 
   async function detail(orderId: string) {
@@ -76,7 +77,7 @@ export const offlineGiftRoutes: FastifyPluginAsyncZod<OfflineGiftRoutesOptions> 
         input: request.body,
         idempotencyKey: request.headers['idempotency-key'],
         actor: auditActor(request),
-        centerName,
+        site,
         receipts,
         dates: datesNow(),
       });

@@ -18,7 +18,7 @@ export async function voidOfflineGift(
   await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (order?.status !== 'succeeded') {
-      throw new AppError('not_found', `id: no paid order ${orderId}`, { fields: { id: 'No such order' } });
+      throw new AppError('not_found', 'There is no paid order with this id.', { fields: { id: 'No such order' } });
     }
     if (order.source !== 'offline') {
       throw new AppError(

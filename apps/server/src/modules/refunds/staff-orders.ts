@@ -103,7 +103,12 @@ export async function findStaffOrder(
   const { products, ...order } = row;
   return {
     ...toStaffOrder(order),
-    products: products.map((p) => ({ name: p.name, unitCents: p.unitCents, quantity: p.quantity })),
+    products: products.map((p) => ({
+      name: p.name,
+      unitCents: p.unitCents,
+      quantity: p.quantity,
+      ...(p.note ? { note: p.note } : {}),
+    })),
     deductibleCents: row.deductibleCents,
     paymentMethod: row.paymentMethod,
     offlineMethod: row.offlineMethod,

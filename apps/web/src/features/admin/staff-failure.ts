@@ -24,7 +24,20 @@ export function describeStaffFailure(error: unknown): StaffFailure {
       status,
     };
   }
-  return { message: error.message, fields: error.fields ?? {}, status };
+  const fields = error.fields ?? {};
+  const refused = Object.keys(fields).length;
+  // A refusal by field says each field's problem at the field, under its label. The server's own
+  // message is written for an API client and names the request's fields (`receivedOn: …`), so a
+  // person is told in words where to look instead.
+  if (status === 400 && refused > 0) return { message: fieldsRefusedMessage(refused), fields, status };
+  return { message: error.message, fields, status };
+}
+
+/** What the alert under a form says when the server refused some of its fields. */
+export function fieldsRefusedMessage(count: number): string {
+  return count === 1
+    ? 'One entry needs correcting: see the message at the field above.'
+    : `${count} entries need correcting: see the messages at the fields above.`;
 }
 
 /**

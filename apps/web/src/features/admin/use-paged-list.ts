@@ -6,6 +6,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStaffFailure } from './use-staff-failure';
 
+/** A list's search or filter refused by the server (a bad value in the address, say). */
+export const LIST_FILTER_REFUSED = 'This search or filter cannot be used. Change it and try again.';
+
 export type Page<T> = { items: readonly T[]; nextCursor: string | null };
 
 export type PagedList<T> = {
@@ -49,7 +52,9 @@ export function usePagedList<T>(
         },
         (caught: unknown) => {
           if (controller.signal.aborted) return;
-          setError(failure(caught).message);
+          const failed = failure(caught);
+          // A list has no field to show a refused filter at: say so in words.
+          setError(Object.keys(failed.fields).length > 0 ? LIST_FILTER_REFUSED : failed.message);
           setStatus('error');
         },
       );

@@ -8,6 +8,7 @@ import { checkoutDetailsSchema, checkoutMessages, requiresDelivery, withDelivery
 import { formatCents } from '@store/shared/money';
 import { monthlyGiftMessages } from '@store/shared/monthly-giving';
 import { monthlyTexts } from '@store/shared/monthly-lines';
+import { receiptNeedsDonorAddress } from '@store/shared/receipt-address';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { CenterSelect } from '#src/components/center-select';
@@ -31,7 +32,7 @@ export function CheckoutForm() {
   const { lines, totalCents, clear } = useCart();
   const withDelivery = requiresDelivery(lines);
   const centers = useCenters();
-  const canadianCenters = centers.status === 'ready' ? centers.centers.filter((c) => c.country === 'CA') : [];
+  const canadianCenters = centers.status === 'ready' ? centers.centers.filter(receiptNeedsDonorAddress) : [];
   const isCanadian = (center: string) => canadianCenters.some((c) => String(c.id) === center);
   // The donor's address (asked for a Canadian center) is optional, like every field SPEC.md §5 does
   // not list: without it the receipt is not official until the donor adds it (receipt-address.ts).

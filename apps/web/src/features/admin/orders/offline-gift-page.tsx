@@ -2,40 +2,58 @@
  * /admin/offline-gift: a gift received by cash, cheque or bank transfer, entered by a treasurer or
  * owner (POST /api/staff/offline-gifts, with the attempt's Idempotency-Key so a double click or a
  * retry records it once). It gets a receipt like a card gift; its page opens on success. The date
- * picker offers the open tax years only (GET /api/staff/offline-gifts/dates); the server refuses
- * any other day, and its message is shown at the field.
+ * picker offers the open tax years only (GET /api/staff/offline-gifts/dates) and starts on the last
+ * of them, today at the foundation (the browser's today may already be tomorrow there); the server
+ * refuses any other day, and its message is shown at the field. The causes are the catalogue's
+ * open-amount items; the donor's address is asked when the center's receipt needs it.
  */
+import { isOpenAmount } from '@store/shared/catalogue';
+import { calendarDay } from '@store/shared/monthly-giving';
+import { receiptNeedsDonorAddress } from '@store/shared/receipt-address';
 import { OFFLINE_METHOD_LABELS, OFFLINE_METHODS, offlineGiftRequestSchema } from '@store/shared/staff';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CenterSelect } from '#src/components/center-select';
 import { LabelledInput } from '#src/components/labelled-input';
 import { LabelledSelect } from '#src/components/labelled-select';
+import { useCatalogue } from '#src/lib/catalogue/catalogue-context';
 import { useCenters } from '#src/lib/use-centers';
 import { useLoad } from '#src/lib/use-load';
 import { checkRequest, type FieldErrors, fieldError } from '../check-request';
 import { FormAlert } from '../form-alert';
 import { useMoneySubmit } from '../use-money-submit';
-import { offlineGiftFields, today } from './offline-gift-fields';
+import { DonorAddressFields } from './donor-address-fields';
+import { inputNameOf, offlineGiftFields } from './offline-gift-fields';
 import { getOfflineGiftDates, type OfflineGiftRequest, postOfflineGift } from './orders-api';
 
 export function OfflineGiftPage() {
   const id = useId();
   const navigate = useNavigate();
   const centers = useCenters();
+  const { state: catalogue } = useCatalogue();
+  const causes = catalogue.status === 'ready' ? catalogue.data.items.filter(isOpenAmount) : [];
   const [method, setMethod] = useState<string>('cheque');
+  const [centerId, setCenterId] = useState('');
+  const center = centers.status === 'ready' ? centers.centers.find((c) => String(c.id) === centerId) : undefined;
+  const withAddress = center !== undefined && receiptNeedsDonorAddress(center);
+  // Null until the treasurer picks a day. Until then the field shows today at the foundation, as
+  // the server's window says it (its last day) once it has come, before that from the catalogue's
+  // zone: never the browser's today, which may be tomorrow there and refused.
+  const [receivedOn, setReceivedOn] = useState<string | null>(null);
   const [fields, setFields] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const { submit, submitting } = useMoneySubmit(postOfflineGift);
   // Without them (a failed load) the field takes any day and the server still refuses a closed one.
   const { state: dates } = useLoad(getOfflineGiftDates);
   const openDays = dates.status === 'ready' ? { min: dates.data.earliest, max: dates.data.latest } : {};
+  const foundationToday =
+    catalogue.status === 'ready' ? calendarDay(new Date(), catalogue.data.foundation.timeZone) : '';
 
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFailure(null);
     const form = event.currentTarget;
-    const { request, errors } = offlineGiftFields(new FormData(form));
+    const { request, errors } = offlineGiftFields(new FormData(form), { withAddress });
     const checked = checkRequest(offlineGiftRequestSchema, request);
     const all = { ...(checked.ok ? {} : checked.fields), ...errors };
     if (!checked.ok || Object.keys(all).length > 0) {
@@ -51,9 +69,7 @@ export function OfflineGiftPage() {
       return;
     }
     setFields(result.failure.fields);
-    // A refusal of a field on this form is said at the field; repeated below, it would read twice
-    // (and with the request's own name for it, `receivedOn: …`).
-    setFailure(Object.keys(result.failure.fields).some(isFormField) ? null : result.failure.message);
+    setFailure(result.failure.message);
     focusFirst(form, result.failure.fields);
   }
 
@@ -94,8 +110,11 @@ export function OfflineGiftPage() {
           label="Center"
           emptyOption="Select a center"
           centers={centers}
+          value={centerId}
+          onChange={(event) => setCenterId(event.target.value)}
           error={error('centerId', 'Center')}
         />
+        {withAddress && <DonorAddressFields error={error} />}
         <LabelledInput
           id={`${id}-amount`}
           name="amount"
@@ -103,11 +122,19 @@ export function OfflineGiftPage() {
           inputMode="decimal"
           error={error('amountCents', 'Amount')}
         />
+        <LabelledSelect id={`${id}-cause`} name="causeId" label="Given for" error={error('causeId', 'Given for')}>
+          <option value="">No particular cause</option>
+          {causes.map((cause) => (
+            <option key={cause.id} value={String(cause.id)}>
+              {cause.name}
+            </option>
+          ))}
+        </LabelledSelect>
         <LabelledInput
           id={`${id}-description`}
           name="description"
-          label="Given for (optional)"
-          error={error('description', 'Given for')}
+          label="Note (optional)"
+          error={error('description', 'Note')}
         />
         <LabelledSelect
           id={`${id}-method`}
@@ -134,7 +161,8 @@ export function OfflineGiftPage() {
           name="receivedOn"
           type="date"
           label="Date received"
-          defaultValue={today()}
+          value={receivedOn ?? (dates.status === 'ready' ? dates.data.latest : foundationToday)}
+          onChange={(event) => setReceivedOn(event.target.value)}
           {...openDays}
           error={error('receivedOn', 'Date received')}
         />
@@ -147,23 +175,9 @@ export function OfflineGiftPage() {
   );
 }
 
-/** The request's fields the form shows an error under. */
-const FORM_FIELDS: ReadonlySet<string> = new Set([
-  'firstName',
-  'lastName',
-  'email',
-  'centerId',
-  'amountCents',
-  'description',
-  'method',
-  'reference',
-  'receivedOn',
-]);
-const isFormField = (name: string) => FORM_FIELDS.has(name);
-
 /** Focus moves to the first refused field, in the form's order. */
 function focusFirst(form: HTMLFormElement, fields: FieldErrors) {
-  const names = Object.keys(fields).map((name) => (name === 'amountCents' ? 'amount' : name));
+  const names = Object.keys(fields).map(inputNameOf);
   for (const element of Array.from(form.elements)) {
     if (element instanceof HTMLElement && 'name' in element && names.includes(String(element.name))) {
       element.focus();

@@ -8,6 +8,7 @@ import { OFFLINE_METHOD_LABELS, type StaffOrderDetail, staffCan } from '@store/s
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DateCell } from '#src/components/data-table';
+import { formatDate } from '#src/lib/format';
 import { useAdmin } from '../admin-context';
 import { useStaffFailure } from '../use-staff-failure';
 import { OrderLines } from './order-lines';
@@ -98,20 +99,17 @@ export function OrderDetailPage() {
         <dd>{formatCents(order.refundedCents)}</dd>
         <dt>Source</dt>
         <dd>{sourceText(order)}</dd>
-        {order.offlineMethod && (
-          <>
-            <dt>Method</dt>
-            <dd>
-              {OFFLINE_METHOD_LABELS[order.offlineMethod]}
-              {order.offlineReference ? ` ${order.offlineReference}` : ''}
-              {order.receivedOn ? `, received ${order.receivedOn}` : ''}
-            </dd>
-          </>
-        )}
         {order.paymentMethod && (
           <>
-            <dt>Card</dt>
+            {/* Labelled by how it was paid: a cheque is not a card. */}
+            <dt>{order.offlineMethod ? OFFLINE_METHOD_LABELS[order.offlineMethod] : 'Card'}</dt>
             <dd>{order.paymentMethod}</dd>
+          </>
+        )}
+        {order.receivedOn && (
+          <>
+            <dt>Received</dt>
+            <dd>{formatDate(order.receivedOn)}</dd>
           </>
         )}
         <dt>Receipt</dt>

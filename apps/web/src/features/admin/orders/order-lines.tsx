@@ -14,7 +14,20 @@ export function OrderLines({ products }: { products: readonly Line[] }) {
       rows={products}
       rowKey={(line, index) => `${index}-${line.name}`}
       columns={[
-        { header: 'Item', cell: (line) => line.name, rowHeader: true },
+        {
+          header: 'Item',
+          // An offline gift's cause, with what the treasurer wrote of it.
+          cell: (line) =>
+            line.note ? (
+              <>
+                {line.name}
+                <span className="admin-note">{line.note}</span>
+              </>
+            ) : (
+              line.name
+            ),
+          rowHeader: true,
+        },
         { header: 'Unit', cell: (line) => formatCents(line.unitCents), className: 'report-table__number' },
         { header: 'Quantity', cell: (line) => line.quantity, className: 'report-table__number' },
         {

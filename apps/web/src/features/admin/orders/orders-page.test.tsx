@@ -56,6 +56,27 @@ describe('the orders page (/admin/orders)', () => {
     expect(currentPath()).toBe('/admin/orders/order-3');
   });
 
+  test("a filter the server refuses is said in words, without the query's own names", async () => {
+    await openAdmin('/admin/orders?center=99999999999', {
+      'GET /api/staff/me': () => jsonResponse(sessionOf('owner')),
+      'GET /api/staff/orders': () =>
+        jsonResponse(
+          {
+            error: {
+              code: 'validation_error',
+              message: 'Invalid query string: center: must be a center id',
+              fields: { center: 'must be a center id' },
+            },
+          },
+          400,
+        ),
+    });
+    expect(
+      await screen.findByText('This search or filter cannot be used. Change it and try again.', {}, LAZY),
+    ).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/Invalid query string|center:/);
+  });
+
   test('a volunteer has no center filter: the server answers with their center only', async () => {
     await openAdmin('/admin/orders', {
       'GET /api/staff/me': () => jsonResponse(sessionOf('volunteer')),
