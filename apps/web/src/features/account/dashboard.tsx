@@ -1,6 +1,7 @@
 import type { PublicUser } from '@store/shared/auth';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ZoneNote } from '#src/components/zone-note';
 import type { AuthApi } from '#src/lib/auth-api';
 import { AccountSecurity } from './account-security';
 import { AuthApiStatus } from './auth-api-status';
@@ -36,6 +37,7 @@ export function Dashboard({ api }: { api: AuthApi }) {
       <p>
         Signed in as <strong>{user.name}</strong> ({user.email})
       </p>
+      <ZoneNote />
       {!user.emailVerified && <EmailVerificationNotice api={api} email={user.email} />}
       <ProfileActions api={api} />
       <MonthlyGifts api={monthlyGiftsApi} />
