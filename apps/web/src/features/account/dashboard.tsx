@@ -37,9 +37,10 @@ export function Dashboard({ api }: { api: AuthApi }) {
       <p>
         Signed in as <strong>{user.name}</strong> ({user.email})
       </p>
-      <ZoneNote />
       {!user.emailVerified && <EmailVerificationNotice api={api} email={user.email} />}
       <ProfileActions api={api} />
+      {/* Once for the page: the gifts, their history and the registrations below all show times. */}
+      <ZoneNote />
       <MonthlyGifts api={monthlyGiftsApi} />
       <AwaitingReceipts donations={activity.donations} />
       <DonationHistory donations={activity.donations} />
