@@ -12,12 +12,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { totpCodeNow } from '../apps/server/src/modules/staff/totp';
 import { launchChromium } from './support/browser';
 import { donate, fillCard, fillDonor, openCheckout } from './support/checkout-flow';
+import { enrolTwoFactor, signInStaff } from './support/staff-sign-in';
 
 const baseUrl = inject('baseUrl');
 const owner = inject('admin');
@@ -63,34 +62,13 @@ describe('the back office', () => {
     return page;
   }
 
-  async function signIn(page: Page, username: string, password: string): Promise<void> {
-    await page.goto('/admin');
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-  }
-
-  /** Enrols two-factor as a person does: the key shown under the QR code, typed into an "app". */
-  async function enrol(page: Page): Promise<void> {
-    await page.getByRole('button', { name: 'Show the QR code' }).click();
-    await expect.poll(() => page.locator('.admin-enrol svg, .admin-enrol img').count()).toBeGreaterThan(0);
-    const secret = ((await page.locator('.admin-enrol__secret').textContent()) ?? '').replace(/\s+/g, '');
-    await page.getByLabel('Code from the app').fill(totpCodeNow(decodeBase32IgnorePadding(secret)));
-    await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
-    const codes = page.getByRole('list', { name: 'Recovery codes' });
-    await codes.waitFor();
-    expect(await codes.getByRole('listitem').count()).toBe(10);
-    await page.getByLabel('I have saved these codes').check();
-    await page.getByRole('button', { name: 'Continue' }).click();
-  }
-
   const itemForm = (page: Page) => page.locator('form', { has: page.getByLabel('Price (US$)') });
   const nav = (page: Page) => page.getByRole('navigation', { name: /back office/i });
 
   it('an owner enrols two-factor and adds a treasurer, an editor and a volunteer', async () => {
     const page = await newPage();
-    await signIn(page, owner.username, owner.password);
-    await enrol(page);
+    await signInStaff(page, owner.username, owner.password);
+    await enrolTwoFactor(page);
     await page.getByRole('link', { name: 'Staff' }).click();
     const add = page.locator('section', { has: page.getByRole('heading', { name: 'Add a member' }) });
     for (const [role, username] of Object.entries(members)) {
@@ -122,8 +100,8 @@ describe('the back office', () => {
     // A treasurer far east of the foundation: their browser's today is Chicago's tomorrow for 20
     // hours of every day, and the cheque form must still start on the foundation's today.
     const page = await newPage('Pacific/Kiritimati');
-    await signIn(page, members.treasurer, PASSWORD);
-    await enrol(page);
+    await signInStaff(page, members.treasurer, PASSWORD);
+    await enrolTwoFactor(page);
     await expect.poll(() => nav(page).getByRole('link', { name: 'Catalogue' }).count()).toBe(0);
     await page.goto('/admin/orders?q=Refundtest');
     await page
@@ -207,7 +185,7 @@ describe('the back office', () => {
 
   it("an editor changes the book's price and the store charges it at once", async () => {
     const page = await newPage();
-    await signIn(page, members.editor, PASSWORD);
+    await signInStaff(page, members.editor, PASSWORD);
     await nav(page).getByRole('link', { name: 'Catalogue' }).click();
     await page.getByRole('button', { name: /^Edit Guruvara Dattam Vimalacharita Satakam/ }).click();
     await page.getByLabel('Price (US$)').fill('7');
@@ -232,7 +210,7 @@ describe('the back office', () => {
 
   it('a volunteer sees only their own center', async () => {
     const page = await newPage();
-    await signIn(page, members.volunteer, PASSWORD);
+    await signInStaff(page, members.volunteer, PASSWORD);
     await page.getByRole('heading', { name: 'Orders', level: 2 }).waitFor();
     const table = page.getByRole('table').first();
     await expect.poll(() => table.getByRole('row').count(), { timeout: 20_000 }).toBeGreaterThan(1);

@@ -123,6 +123,10 @@ export const accountActivitySchema = z.object({
       orderId: z.string(),
       /** The receipt number printed on the e-mailed receipt. */
       receiptNumber: z.string(),
+      /**
+       * When the gift was made: an ISO instant, or the calendar day 'YYYY-MM-DD' of a gift that has
+       * only a date (an offline gift's date received).
+       */
       date: z.string(),
       center: z.string(),
       amount: z.number(),

@@ -15,6 +15,8 @@ import { z } from 'zod';
 import { isWholeCents, MAX_AMOUNT_CENTS } from './money';
 import { BILLING_DAY_MAX, billingDayFor } from './monthly-lines';
 
+// The foundation's day of an instant: in calendar-day.ts, which the web reads without zod.
+export { calendarDay } from './calendar-day';
 // Which items may be monthly: in monthly-lines.ts, which the store's first load reads without zod.
 export { canGiveMonthly } from './monthly-lines';
 
@@ -35,14 +37,6 @@ export type MonthlyGiftStatus = (typeof MONTHLY_GIFT_STATUSES)[number];
 export type PausedReason = 'donor' | 'card_declined';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** 'YYYY-MM-DD' of a date's calendar day in a time zone (the foundation's). */
-export function calendarDay(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .formatToParts(at)
-    .reduce<Record<string, string>>((acc, p) => Object.assign(acc, { [p.type]: p.value }), {});
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
 
 /** True for a real calendar day written 'YYYY-MM-DD' (2027-02-30 is not one). */
 export function isCalendarDay(value: string): boolean {

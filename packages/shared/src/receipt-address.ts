@@ -101,6 +101,7 @@ export const receiptAddressGiftSchema = z.object({
   donorName: z.string(),
   center: z.string(),
   amount: z.number(),
+  /** When the gift was made: an ISO instant, or the calendar day 'YYYY-MM-DD' of a gift that has only a date (an offline gift's date received). */
   date: z.string(),
   /** Set once the official receipt is issued. */
   receiptNumber: z.string().nullable(),

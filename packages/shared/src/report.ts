@@ -68,7 +68,10 @@ export const donorRowSchema = z.object({
   center: z.string(),
   amount: z.number(),
   transactionId: z.string(),
-  /** ISO 8601 instant. */
+  /**
+   * When the gift was made: an ISO 8601 instant, or the calendar day 'YYYY-MM-DD' of a gift that has
+   * only a date (an offline gift's date received).
+   */
   date: z.string(),
   qty: z.number().int(),
   products: z.string(),

@@ -237,6 +237,11 @@ export const staffOrderSchema = z.object({
   transactionId: z.string().nullable(),
   receiptNumber: z.string().nullable(),
   test: z.boolean(),
+  /**
+   * The day an offline gift was received, 'YYYY-MM-DD' (its only date: `createdAt` is a stand-in,
+   * noon at the foundation, that orders the lists); null for a card gift.
+   */
+  receivedOn: z.string().nullable(),
 });
 export type StaffOrder = z.infer<typeof staffOrderSchema>;
 
@@ -256,7 +261,6 @@ export const staffOrderDetailSchema = staffOrderSchema.extend({
   paymentMethod: z.string().nullable(),
   offlineMethod: offlineMethodSchema.nullable(),
   offlineReference: z.string().nullable(),
-  receivedOn: z.string().nullable(),
   refunds: z.array(refundSummarySchema),
   /** The latest corrected or void receipt's number, if any. */
   correctedReceiptNumber: z.string().nullable(),
@@ -305,6 +309,7 @@ export const donorSummarySchema = z.object({
   name: z.string(),
   giftCount: z.number(),
   totalCents: z.number(),
+  /** The newest gift's instant, or its calendar day 'YYYY-MM-DD' when it has only a date (an offline gift). */
   lastGiftAt: z.string().nullable(),
   /** Other addresses merged into this record. */
   aliases: z.array(z.string()),

@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { formatDate } from '#src/lib/format';
+import { useFoundationTimeZone } from '#src/lib/use-foundation-time-zone';
 import { TableScroll } from './table-scroll';
 
 export type DataColumn<Row> = {
@@ -65,9 +66,11 @@ export function DataTable<Row>({ columns, rows, rowKey, scrollLabel, name, wide 
 }
 
 /**
- * A date in a cell: the readable date, keeping the machine-readable one. `timeZone`: the zone to
- * show it in (the report's is the foundation's); the visitor's own without it.
+ * A date in a cell: the readable date, keeping the machine-readable one. A day (an offline gift's
+ * date received) shows no time; an instant is shown in the foundation's zone, or in `timeZone` where
+ * the page's data names its zone (the report's answer).
  */
 export function DateCell({ iso, timeZone }: { iso: string; timeZone?: string | undefined }) {
-  return <time dateTime={iso}>{formatDate(iso, timeZone)}</time>;
+  const foundation = useFoundationTimeZone();
+  return <time dateTime={iso}>{formatDate(iso, timeZone ?? foundation)}</time>;
 }

@@ -1,18 +1,23 @@
+import { calendarDay } from '@store/shared/calendar-day';
 import type { CartLine } from '@store/shared/cart';
 import { formatCents } from '@store/shared/money';
 import { billingDayFor, monthlyCents, monthlyTexts, ordinalDay } from '@store/shared/monthly-lines';
+import { useFoundationTimeZone } from '#src/lib/use-foundation-time-zone';
 
 type MonthlySummaryProps = { lines: readonly CartLine[]; totalCents: number; className?: string };
 
 /**
- * Issue 22: what a bucket with a monthly line charges today, then every month on its billing day
- * (today's day of the month, at most the 28th). The bucket and the checkout both show it. The day is
- * the browser's; the server's answer (the thank-you page) names the day the foundation's zone gives.
+ * What a bucket with a monthly line charges today, then every month on its billing day (today's day
+ * of the month at the foundation, at most the 28th). The bucket and the checkout both show it; the
+ * server bills on the foundation's day too, so the thank-you page and the dashboard name the same
+ * day, wherever the donor's computer is.
  */
 export function MonthlySummary({ lines, totalCents, className = '' }: MonthlySummaryProps) {
+  const timeZone = useFoundationTimeZone();
   const perMonth = monthlyCents(lines);
   if (perMonth === 0) return null;
-  const day = ordinalDay(billingDayFor(new Date().getDate()));
+  // No catalogue known (never in a served page, which embeds it): UTC's day, not the browser's.
+  const day = ordinalDay(billingDayFor(Number(calendarDay(new Date(), timeZone ?? 'UTC').slice(8, 10))));
   return (
     <div className={`monthly-summary ${className}`.trim()}>
       <p className="monthly-summary__today">{monthlyTexts.today(formatCents(totalCents))}</p>

@@ -1,7 +1,10 @@
 /**
- * How the site writes dates and counts: the report's tables and chart, the account's history.
- * Amounts use the shared money format ($1,234.50, @store/shared/money).
+ * How the site writes dates and counts: the report's tables and chart, the account's history, the
+ * back office. Every time is the foundation's (one zone for receipts, the report, the CSV and each
+ * screen, whatever the visitor's computer is set to). Amounts use the shared money format
+ * ($1,234.50, @store/shared/money).
  */
+import { calendarDay } from '@store/shared/calendar-day';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -12,24 +15,49 @@ const countFormat = new Intl.NumberFormat('en-US');
 
 // One formatter per zone (a page shows one or two): building one costs more than formatting.
 const instantFormats = new Map<string, Intl.DateTimeFormat>();
-function instantFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+function instantFormat(timeZone: string | null): Intl.DateTimeFormat {
   const key = timeZone ?? '';
   let format = instantFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+    // No zone known: UTC, and the time says so ("5:06 AM UTC"), rather than the visitor's own zone
+    // passed off as the foundation's.
+    format = new Intl.DateTimeFormat(undefined, {
+      dateStyle: 'medium',
+      timeStyle: timeZone === null ? 'long' : 'short',
+      timeZone: timeZone ?? 'UTC',
+    });
     instantFormats.set(key, format);
   }
   return format;
 }
 
 /**
- * A day (YYYY-MM-DD) or an ISO instant, readable; anything else as it came. An instant is shown in
- * `timeZone` (an IANA name), else in the visitor's own zone: "Mar 5, 2026, 2:30 PM" for en-US.
+ * A day (YYYY-MM-DD) or an ISO instant, readable; anything else as it came. A day has no time and no
+ * zone (an offline gift's date received). An instant is shown in `timeZone` (an IANA name, the
+ * foundation's: useFoundationTimeZone), "Mar 5, 2026, 2:30 PM" for en-US; with `null` (the zone is
+ * not known yet) in UTC, naming it.
  */
-export function formatDate(value: string, timeZone?: string): string {
+export function formatDate(value: string, timeZone: string | null): string {
   const time = Date.parse(DAY.test(value) ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(time)) return value;
   return (DAY.test(value) ? dayFormat : instantFormat(timeZone)).format(time);
+}
+
+/**
+ * Only the calendar day of a day or an instant, in `timeZone` (null: UTC), "Mar 5, 2026": where a
+ * line names the day a gift was made and its time would be noise.
+ */
+export function formatDay(value: string, timeZone: string | null): string {
+  if (DAY.test(value)) return formatCalendarDay(value);
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return value;
+  return formatCalendarDay(calendarDay(new Date(time), timeZone ?? 'UTC'));
+}
+
+/** A calendar day (YYYY-MM-DD), "Mar 5, 2026", the same wherever the visitor is; anything else as it came. */
+export function formatCalendarDay(day: string): string {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return DAY.test(day) && !Number.isNaN(time) ? dayFormat.format(time) : day;
 }
 
 /** "Mar 5" for a chart's axis; anything that is not a day as it came. */

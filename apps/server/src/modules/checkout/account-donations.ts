@@ -27,7 +27,7 @@ export async function listAccountDonations(
   return rows.map((order) => ({
     orderId: order.id,
     receiptNumber: receiptNumberOf(order, site.foundation.timeZone),
-    date: order.createdAt.toISOString(),
+    date: order.receivedOn ?? order.createdAt.toISOString(),
     center: order.centerName,
     amount: order.amountCents / 100,
     products: productsText(order.products),

@@ -65,6 +65,7 @@ const giftColumns = {
   centerName: orders.centerName,
   amountCents: orders.amountCents,
   createdAt: orders.createdAt,
+  receivedOn: orders.receivedOn,
   receiptNumber: orders.receiptNumber,
   receiptAwaitsAddress: orders.receiptAwaitsAddress,
   /** The link works this long after the gift, in the database's clock (like the account links'). */
@@ -134,7 +135,7 @@ export function createReceiptAddress({
         donorName: `${gift.firstName} ${gift.lastName}`.trim(),
         center: gift.centerName,
         amount: centsToDollars(gift.amountCents),
-        date: gift.createdAt.toISOString(),
+        date: gift.receivedOn ?? gift.createdAt.toISOString(),
         receiptNumber: gift.receiptAwaitsAddress ? null : gift.receiptNumber,
       };
     },

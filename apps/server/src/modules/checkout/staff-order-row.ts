@@ -24,6 +24,7 @@ export const orderColumns = {
   transactionId: orders.transactionId,
   receiptNumber: orders.receiptNumber,
   test: orders.test,
+  receivedOn: orders.receivedOn,
 };
 
 export type OrderRecord = { [K in keyof typeof orderColumns]: StaffOrder[K] };

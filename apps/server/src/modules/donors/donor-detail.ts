@@ -99,7 +99,7 @@ export async function donorDetail(
     name: newest ? `${newest.firstName} ${newest.lastName}` : primary,
     giftCount: totals.reduce((sum, t) => sum + Number(t.count), 0),
     totalCents: totals.reduce((sum, t) => sum + Number(t.totalCents), 0),
-    lastGiftAt: newest?.createdAt ?? null,
+    lastGiftAt: newest ? (newest.receivedOn ?? newest.createdAt) : null,
     aliases: addresses.slice(1),
     totalsByYear: totals.map((t) => ({
       year: Number(t.year),

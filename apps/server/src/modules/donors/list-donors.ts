@@ -38,17 +38,20 @@ export async function listDonors(
   const { rows } = await db.execute<Row>(sql`
     with gifts as (
       select ${key} as donor, ${orders.firstName} || ' ' || ${orders.lastName} as name, ${orders.createdAt} as created_at,
-        ${orders.amountCents} - ${orders.refundedCents} as net
+        ${orders.amountCents} - ${orders.refundedCents} as net,
+        -- An offline gift has only a day: the list shows it, not the stand-in instant.
+        coalesce(${orders.receivedOn}, to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) as made
       from ${orders}
       where ${orders.status} = 'succeeded' ${search} ${from}
     ),
     page as (
-      select donor, count(*)::int as gift_count, sum(net) as total_cents, max(created_at) as last_gift_at,
+      select donor, count(*)::int as gift_count, sum(net) as total_cents,
+        (array_agg(made order by created_at desc))[1] as last_gift_at,
         (array_agg(name order by created_at desc))[1] as name
       from gifts group by donor order by donor limit ${DONOR_PAGE_SIZE + 1}
     )
     select page.donor as email, page.name, page.gift_count, page.total_cents,
-      to_char(page.last_gift_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_gift_at,
+      page.last_gift_at,
       (select array_agg(${donorAliases.email} order by ${donorAliases.email}) from ${donorAliases}
         where ${donorAliases.primaryEmail} = page.donor) as aliases
     from page order by page.donor`);

@@ -9,8 +9,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '#src/modules/auth/tables';
 import { RECEIPT_CORRECTION_KIND, RECEIPT_KIND } from '#src/modules/checkout/receipt-kind';
 import { receiptCorrections } from '#src/modules/checkout/tables';
+import { signedInDonor } from '../../../test/monthly-helpers';
 import { outboxMessages } from '../../../test/outbox-helpers';
 import { pdfText } from '../../../test/pdf-text';
 import { paidOrder } from '../../../test/refund-helpers';
@@ -108,6 +110,37 @@ describeWithDb('offline gifts', () => {
     const csv = await requestReport(t, { q: 'new-years-eve@example.org' }, '/api/report-data.csv');
     const [, line] = csv.body.split('\r\n');
     expect(line).toContain(`,"Dallas Center, Texas",250.00,,${day},1,`);
+  });
+
+  it('a gift that has only a date carries that day, never a time, in every list that shows it', async () => {
+    // A donor account owning the cheque by its (verified) address: the dashboard's Your Donations.
+    const donor = await signedInDonor(t.app);
+    await t.testDb.db.update(users).set({ emailVerified: true }).where(eq(users.email, donor.email));
+    const day = `${thisYear() - 1}-12-31`;
+    const order = (await record(cheque({ receivedOn: day, reference: '1045', email: donor.email }))).json();
+    const get = async (url: string) => (await staffCall(t.app, treasurer, 'GET', url)).json();
+
+    const listed = (await get(`/api/staff/orders?q=${encodeURIComponent(donor.email)}`)).orders;
+    expect(listed).toEqual([expect.objectContaining({ id: order.id, receivedOn: day })]);
+    const donors = (await get(`/api/staff/donors?q=${encodeURIComponent(donor.email)}`)).donors;
+    expect(donors).toEqual([expect.objectContaining({ email: donor.email, lastGiftAt: day })]);
+    const detail = await get(`/api/staff/donors/${encodeURIComponent(donor.email)}`);
+    expect(detail.lastGiftAt).toBe(day);
+    expect(detail.gifts).toEqual([expect.objectContaining({ id: order.id, receivedOn: day })]);
+    const report = await getReport(t, { q: donor.email });
+    expect(report.donors).toEqual([expect.objectContaining({ orderId: order.id, date: day })]);
+    const activity = await t.app.inject({ url: '/auth/activity', cookies: { store_session: donor.session } });
+    expect(activity.json().donations).toEqual([expect.objectContaining({ orderId: order.id, date: day })]);
+
+    // A card gift keeps its instant, and says it is no offline gift.
+    const card = await paidOrder(t.app, 'card-day@example.org');
+    const cardRows = (await get('/api/staff/orders?q=card-day%40example.org')).orders;
+    expect(cardRows).toHaveLength(1);
+    expect(cardRows[0]).toMatchObject({
+      id: card.orderId,
+      receivedOn: null,
+      createdAt: expect.stringMatching(/T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+    });
   });
 
   it('refuses bad entries by field, and records nothing', async () => {

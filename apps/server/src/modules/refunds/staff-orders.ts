@@ -89,7 +89,6 @@ export async function findStaffOrder(
       paymentMethod: orders.paymentMethod,
       offlineMethod: orders.offlineMethod,
       offlineReference: orders.offlineReference,
-      receivedOn: orders.receivedOn,
     })
     .from(orders)
     .where(and(eq(orders.id, orderId), ...scope));
@@ -113,7 +112,6 @@ export async function findStaffOrder(
     paymentMethod: row.paymentMethod,
     offlineMethod: row.offlineMethod,
     offlineReference: row.offlineReference,
-    receivedOn: row.receivedOn,
     refunds: await refundSummaries(db, await listOrderRefunds(db, orderId)),
     correctedReceiptNumber: correction?.receiptNumber ?? null,
   };

@@ -82,7 +82,10 @@ export function donorName(record: Pick<DonorRecord, 'first_name' | 'last_name'>)
   return `${record.first_name} ${record.last_name}`.trim();
 }
 
-export function toDonorRow(record: DonorRecord): DonorRow {
+/** A row as the page reads it: with the date an offline gift was received (null for any other). */
+export type PageDonorRecord = DonorRecord & { received_on: string | null };
+
+export function toDonorRow(record: PageDonorRecord): DonorRow {
   return {
     orderId: record.id,
     name: donorName(record),
@@ -91,8 +94,9 @@ export function toDonorRow(record: DonorRecord): DonorRow {
     // Integer cents to dollars once, here: 1999 -> 19.99.
     amount: record.amount_cents / 100,
     transactionId: record.transaction_id ?? '',
-    // Milliseconds, the usual ISO shape (Date#toISOString); the cursor keeps the microseconds.
-    date: `${record.created_at.slice(0, 23)}Z`,
+    // A gift that has only a date shows that day and no time (its instant is a stand-in, noon at the
+    // foundation). Others: milliseconds, the usual ISO shape; the cursor keeps the microseconds.
+    date: record.received_on ?? `${record.created_at.slice(0, 23)}Z`,
     qty: record.item_count,
     products: productsText(record.products),
     delivery: record.delivery,

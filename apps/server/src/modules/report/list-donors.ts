@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { orders } from '#src/modules/checkout/tables';
 import { encodeCursor, type PagePosition } from './cursor';
-import { type DonorRecord, donorColumns, newestFirst, toDonorRow } from './donor-rows';
+import { donorColumns, newestFirst, type PageDonorRecord, toDonorRow } from './donor-rows';
 import { type ReportFilter, reportConditions } from './report-filter';
 
 export type ListDonorsOptions = {
@@ -26,10 +26,10 @@ export function afterPosition(position: PagePosition | undefined) {
     : sql`true`;
 }
 
-async function readDonorRecords(options: ListDonorsOptions): Promise<DonorRecord[]> {
+async function readDonorRecords(options: ListDonorsOptions): Promise<PageDonorRecord[]> {
   const { db, filter, timeZone, after, limit } = options;
-  const { rows } = await db.execute<DonorRecord>(sql`
-    select ${donorColumns(timeZone)}
+  const { rows } = await db.execute<PageDonorRecord>(sql`
+    select ${donorColumns(timeZone)}, ${orders.receivedOn} as received_on
     from ${orders}
     where ${reportConditions(filter, timeZone)} and ${afterPosition(after)}
     order by ${newestFirst}

@@ -8,6 +8,8 @@ import { formatDollars } from '@store/shared/money';
 import { accountReceiptAddressPath, type ReceiptIssued } from '@store/shared/receipt-address';
 import { useState } from 'react';
 import { sendJson } from '#src/lib/api-client';
+import { formatDay } from '#src/lib/format';
+import { useFoundationTimeZone } from '#src/lib/use-foundation-time-zone';
 import { ReceiptAddressForm } from './receipt-address-form';
 import { ReceiptIssuedNotice } from './receipt-issued-notice';
 
@@ -20,10 +22,11 @@ const issuedSchema = () => import('@store/shared/receipt-address').then((m) => m
 function AwaitingReceipt({ donation }: { donation: Donation }) {
   const [issued, setIssued] = useState<ReceiptIssued | null>(null);
   const headingId = `awaiting-${donation.orderId}`;
+  const timeZone = useFoundationTimeZone();
   return (
     <article className="awaiting-receipt" aria-labelledby={headingId}>
       <h3 id={headingId}>
-        {formatDollars(donation.amount)} to {donation.center}, {new Date(donation.date).toLocaleDateString('en-CA')}
+        {formatDollars(donation.amount)} to {donation.center}, {formatDay(donation.date, timeZone)}
       </h3>
       {issued ? (
         <ReceiptIssuedNotice issued={issued} />

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { forgetSession, mayHaveSession, rememberSession } from '#src/lib/session-hint';
-import { asha, noActivity, notSignedIn } from '#src/test/auth-fixture';
+import { asha, ashaActivity, noActivity, notSignedIn } from '#src/test/auth-fixture';
 import { deferred } from '#src/test/checkout-doubles';
 import { currentPath, jsonResponse } from '#src/test/render-app';
 import { openAccountPage, signedInHandlers, storedJwtToken } from './account-test-helpers';
@@ -9,9 +9,6 @@ import { loadPage } from './leave-page';
 
 // jsdom cannot load a page: the logout's reload of the root page is watched here instead.
 vi.mock('./leave-page', () => ({ loadPage: vi.fn() }));
-
-const local = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 function cellsOf(table: HTMLElement): string[][] {
   return within(table)
@@ -51,7 +48,19 @@ describe('dashboard (/dashboard)', () => {
   });
 
   test('shows who is signed in, their donations with receipts and their event registrations', async () => {
-    const { credentialsOf } = await openAccountPage('/dashboard', signedInHandlers());
+    // A cheque has only the day it was received: it is shown with no time.
+    const cheque = {
+      ...ashaActivity.donations[0],
+      orderId: '0b6f3c1e-2a4d-4c8e-9f10-7a5b3c2d1e02',
+      receiptNumber: '2025-000009',
+      date: '2025-12-31',
+      transactionId: '',
+    };
+    const activity = { ...ashaActivity, donations: [...ashaActivity.donations, cheque] };
+    const { credentialsOf } = await openAccountPage(
+      '/dashboard',
+      signedInHandlers({ 'GET /auth/activity': () => jsonResponse(activity) }),
+    );
     expect(await screen.findByText(/Signed in as/)).toHaveTextContent('Signed in as Asha Rao (asha@example.org)');
     await waitFor(() => expect(document.title).toBe('Dashboard · Online Store'));
 
@@ -61,9 +70,14 @@ describe('dashboard (/dashboard)', () => {
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
     ).toEqual(['Date', 'Receipt', 'Center', 'Products', 'Amount', 'Tax-deductible', 'Transaction ID']);
+    // Every time in the foundation's zone (America/Chicago, the site's), said once, whatever the
+    // computer's zone: 20:30 UTC is 2:30 PM there.
+    expect(
+      screen.getByText(/^Dates and times in America\/Chicago \(C[SD]T\), the foundation's time zone\.$/),
+    ).toBeVisible();
     expect(cellsOf(donations)).toEqual([
       [
-        local('2026-03-05T20:30:00.000Z'),
+        'Mar 5, 2026, 2:30 PM',
         'R-20260305-0B6F3C PDF',
         'Dallas Center, Texas',
         'Any Other Donation × 1',
@@ -72,7 +86,7 @@ describe('dashboard (/dashboard)', () => {
         'sbx_txn_7Q2W9E',
       ],
       [
-        local('2025-12-20T18:00:00.000Z'),
+        'Dec 20, 2025, 12:00 PM',
         'R-20251220-0B6F3C PDF',
         'Toronto Center, Canada',
         'SGS Vagdevi Center - $25.00 × 1',
@@ -81,9 +95,18 @@ describe('dashboard (/dashboard)', () => {
         '—',
         'sbx_txn_1A2B3C',
       ],
+      [
+        'Dec 31, 2025',
+        '2025-000009 PDF',
+        'Dallas Center, Texas',
+        'Any Other Donation × 1',
+        '$1,234.50',
+        '$1,234.50',
+        '',
+      ],
     ]);
     const registrations = screen.getByRole('table', { name: 'Your Event Registrations' });
-    expect(cellsOf(registrations)).toEqual([['BGM-000007', local('2026-03-02T17:00:00.000Z'), 'Sita Rao, Asha Rao']]);
+    expect(cellsOf(registrations)).toEqual([['BGM-000007', 'Mar 2, 2026, 11:00 AM', 'Sita Rao, Asha Rao']]);
     expect(credentialsOf('GET /auth/profile')).toEqual(['include']);
     expect(credentialsOf('GET /auth/activity')).toEqual(['include']);
   });

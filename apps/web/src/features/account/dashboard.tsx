@@ -1,6 +1,7 @@
 import type { PublicUser } from '@store/shared/auth';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ZoneNote } from '#src/components/zone-note';
 import type { AuthApi } from '#src/lib/auth-api';
 import { AccountSecurity } from './account-security';
 import { AuthApiStatus } from './auth-api-status';
@@ -38,6 +39,8 @@ export function Dashboard({ api }: { api: AuthApi }) {
       </p>
       {!user.emailVerified && <EmailVerificationNotice api={api} email={user.email} />}
       <ProfileActions api={api} />
+      {/* Once for the page: the gifts, their history and the registrations below all show times. */}
+      <ZoneNote />
       <MonthlyGifts api={monthlyGiftsApi} />
       <AwaitingReceipts donations={activity.donations} />
       <DonationHistory donations={activity.donations} />

@@ -16,7 +16,9 @@ import {
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { getJson, sendJson } from '#src/lib/api-client';
+import { formatDay } from '#src/lib/format';
 import { useDocumentTitle } from '#src/lib/use-document-title';
+import { useFoundationTimeZone } from '#src/lib/use-foundation-time-zone';
 import { InvalidLink } from './invalid-link';
 import { isInvalidToken, tokenFrom } from './link-token';
 import { ReceiptAddressForm } from './receipt-address-form';
@@ -46,6 +48,7 @@ export function ReceiptAddressPage() {
   const token = tokenFrom(params);
   const [load, setLoad] = useState<Load>(token === '' ? { status: 'invalid' } : { status: 'loading' });
   const [issued, setIssued] = useState<ReceiptIssued | null>(null);
+  const timeZone = useFoundationTimeZone();
 
   useEffect(() => {
     if (token === '') return;
@@ -78,7 +81,7 @@ export function ReceiptAddressPage() {
         <>
           <p>
             Your gift of <strong>{formatDollars(load.gift.amount)}</strong> to <strong>{load.gift.center}</strong> on{' '}
-            {new Date(load.gift.date).toLocaleDateString('en-CA', { dateStyle: 'long' })}, from {load.gift.donorName}.
+            {formatDay(load.gift.date, timeZone)}, from {load.gift.donorName}.
           </p>
           {issued ? (
             <ReceiptIssuedNotice issued={issued} />

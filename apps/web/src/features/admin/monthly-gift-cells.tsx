@@ -1,7 +1,8 @@
 /** How a monthly gift's status and next charge read in the back office's tables (the list and a donor's page). */
 import { ordinalDay } from '@store/shared/monthly-giving';
 import type { StaffMonthlyGift } from '@store/shared/staff-monthly-gifts';
-import { formatDate } from '#src/lib/format';
+import { formatCalendarDay, formatDay } from '#src/lib/format';
+import { useFoundationTimeZone } from '#src/lib/use-foundation-time-zone';
 
 export function StatusCell({ gift }: { gift: StaffMonthlyGift }) {
   if (gift.status === 'paused' && gift.pausedReason === 'card_declined') {
@@ -22,18 +23,18 @@ export function NextChargeCell({ gift }: { gift: StaffMonthlyGift }) {
   if (gift.status === 'cancelled') return '–';
   return (
     <>
-      {gift.nextChargeOn ? formatDate(gift.nextChargeOn) : 'None while paused'}
+      {gift.nextChargeOn ? formatCalendarDay(gift.nextChargeOn) : 'None while paused'}
       <br />
       <span className="admin-muted">{`the ${ordinalDay(gift.billingDay)} of each month`}</span>
     </>
   );
 }
 
-// The day alone (the time of a monthly charge tells little): the table fits a laptop's width.
-const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-/** An instant's day in the visitor's zone, as the back office's other dates are shown. */
+/**
+ * An instant's day alone at the foundation (the time of a monthly charge tells little): the table
+ * fits a laptop's width, and the page needs no zone note.
+ */
 export function DayCell({ iso }: { iso: string }) {
-  const time = Date.parse(iso);
-  return <time dateTime={iso}>{Number.isNaN(time) ? iso : dayFormat.format(time)}</time>;
+  const timeZone = useFoundationTimeZone();
+  return <time dateTime={iso}>{formatDay(iso, timeZone)}</time>;
 }

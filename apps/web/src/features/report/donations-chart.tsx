@@ -6,7 +6,7 @@
 import { formatDollars } from '@store/shared/money';
 import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
 import { useEffect, useRef } from 'react';
-import { formatDate, formatShortDay } from '#src/lib/format';
+import { formatCalendarDay, formatShortDay } from '#src/lib/format';
 import type { DayPoint } from './per-day-series';
 import { donationCount } from './report-totals';
 
@@ -60,7 +60,7 @@ export function DonationsChart({ points, label }: DonationsChartProps) {
         plugins: {
           tooltip: {
             callbacks: {
-              title: (items) => formatDate(items[0]?.label ?? ''),
+              title: (items) => formatCalendarDay(items[0]?.label ?? ''),
               label: (item) => {
                 const point = points[item.dataIndex];
                 return point ? `${formatDollars(point.amount)} (${donationCount(point.count)})` : '';

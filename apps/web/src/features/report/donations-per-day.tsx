@@ -2,7 +2,7 @@
 import { formatDollars } from '@store/shared/money';
 import { type ComponentType, lazy, Suspense, useId, useMemo } from 'react';
 import { type DataColumn, DataTable } from '#src/components/data-table';
-import { formatCount, formatDate } from '#src/lib/format';
+import { formatCalendarDay, formatCount } from '#src/lib/format';
 import type { DonationsChartProps } from './donations-chart';
 import { type DayPoint, describePerDay, fillMissingDays } from './per-day-series';
 
@@ -16,7 +16,7 @@ const DonationsChart = lazy(
 );
 
 const COLUMNS: readonly DataColumn<DayPoint>[] = [
-  { header: 'Day', cell: (point) => formatDate(point.day) },
+  { header: 'Day', cell: (point) => formatCalendarDay(point.day) },
   { header: 'Donations', cell: (point) => formatCount(point.count), className: 'report-table__number' },
   { header: 'Amount', cell: (point) => formatDollars(point.amount), className: 'report-table__number' },
 ];

@@ -5,7 +5,7 @@
  */
 import { formatDollars } from '@store/shared/money';
 import type { ReportResponse } from '@store/shared/report';
-import { formatDate } from '#src/lib/format';
+import { formatCalendarDay } from '#src/lib/format';
 import { donationCount } from './report-totals';
 
 export type DayPoint = ReportResponse['perDay'][number];
@@ -42,9 +42,12 @@ export function describePerDay(points: readonly DayPoint[]): string {
   const count = sorted.reduce((sum, p) => sum + p.count, 0);
   const cents = sorted.reduce((sum, p) => sum + Math.round(p.amount * 100), 0);
   const best = sorted.reduce((top, p) => (p.amount > top.amount ? p : top), first);
-  const range = first.day === last.day ? formatDate(first.day) : `${formatDate(first.day)} to ${formatDate(last.day)}`;
+  const range =
+    first.day === last.day
+      ? formatCalendarDay(first.day)
+      : `${formatCalendarDay(first.day)} to ${formatCalendarDay(last.day)}`;
   return (
     `Donations per day, ${range}: ${donationCount(count)}, ${formatDollars(cents / 100)} in all; ` +
-    `most on ${formatDate(best.day)} (${formatDollars(best.amount)}).`
+    `most on ${formatCalendarDay(best.day)} (${formatDollars(best.amount)}).`
   );
 }

@@ -6,7 +6,7 @@
 import { type ReportQuery, type ReportResponse, reportMessages } from '@store/shared/report';
 import { useId, useState } from 'react';
 import { MonthlyGivingSummaryPanel } from '#src/components/monthly-giving-summary';
-import { describeTimeZone } from '#src/lib/format';
+import { ZoneNote } from '#src/components/zone-note';
 import { DonationsPerCenter } from './donations-per-center';
 import { DonationsPerDay } from './donations-per-day';
 import { DonorTable } from './donor-table';
@@ -19,11 +19,6 @@ import { statementsLine } from './report-statements';
 import { totalsLine } from './report-totals';
 import { useReportPage } from './use-report-page';
 import { FIRST_PAGE_QUERY } from './use-report-session';
-
-/** "Dates and times in America/Chicago (CST), the foundation's time zone." */
-export function zoneNote(timeZone: string): string {
-  return `Dates and times in ${describeTimeZone(timeZone)}, the foundation's time zone.`;
-}
 
 type PageMark = { cursor: string | undefined; before: number };
 const FIRST_PAGE: PageMark = { cursor: undefined, before: 0 };
@@ -77,7 +72,7 @@ export function ReportView({ credentials, firstPage, onLogout }: ReportViewProps
         </button>
       </div>
       <ReportFilterForm onApply={apply} />
-      <p className="report-zone">{zoneNote(timeZone)}</p>
+      <ZoneNote timeZone={timeZone} />
       {loading && (
         <p role="status" className="banner">
           Loading report…

@@ -3,6 +3,7 @@ import { type auditEntrySchema, auditPageSchema } from '@store/shared/staff';
 import { useId } from 'react';
 import type { z } from 'zod';
 import { DataTable, DateCell } from '#src/components/data-table';
+import { ZoneNote } from '#src/components/zone-note';
 import { ListFooter } from '../list-footer';
 import { staffGet, withParams } from '../staff-request';
 import { usePagedList } from '../use-paged-list';
@@ -26,6 +27,7 @@ export function AuditPage() {
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Audit log</h2>
+      <ZoneNote />
       {list.items.length > 0 && (
         <DataTable<AuditEntry>
           rows={list.items}

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DateCell } from '#src/components/data-table';
 import { TableSection } from '#src/components/table-section';
+import { ZoneNote } from '#src/components/zone-note';
 import { NextChargeCell, StatusCell } from '../monthly-gift-cells';
 import { OrdersTable } from '../orders/orders-table';
 import { useStaffFailure } from '../use-staff-failure';
@@ -58,6 +59,7 @@ export function DonorDetailPage() {
     <article aria-labelledby={`${id}-title`}>
       {back}
       <h2 id={`${id}-title`}>{donor.name || donor.email}</h2>
+      <ZoneNote />
       <dl className="admin-facts">
         <dt>E-mail</dt>
         <dd className="admin-break">{donor.email}</dd>

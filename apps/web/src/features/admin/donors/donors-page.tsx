@@ -3,6 +3,7 @@ import { formatCents } from '@store/shared/money';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable, DateCell } from '#src/components/data-table';
+import { ZoneNote } from '#src/components/zone-note';
 import { ListFooter } from '../list-footer';
 import { SearchForm } from '../search-form';
 import { usePagedList } from '../use-paged-list';
@@ -17,6 +18,7 @@ export function DonorsPage() {
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Donors</h2>
+      <ZoneNote />
       <SearchForm
         id={`${id}-q`}
         label="Search by name or e-mail"

@@ -8,7 +8,7 @@ import { OFFLINE_METHOD_LABELS, type StaffOrderDetail, staffCan } from '@store/s
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DateCell } from '#src/components/data-table';
-import { formatDate } from '#src/lib/format';
+import { ZoneNote } from '#src/components/zone-note';
 import { useAdmin } from '../admin-context';
 import { useStaffFailure } from '../use-staff-failure';
 import { OrderLines } from './order-lines';
@@ -78,10 +78,12 @@ export function OrderDetailPage() {
     <article aria-labelledby={headingId} className="admin-order">
       {back}
       <h2 id={headingId}>{`Order of ${order.firstName} ${order.lastName}`}</h2>
+      {/* An offline gift without refunds shows only its day: no time, no zone to name. */}
+      {(order.receivedOn === null || order.refunds.length > 0) && <ZoneNote />}
       <dl className="admin-facts">
         <dt>Date</dt>
         <dd>
-          <DateCell iso={order.createdAt} />
+          <DateCell iso={order.receivedOn ?? order.createdAt} />
         </dd>
         <dt>Donor</dt>
         <dd>{`${order.firstName} ${order.lastName}, ${order.email}`}</dd>
@@ -104,12 +106,6 @@ export function OrderDetailPage() {
             {/* Labelled by how it was paid: a cheque is not a card. */}
             <dt>{order.offlineMethod ? OFFLINE_METHOD_LABELS[order.offlineMethod] : 'Card'}</dt>
             <dd>{order.paymentMethod}</dd>
-          </>
-        )}
-        {order.receivedOn && (
-          <>
-            <dt>Received</dt>
-            <dd>{formatDate(order.receivedOn)}</dd>
           </>
         )}
         <dt>Receipt</dt>

@@ -6,6 +6,7 @@
 import { staffCan } from '@store/shared/staff';
 import { useId } from 'react';
 import { CenterSelect } from '#src/components/center-select';
+import { ZoneNote } from '#src/components/zone-note';
 import { useCenters } from '#src/lib/use-centers';
 import { useAdmin } from '../admin-context';
 import { ListFooter } from '../list-footer';
@@ -26,6 +27,7 @@ export function OrdersPage() {
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Orders</h2>
+      <ZoneNote />
       <div className="admin-filters">
         <SearchForm
           id={`${id}-q`}

@@ -12,7 +12,7 @@ const COLUMNS: readonly DataColumn<StaffOrder>[] = [
     // The row's link: the first cell, so Tab reaches one link per order.
     cell: (order) => (
       <Link to={`/admin/orders/${encodeURIComponent(order.id)}`}>
-        <DateCell iso={order.createdAt} />
+        <DateCell iso={order.receivedOn ?? order.createdAt} />
         <span className="visually-hidden">{`: order of ${order.firstName} ${order.lastName}`}</span>
       </Link>
     ),

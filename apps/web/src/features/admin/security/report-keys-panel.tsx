@@ -8,6 +8,7 @@ import { staffCan } from '@store/shared/staff';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { DataTable, DateCell } from '#src/components/data-table';
 import { LabelledInput } from '#src/components/labelled-input';
+import { ZoneNote } from '#src/components/zone-note';
 import { useAdmin } from '../admin-context';
 import { fieldError } from '../check-request';
 import { FormAlert } from '../form-alert';
@@ -115,6 +116,7 @@ export function ReportKeysPanel() {
         </p>
       )}
       {state.status === 'ready' && state.keys.length === 0 && <p>{reportKeyMessages.noKeys}</p>}
+      {state.status === 'ready' && state.keys.length > 0 && <ZoneNote />}
       {state.status === 'ready' && state.keys.length > 0 && (
         <DataTable<ReportKey>
           rows={state.keys}

@@ -8,8 +8,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { z } from 'zod';
 import { LabelledInput } from '#src/components/labelled-input';
 import { PasswordInput } from '#src/components/password-input';
+import { ZoneNote } from '#src/components/zone-note';
 import { formatDate } from '#src/lib/format';
 import type { useCenters } from '#src/lib/use-centers';
+import { useFoundationTimeZone } from '#src/lib/use-foundation-time-zone';
 import { fieldError } from '../check-request';
 import { DoneNote } from '../done-note';
 import { FormAlert } from '../form-alert';
@@ -33,6 +35,7 @@ export function MemberEditor({ member, centers, onChanged, onClose }: MemberEdit
   const { fields, failure, pending, submit } = useCheckedSubmit(useStaffFailure());
   const roleFields = useRoleFields(member.role, member.centerId === null ? '' : String(member.centerId));
   const [password, setPassword] = useState('');
+  const timeZone = useFoundationTimeZone();
   const [email, setEmail] = useState(member.email ?? '');
   const [done, setDone] = useState<string | null>(null);
   const [confirmReset, setConfirmReset] = useState(false);
@@ -83,7 +86,8 @@ export function MemberEditor({ member, centers, onChanged, onClose }: MemberEdit
       </div>
       {member.codeStepLockedUntil && (
         <div className="notice notice--error admin-lock">
-          <p>{`Two-factor sign-in for ${member.username} is paused after 10 wrong codes, until ${formatDate(member.codeStepLockedUntil)}. Whoever entered them knew the password: ask ${member.username} before unlocking.`}</p>
+          <p>{`Two-factor sign-in for ${member.username} is paused after 10 wrong codes, until ${formatDate(member.codeStepLockedUntil, timeZone)}. Whoever entered them knew the password: ask ${member.username} before unlocking.`}</p>
+          <ZoneNote />
           <button type="button" className="button" disabled={pending} onClick={unlock}>
             Unlock two-factor sign-in
           </button>

@@ -1,0 +1,21 @@
+/**
+ * The one line that says which zone a page's times are in, once per page (or table section) that
+ * shows a time: "Dates and times in America/Chicago (CST), the foundation's time zone." A page of
+ * calendar days only needs none.
+ */
+import { describeTimeZone } from '#src/lib/format';
+import { useFoundationTimeZone } from '#src/lib/use-foundation-time-zone';
+
+/** "Dates and times in America/Chicago (CST), the foundation's time zone." */
+export function zoneNote(timeZone: string): string {
+  return `Dates and times in ${describeTimeZone(timeZone)}, the foundation's time zone.`;
+}
+
+/** `timeZone`: the zone the page's data came in (the report's API answers with it); else the foundation's. */
+export function ZoneNote({ timeZone }: { timeZone?: string }) {
+  const foundation = useFoundationTimeZone();
+  const zone = timeZone ?? foundation;
+  // Unknown zone: each time names UTC itself (formatDate), so a note would only repeat it.
+  if (zone === null) return null;
+  return <p className="zone-note">{zoneNote(zone)}</p>;
+}
