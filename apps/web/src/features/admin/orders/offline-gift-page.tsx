@@ -8,7 +8,7 @@
  * open-amount items; the donor's address is asked when the center's receipt needs it.
  */
 import { isOpenAmount } from '@store/shared/catalogue';
-import { calendarDay } from '@store/shared/monthly-giving';
+import { calendarDay } from '@store/shared/calendar-day';
 import { receiptNeedsDonorAddress } from '@store/shared/receipt-address';
 import { OFFLINE_METHOD_LABELS, OFFLINE_METHODS, offlineGiftRequestSchema } from '@store/shared/staff';
 import { type FormEvent, useId, useState } from 'react';
@@ -18,6 +18,7 @@ import { LabelledInput } from '#src/components/labelled-input';
 import { LabelledSelect } from '#src/components/labelled-select';
 import { useCatalogue } from '#src/lib/catalogue/catalogue-context';
 import { useCenters } from '#src/lib/use-centers';
+import { useFoundationTimeZone } from '#src/lib/use-foundation-time-zone';
 import { useLoad } from '#src/lib/use-load';
 import { checkRequest, type FieldErrors, fieldError } from '../check-request';
 import { FormAlert } from '../form-alert';
@@ -46,8 +47,8 @@ export function OfflineGiftPage() {
   // Without them (a failed load) the field takes any day and the server still refuses a closed one.
   const { state: dates } = useLoad(getOfflineGiftDates);
   const openDays = dates.status === 'ready' ? { min: dates.data.earliest, max: dates.data.latest } : {};
-  const foundationToday =
-    catalogue.status === 'ready' ? calendarDay(new Date(), catalogue.data.foundation.timeZone) : '';
+  const timeZone = useFoundationTimeZone();
+  const foundationToday = timeZone ? calendarDay(new Date(), timeZone) : '';
 
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
