@@ -7,8 +7,9 @@
  * refuses any other day, and its message is shown at the field. The causes are the catalogue's
  * open-amount items; the donor's address is asked when the center's receipt needs it.
  */
-import { isOpenAmount } from '@store/shared/catalogue';
+
 import { calendarDay } from '@store/shared/calendar-day';
+import { isOpenAmount } from '@store/shared/catalogue';
 import { receiptNeedsDonorAddress } from '@store/shared/receipt-address';
 import { OFFLINE_METHOD_LABELS, OFFLINE_METHODS, offlineGiftRequestSchema } from '@store/shared/staff';
 import { type FormEvent, useId, useState } from 'react';
