@@ -247,7 +247,9 @@ describeWithDb('refunds and voids of paid orders', () => {
     const elsewhere = await staffCall(t.app, other, 'GET', `/api/staff/orders/${order.orderId}`);
     expect({ status: elsewhere.statusCode, body: elsewhere.json() }).toEqual({
       status: 403,
-      body: { error: { code: 'other_center', message: 'This order belongs to another center (Dallas Center, Texas).' } },
+      body: {
+        error: { code: 'other_center', message: 'This order belongs to another center (Dallas Center, Texas).' },
+      },
     });
     expect((await staffCall(t.app, other, 'GET', `/api/staff/orders/${randomUUID()}`)).statusCode).toBe(404);
     const otherList = await staffCall(t.app, other, 'GET', '/api/staff/orders?q=listed-donor');

@@ -24,12 +24,12 @@ const dayFormat = (timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone });
 
 /** What the foundation kept of a gift: less any refund its corrected receipt records. */
-function giftAmount(gift: YearGift): number {
+export function giftAmount(gift: YearGift): number {
   return gift.correction?.amountCents ?? gift.amountCents;
 }
 
 /** A gift's deductible part, as corrected; orders from before issue 20 are computed from their lines. */
-function giftDeductible(gift: YearGift): number {
+export function giftDeductible(gift: YearGift): number {
   return gift.correction?.deductibleCents ?? gift.deductibleCents ?? deductibleCents(gift.amountCents, gift.products);
 }
 
