@@ -8,6 +8,7 @@ import { useId } from 'react';
 import { CenterSelect } from '#src/components/center-select';
 import { useCenters } from '#src/lib/use-centers';
 import { useAdmin } from '../admin-context';
+import { CenterScopeNote } from '../center-scope-note';
 import { ListFooter } from '../list-footer';
 import { SearchForm } from '../search-form';
 import { useFilterParams } from '../use-filter-params';
@@ -26,6 +27,7 @@ export function OrdersPage() {
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Orders</h2>
+      <CenterScopeNote />
       <div className="admin-filters">
         <SearchForm
           id={`${id}-q`}

@@ -6,6 +6,7 @@ import { staffRegistrationPageSchema, type staffRegistrationSchema } from '@stor
 import { useId } from 'react';
 import type { z } from 'zod';
 import { DataTable, DateCell } from '#src/components/data-table';
+import { CenterScopeNote } from '../center-scope-note';
 import { ListFooter } from '../list-footer';
 import { staffGet, withParams } from '../staff-request';
 import { usePagedList } from '../use-paged-list';
@@ -23,6 +24,7 @@ export function RegistrationsPage() {
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Registrations</h2>
+      <CenterScopeNote scope="region" />
       {list.items.length > 0 && (
         <DataTable<Registration>
           rows={list.items}
