@@ -81,7 +81,7 @@ export function isYearOpen(year: number, timeZone: string, now: Date = new Date(
 /** What sending now costs while the year is open: the same words on the page, in the 409 and in the command. */
 export function openYearConsequence(year: number, timeZone: string): string {
   return (
-    `${year} has not ended yet: it ends on December 31 at midnight, ${timeZone} time. Each donor gets one ` +
+    `${year} has not ended yet: it ends when December 31 ends, ${timeZone} time. Each donor gets one ` +
     `statement per year, so the gifts they make between now and the end of ${year} will never be on a statement.`
   );
 }

@@ -111,7 +111,7 @@ describeWithDb('npm run statements', () => {
     const early = await run(['--year', year], env);
     expect(early.code).toBe(2);
     expect(early.stderr).toContain(
-      `Nothing was queued. ${year} has not ended yet: it ends on December 31 at midnight, America/Chicago time.`,
+      `Nothing was queued. ${year} has not ended yet: it ends when December 31 ends, America/Chicago time.`,
     );
     expect(early.stderr).toContain('add --before-year-end to send now anyway');
     expect(await statementRows()).toBe(3);

@@ -126,7 +126,7 @@ describeWithDb('back-office donors and registrations', () => {
     const early = await send({ year, dryRun: false });
     expect(early.statusCode).toBe(409);
     expect(early.json().error.message).toBe(
-      `Nothing was sent. ${year} has not ended yet: it ends on December 31 at midnight, America/Chicago time. Each donor gets one statement per year, so the gifts they make between now and the end of ${year} will never be on a statement.`,
+      `Nothing was sent. ${year} has not ended yet: it ends when December 31 ends, America/Chicago time. Each donor gets one statement per year, so the gifts they make between now and the end of ${year} will never be on a statement.`,
     );
     expect(early.json().error.fields).toHaveProperty('confirmOpenYear');
     expect((await send({ year, dryRun: true })).json()).toMatchObject({ queued: 2, alreadyQueued: 0 });

@@ -8,7 +8,7 @@ import { useAdmin } from '../admin-context';
 export function OtherCenterNotice({ message }: { message: string }) {
   const { centerName } = useAdmin().session.staff;
   return (
-    <div role="alert" className="notice">
+    <div role="alert" className="notice admin-other-center">
       <p>{message}</p>
       <p>
         {centerName

@@ -36,6 +36,7 @@ export function StatementPreview({ run }: { run: StatementRun }) {
               {
                 header: 'Donor',
                 rowHeader: true,
+                className: 'admin-statements__donor',
                 cell: (row) => (
                   <>
                     {row.name}

@@ -118,11 +118,9 @@ describe('the statements page (/admin/statements)', () => {
     await user.type(year, '2026');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     expect(
-      await screen.findByText(
-        /it ends on December 31 at midnight, America\/Chicago time\. Each donor gets one statement/,
-      ),
+      await screen.findByText(/it ends when December 31 ends, America\/Chicago time\. Each donor gets one statement/),
     ).toHaveTextContent(
-      '2026 is not over. 2026 has not ended yet: it ends on December 31 at midnight, America/Chicago time. Each donor gets one statement per year, so the gifts they make between now and the end of 2026 will never be on a statement.',
+      '2026 has not ended yet: it ends when December 31 ends, America/Chicago time. Each donor gets one statement per year, so the gifts they make between now and the end of 2026 will never be on a statement.',
     );
     expect(
       screen.getByText('2026: 1 donor gets a statement; 1 statement would be sent now, 0 were sent before.'),

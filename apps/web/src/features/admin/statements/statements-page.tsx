@@ -78,10 +78,7 @@ export function StatementsPage() {
       {toSend ? (
         <>
           {toSend.yearOpen && (
-            <p className="notice notice--error admin-open-year">
-              <strong>{`${toSend.year} is not over. `}</strong>
-              {openYearConsequence(toSend.year, toSend.timeZone)}
-            </p>
+            <p className="notice notice--error admin-open-year">{openYearConsequence(toSend.year, toSend.timeZone)}</p>
           )}
           <ConfirmStep
             legend="Send the statements"
