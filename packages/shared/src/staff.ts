@@ -23,6 +23,7 @@
  * Money (treasurer, owner; volunteers read their own center's orders):
  *   GET  /api/staff/orders?q=&center=&cursor=  -> 200 staffOrderPageSchema
  *   GET  /api/staff/orders/:id                 -> 200 staffOrderDetailSchema | 404
+ *                                              | 403 other_center (a volunteer: it is another center's; names that center)
  *   POST /api/staff/orders/:id/refunds  refundRequestSchema, header Idempotency-Key
  *                                              -> 200 refundResultSchema | 400 | 404 | 409 | 502
  *   POST /api/staff/offline-gifts  offlineGiftRequestSchema, header Idempotency-Key -> 201 staffOrderDetailSchema | 400
