@@ -66,7 +66,7 @@ export function StatementPreview({ run }: { run: StatementRun }) {
             ]}
           />
           {more > 0 && (
-            <p className="admin-muted">{`The first ${run.recipients.length} of ${run.donors} donors, by name; the other ${more} get theirs too.`}</p>
+            <p className="admin-muted">{`The first ${run.recipients.length} of ${run.donors} donors, by name: every one of them gets a statement.`}</p>
           )}
         </section>
       )}

@@ -108,8 +108,8 @@ describe('the statements page (/admin/statements)', () => {
         const body = request.body as { dryRun: boolean; year: number };
         return jsonResponse(
           body.dryRun
-            ? run(true, 1, 0, { year: body.year, donors: 1, yearOpen: true, recipients: recipients.slice(0, 1) })
-            : run(false, 1, 0, { year: body.year, donors: 1, yearOpen: true }),
+            ? run(true, 2, 0, { year: body.year, donors: 2, yearOpen: true, recipients: recipients.slice(0, 1) })
+            : run(false, 2, 0, { year: body.year, donors: 2, yearOpen: true }),
         );
       },
     });
@@ -123,11 +123,15 @@ describe('the statements page (/admin/statements)', () => {
       '2026 has not ended yet: it ends when December 31 ends, America/Chicago time. Each donor gets one statement per year, so the gifts they make between now and the end of 2026 will never be on a statement.',
     );
     expect(
-      screen.getByText('2026: 1 donor gets a statement; 1 statement would be sent now, 0 were sent before.'),
+      screen.getByText('2026: 2 donors get a statement; 2 statements would be sent now, 0 were sent before.'),
     ).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Send 1 statement before 2026 ends' }));
+    // A long list is cut, and says so.
+    expect(
+      screen.getByText('The first 1 of 2 donors, by name: every one of them gets a statement.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send 2 statements before 2026 ends' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
-      '2026: 1 statement is on its way; 0 had been sent before.',
+      '2026: 2 statements are on their way; 0 had been sent before.',
     );
     expect(api.requests('POST /api/staff/statements').map((r) => r.body)).toEqual([
       { year: 2026, dryRun: true },
