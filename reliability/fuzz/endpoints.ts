@@ -387,6 +387,12 @@ function backOfficeEntries(): FuzzEndpoint[] {
     }),
     // The days an offline gift may be dated (the open tax years).
     staffRead('/api/staff/offline-gifts/dates', '10.1.0.75'),
+    // A donor's statement as it would be sent: a year with no gifts, so a 404 unless the fuzz finds one.
+    staffRead('/api/staff/statements/2001/sample.pdf', '10.1.0.93', {
+      route: '/api/staff/statements/:year/sample.pdf',
+      query: { email: 'fuzz@example.org' },
+      keys: ['email'],
+    }),
     staffWrite('/api/staff/donors/merge', '10.1.0.69', { from: 'fuzz-a@example.org', into: 'fuzz-b@example.org' }),
     staffWrite(
       '/api/staff/offline-gifts',

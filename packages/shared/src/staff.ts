@@ -23,6 +23,7 @@
  * Money (treasurer, owner; volunteers read their own center's orders):
  *   GET  /api/staff/orders?q=&center=&cursor=  -> 200 staffOrderPageSchema
  *   GET  /api/staff/orders/:id                 -> 200 staffOrderDetailSchema | 404
+ *                                              | 403 other_center (a volunteer: it is another center's; names that center)
  *   POST /api/staff/orders/:id/refunds  refundRequestSchema, header Idempotency-Key
  *                                              -> 200 refundResultSchema | 400 | 404 | 409 | 502
  *   POST /api/staff/offline-gifts  offlineGiftRequestSchema, header Idempotency-Key -> 201 staffOrderDetailSchema | 400
@@ -356,22 +357,4 @@ export const donorQuerySchema = z.object({
   cursor: text(254).optional(),
 });
 
-// ---- Year-end statements (treasurer, owner) ------------------------------------------------------
-//   POST /api/staff/statements  statementRunRequestSchema -> 200 statementRunSchema
-//   (the same run as `npm run statements -- --year Y [--dry-run]`: one statement per donor and year, ever)
-
-export const statementRunRequestSchema = z.object({
-  year: z.number().int('must be a year').min(2000, 'must be a year from 2000').max(2100, 'must be a year up to 2100'),
-  dryRun: z.boolean(),
-});
-export const statementRunSchema = z.object({
-  year: z.number(),
-  /** Donors who gave in the year. */
-  donors: z.number(),
-  /** Queued by this run (a preview: would be queued). */
-  queued: z.number(),
-  /** Already queued by an earlier run. */
-  alreadyQueued: z.number(),
-  dryRun: z.boolean(),
-});
-export type StatementRun = z.infer<typeof statementRunSchema>;
+// ---- Year-end statements (treasurer, owner): packages/shared/src/year-end-statements.ts ---------

@@ -51,9 +51,9 @@ describeWithDb('npm run statements', () => {
     await withDb((db) =>
       seedOrders(
         db,
-        ['a@example.org', 'b@example.org', 'c@example.org'].map((email, i) => ({
+        ['a@example.org', 'b@example.org', 'c@example.org', 'tester@example.org'].map((email, i) => ({
           email,
-          test: false,
+          test: email.startsWith('tester'),
           createdAt: new Date(`2025-0${i + 1}-15T15:00:00Z`),
         })),
       ),
@@ -94,15 +94,22 @@ describeWithDb('npm run statements', () => {
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toContain('3 of 3 donors looked at');
     expect(dry.stdout).toContain(
-      'Dry run for 2025: 3 donors gave; 3 statements would be queued, 0 were queued by an earlier run. Nothing was changed.',
+      '1 test order is left out: test payments move no money. 1 donor made only test orders and gets no statement.',
+    );
+    expect(dry.stdout).toContain(
+      'Dry run for 2025: 3 donors get a statement; 3 statements would be queued, 0 were queued by an earlier run. Nothing was changed.',
     );
     expect(await statementRows()).toBe(0);
 
     const first = await run(['--year', '2025'], env);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toContain('Statements for 2025: 3 donors gave; 3 statements queued now, 0 already queued');
+    expect(first.stdout).toContain(
+      'Statements for 2025: 3 donors get a statement; 3 statements queued now, 0 already queued',
+    );
     const again = await run(['--year=2025'], env);
-    expect(again.stdout).toContain('Statements for 2025: 3 donors gave; 0 statements queued now, 3 already queued');
+    expect(again.stdout).toContain(
+      'Statements for 2025: 3 donors get a statement; 0 statements queued now, 3 already queued',
+    );
     expect(await statementRows()).toBe(3);
     const mails = await withDb(
       async (db) =>
@@ -113,5 +120,19 @@ describeWithDb('npm run statements', () => {
         ).rows[0]?.n,
     );
     expect(mails).toBe(3);
+  });
+
+  it('refuses to send for a year that has not ended at the foundation, unless told --before-year-end', async () => {
+    const year = new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone: 'America/Chicago' }).format(new Date());
+    const early = await run(['--year', year], env);
+    expect(early.code).toBe(2);
+    expect(early.stderr).toContain(
+      `Nothing was queued. ${year} has not ended yet: it ends when December 31 ends, America/Chicago time.`,
+    );
+    expect(early.stderr).toContain('add --before-year-end to send now anyway');
+    expect(await statementRows()).toBe(3);
+    const anyway = await run(['--year', year, '--before-year-end'], env);
+    expect(anyway.code, anyway.stderr).toBe(0);
+    expect(anyway.stdout).toContain(`Statements for ${year}: 0 donors get a statement`);
   });
 });

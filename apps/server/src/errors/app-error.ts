@@ -40,7 +40,9 @@ export type ErrorCode =
   /** Accounts: an e-mailed link (verify, reset) that is forged, used or expired. */
   | 'invalid_token'
   /** Monthly giving: the gateway would not store the new card (declined, a used or unknown nonce). */
-  | 'card_refused';
+  | 'card_refused'
+  /** Back office: the thing exists, but outside the centers the member's role is limited to. */
+  | 'other_center';
 
 /** The status each code is answered with unless the thrower says otherwise. */
 const DEFAULT_STATUS: Record<ErrorCode, number> = {
@@ -68,6 +70,7 @@ const DEFAULT_STATUS: Record<ErrorCode, number> = {
   misdirected_request: 421,
   invalid_token: 400,
   card_refused: 402,
+  other_center: 403,
 };
 
 export type AppErrorOptions = {

@@ -181,7 +181,7 @@ export async function registerModules(
   await app.register(staffStatementRoutes, {
     db,
     guard: staffGuard,
-    timeZone: site.foundation.timeZone,
+    site,
     mail: context.mail,
   });
   await app.register(donorRoutes, {

@@ -115,9 +115,26 @@ describeWithDb('back-office donors and registrations', () => {
     // The treasurer's back-office button does the same run: a preview, then once.
     const send = (body: object, who: SignedInStaff = treasurer) =>
       staffCall(t.app, who, 'POST', '/api/staff/statements', body);
-    expect((await send({ year, dryRun: true })).json()).toMatchObject({ year, donors: 2, queued: 2, dryRun: true });
-    expect((await send({ year, dryRun: false })).json()).toMatchObject({ donors: 2, queued: 2, alreadyQueued: 0 });
-    expect((await send({ year, dryRun: false })).json()).toMatchObject({ queued: 0, alreadyQueued: 2 });
+    expect((await send({ year, dryRun: true })).json()).toMatchObject({
+      year,
+      donors: 2,
+      queued: 2,
+      dryRun: true,
+      yearOpen: true,
+    });
+    // This year has not ended at the foundation: sending is refused unless the loss is confirmed.
+    const early = await send({ year, dryRun: false });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe(
+      `Nothing was sent. ${year} has not ended yet: it ends when December 31 ends, America/Chicago time. Each donor gets one statement per year, so the gifts they make between now and the end of ${year} will never be on a statement.`,
+    );
+    expect(early.json().error.fields).toHaveProperty('confirmOpenYear');
+    expect((await send({ year, dryRun: true })).json()).toMatchObject({ queued: 2, alreadyQueued: 0 });
+    const confirmed = { year, dryRun: false, confirmOpenYear: true };
+    expect((await send(confirmed)).json()).toMatchObject({ donors: 2, queued: 2, alreadyQueued: 0 });
+    expect((await send(confirmed)).json()).toMatchObject({ queued: 0, alreadyQueued: 2 });
+    // Last year has ended: no confirmation is asked.
+    expect((await send({ year: year - 1, dryRun: false })).json()).toMatchObject({ yearOpen: false, dryRun: false });
     expect((await send({ year: 1999, dryRun: false })).json().error.fields).toHaveProperty('year');
     expect((await send({ year, dryRun: false }, await signInStaff(t, 'editor'))).statusCode).toBe(403);
     await t.testDb.db.update(orders).set({ test: true });

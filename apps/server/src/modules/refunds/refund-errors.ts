@@ -5,6 +5,14 @@ export function orderNotFound(orderId: string): AppError {
   return new AppError('not_found', `No order ${orderId}.`);
 }
 
+/**
+ * A volunteer's order of another center: said so, naming only that center (no donor, no amount),
+ * so they know to ask that center rather than doubt the id.
+ */
+export function orderOfOtherCenter(centerName: string): AppError {
+  return new AppError('other_center', `This order belongs to another center (${centerName}).`);
+}
+
 export function notRefundable(why: string): AppError {
   return new AppError('conflict', why);
 }

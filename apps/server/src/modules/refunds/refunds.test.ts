@@ -243,7 +243,15 @@ describeWithDb('refunds and voids of paid orders', () => {
     const own = await signInStaff(t, 'volunteer', { centerId: 2 });
     const other = await signInStaff(t, 'volunteer', { centerId: 1 });
     expect((await staffCall(t.app, own, 'GET', `/api/staff/orders/${order.orderId}`)).statusCode).toBe(200);
-    expect((await staffCall(t.app, other, 'GET', `/api/staff/orders/${order.orderId}`)).statusCode).toBe(404);
+    // Another center's order is said to be one, naming only that center: no donor, amount or date.
+    const elsewhere = await staffCall(t.app, other, 'GET', `/api/staff/orders/${order.orderId}`);
+    expect({ status: elsewhere.statusCode, body: elsewhere.json() }).toEqual({
+      status: 403,
+      body: {
+        error: { code: 'other_center', message: 'This order belongs to another center (Dallas Center, Texas).' },
+      },
+    });
+    expect((await staffCall(t.app, other, 'GET', `/api/staff/orders/${randomUUID()}`)).statusCode).toBe(404);
     const otherList = await staffCall(t.app, other, 'GET', '/api/staff/orders?q=listed-donor');
     expect(otherList.json().orders).toEqual([]);
     expect((await staffCall(t.app, treasurer, 'GET', '/api/staff/orders?cursor=nope!')).statusCode).toBe(400);

@@ -1,7 +1,7 @@
 /**
  * The back office's orders and refunds (issue 21; packages/shared/src/staff.ts lists the calls):
  *   GET  /api/staff/orders?q=&center=&cursor=   readOrders (a volunteer: their center only)
- *   GET  /api/staff/orders/:id                  readOrders (404 outside a volunteer's center)
+ *   GET  /api/staff/orders/:id                  readOrders (403 other_center outside a volunteer's center)
  *   POST /api/staff/orders/:id/refunds          moveMoney, header Idempotency-Key
  * The staff guard refuses other origins, missing sessions and roles before a handler runs.
  */
@@ -22,7 +22,8 @@ import type { PaymentGateway } from '#src/modules/payments/gateway';
 import { decodeCursor } from '#src/modules/report/cursor';
 import { auditActor } from '#src/modules/staff/audit';
 import { centerScopeOf, createStaffGuard, staffOf } from '#src/modules/staff/require-staff';
-import { orderNotFound } from './refund-errors';
+import { findOrderCenter } from './order-center';
+import { orderNotFound, orderOfOtherCenter } from './refund-errors';
 import { refundOrder } from './refund-order';
 import { findStaffOrder, listStaffOrders, refundSummaries } from './staff-orders';
 
@@ -90,9 +91,11 @@ export const refundRoutes: FastifyPluginAsyncZod<RefundRoutesOptions> = async (a
       },
     },
     async (request) => {
-      const order = await findStaffOrder(db, request.params.id, centerScopeOf(staffOf(request)));
-      if (!order) throw orderNotFound(request.params.id);
-      return order;
+      const centerScope = centerScopeOf(staffOf(request));
+      const order = await findStaffOrder(db, request.params.id, centerScope);
+      if (order) return order;
+      const elsewhere = centerScope === undefined ? null : await findOrderCenter(db, request.params.id);
+      throw elsewhere === null ? orderNotFound(request.params.id) : orderOfOtherCenter(elsewhere);
     },
   );
 

@@ -1,7 +1,7 @@
 /**
  * The back office's orders (issue 21): a page of them newest first by (created_at, id) keyset, and
  * one order with its products and refunds. A volunteer's reads are limited to their own center
- * (`centerScope`); another center's order is a 404, as if it did not exist.
+ * (`centerScope`); another center's order reads as none here (the route then says whose it is).
  */
 import type { StaffOrder, StaffOrderDetail } from '@store/shared/staff';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';

@@ -14,7 +14,7 @@ import { queueMail } from '#src/modules/mail/outbox';
 import { mailOutbox } from '#src/modules/mail/tables';
 import { STATEMENT_KIND } from './statement-kind';
 import { yearEndStatements } from './tables';
-import { countsForStatements, inCalendarYear } from './year-gifts';
+import { countsForStatements, inCalendarYear, notVoided } from './year-gifts';
 
 export type StatementRunOptions = {
   db: Database;
@@ -29,7 +29,7 @@ export type StatementRunOptions = {
 
 export type StatementRunSummary = {
   year: number;
-  /** Donors who gave in the year. */
+  /** Donors who get a statement: at least one gift of the year that counts and was not refunded in full. */
   donors: number;
   /** Statements queued by this run (a dry run queues none and counts what it would queue). */
   queued: number;
@@ -43,7 +43,9 @@ const donorEmail = donorKeyOf(orders.email);
 
 export async function sendYearEndStatements(options: StatementRunOptions): Promise<StatementRunSummary> {
   const { db, year, timeZone, dryRun = false, batchSize = 500, onProgress } = options;
-  const inYear = and(countsForStatements, inCalendarYear(year, timeZone));
+  // A donor whose every gift was refunded in full gets no statement (there is nothing to state), so
+  // is neither counted nor queued: the preview, this run and the statements agree.
+  const inYear = and(countsForStatements, notVoided, inCalendarYear(year, timeZone));
   const [{ donors } = { donors: 0 }] = await db
     .select({ donors: sql<number>`count(distinct ${donorEmail})::int` })
     .from(orders)

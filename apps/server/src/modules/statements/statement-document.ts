@@ -24,7 +24,7 @@ const dayFormat = (timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone });
 
 /** What the foundation kept of a gift: less any refund its corrected receipt records. */
-function giftAmount(gift: YearGift): number {
+export function giftAmount(gift: YearGift): number {
   return gift.correction?.amountCents ?? gift.amountCents;
 }
 
@@ -32,7 +32,7 @@ function giftAmount(gift: YearGift): number {
  * A gift's deductible part as the order holds it (its latest corrected receipt's, correct-receipt.ts);
  * orders from before issue 20 are computed from their lines.
  */
-function giftDeductible(gift: YearGift): number {
+export function giftDeductible(gift: YearGift): number {
   return gift.deductibleCents ?? deductibleCents(giftAmount(gift), gift.products);
 }
 

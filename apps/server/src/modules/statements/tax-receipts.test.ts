@@ -310,6 +310,118 @@ describeWithDb('tax receipts and year-end statements', () => {
       expect(document.totals).toContainEqual({ label: 'Total deductible in 2024', value: '$250.00' });
     });
 
+    it("previews a year for the treasurer: each donor with their statement's totals, what is left out and why, a sample PDF", async () => {
+      const gift = (email: string, firstName: string, cents: number, createdAt: string, extra = {}) => ({
+        email,
+        firstName,
+        lastName: 'Rao',
+        test: false,
+        createdAt: new Date(createdAt),
+        deductibleCents: cents,
+        products: [
+          {
+            id: 8,
+            name: 'Any Other Donation',
+            unitCents: cents,
+            quantity: 1,
+            custom: true,
+            benefit: 'none' as const,
+            fairMarketValueCents: 0,
+          },
+        ],
+        ...extra,
+      });
+      const seeded = await seedOrders(t.testDb.db, [
+        gift('meera@example.org', 'Meera', 10_000, '2023-02-01T15:00:00Z'),
+        gift('Meera@example.org', 'Meera', 5_000, '2023-12-31T23:00:00Z'), // 5 pm on Dec 31 in Chicago
+        gift('arjun@example.org', 'Arjun', 2_500, '2023-05-01T15:00:00Z'),
+        gift('arjun@example.org', 'Arjun', 4_000, '2023-06-01T15:00:00Z'), // refunded in full below
+        gift('gone@example.org', 'Gone', 7_000, '2023-07-01T15:00:00Z'), // refunded in full: no statement
+        gift('tester@example.org', 'Tess', 1_000, '2023-08-01T15:00:00Z', { test: true }),
+        gift('failed@example.org', 'Fay', 1_000, '2023-09-01T15:00:00Z', { status: 'failed' }),
+      ]);
+      for (const order of [seeded[3], seeded[4]]) {
+        await issueReceiptCorrection(t.testDb.db, {
+          orderId: order?.id ?? '',
+          refundedCents: order?.amountCents ?? 0,
+          reason: 'Refunded in full',
+          idempotencyKey: randomUUID(),
+          timeZone: 'America/Chicago',
+        });
+      }
+      const treasurer = await signInStaff(t, 'treasurer');
+      const preview = await staffCall(t.app, treasurer, 'POST', '/api/staff/statements', { year: 2023, dryRun: true });
+      expect(preview.statusCode, preview.body).toBe(200);
+      expect(preview.json()).toEqual({
+        year: 2023,
+        donors: 2,
+        queued: 2,
+        alreadyQueued: 0,
+        dryRun: true,
+        yearOpen: false,
+        timeZone: 'America/Chicago',
+        recipients: [
+          {
+            email: 'arjun@example.org',
+            name: 'Arjun Rao',
+            gifts: 1,
+            totalCents: 2_500,
+            deductibleCents: 2_500,
+            alreadyQueued: false,
+          },
+          {
+            email: 'meera@example.org',
+            name: 'Meera Rao',
+            gifts: 2,
+            totalCents: 15_000,
+            deductibleCents: 15_000,
+            alreadyQueued: false,
+          },
+        ],
+        exclusions: [
+          { reason: 'test', gifts: 1, donorsWithout: 1 },
+          { reason: 'refunded', gifts: 2, donorsWithout: 1 },
+        ],
+      });
+
+      // The sample is the statement the donor would get, read back from the PDF.
+      const sample = await staffCall(
+        t.app,
+        treasurer,
+        'GET',
+        '/api/staff/statements/2023/sample.pdf?email=meera@example.org',
+      );
+      expect(sample.statusCode).toBe(200);
+      expect(sample.headers['content-type']).toBe('application/pdf');
+      const text = await pdfText(sample.rawPayload);
+      expect(text).toContain('Year-end giving statement 2023');
+      expect(text).toContain('Meera Rao');
+      expect(text).toContain('$150.00');
+      const none = await staffCall(
+        t.app,
+        treasurer,
+        'GET',
+        '/api/staff/statements/2023/sample.pdf?email=gone@example.org',
+      );
+      expect(none.statusCode).toBe(404);
+      const volunteer = await signInStaff(t, 'volunteer');
+      const refused = await staffCall(
+        t.app,
+        volunteer,
+        'GET',
+        '/api/staff/statements/2023/sample.pdf?email=meera@example.org',
+      );
+      expect(refused.statusCode).toBe(403);
+      const badEmail = await staffCall(t.app, treasurer, 'GET', '/api/staff/statements/2023/sample.pdf?email=meera');
+      expect(badEmail.statusCode).toBe(400);
+
+      // Sending agrees with the preview: the donor left with nothing gets no statement queued.
+      const sent = await staffCall(t.app, treasurer, 'POST', '/api/staff/statements', { year: 2023, dryRun: false });
+      expect(sent.json()).toMatchObject({ donors: 2, queued: 2, alreadyQueued: 0, recipients: [] });
+      const again = await staffCall(t.app, treasurer, 'POST', '/api/staff/statements', { year: 2023, dryRun: true });
+      expect(again.json().recipients.map((r: { alreadyQueued: boolean }) => r.alreadyQueued)).toEqual([true, true]);
+    });
+
     it("lets a signed-in donor download their own receipts and statements, and nobody else's", async () => {
       const registered = await registerAccount(t.app, { name: 'Divya Nair', email: 'divya@example.org' });
       const cookie = `store_session=${sessionToken(registered)}`;

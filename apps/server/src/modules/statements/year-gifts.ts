@@ -44,23 +44,37 @@ export async function listYearGifts(db: Database, giver: Giver, year: number, ti
     .from(orders)
     .where(and(countsForStatements, giverCondition(giver), inCalendarYear(year, timeZone)))
     .orderBy(asc(orders.createdAt), asc(orders.id));
-  if (paid.length === 0) return [];
-  const corrections = await db
-    .select()
-    .from(receiptCorrections)
-    .where(
-      inArray(
-        receiptCorrections.orderId,
-        paid.map((o) => o.id),
-      ),
-    )
-    .orderBy(desc(receiptCorrections.version));
-  const latest = new Map<string, Correction>();
-  for (const c of corrections) if (!latest.has(c.orderId)) latest.set(c.orderId, c);
-  return paid
-    .map((order) => ({ ...order, correction: latest.get(order.id) ?? null }))
-    .filter((gift) => gift.correction?.kind !== 'void');
+  return (await withLatestCorrections(db, paid)).filter((gift) => !isRefundedInFull(gift));
 }
+
+/** A voided receipt: the gift was refunded in full (or an offline gift voided), and a void is final. */
+export function isRefundedInFull(gift: { correction: Correction | null }): boolean {
+  return gift.correction?.kind === 'void';
+}
+
+const CORRECTIONS_SLICE = 1000;
+
+/** `gifts`, each with its latest corrected receipt (null when none was corrected). */
+export async function withLatestCorrections<T extends Order>(
+  db: Database,
+  gifts: readonly T[],
+): Promise<(T & { correction: Correction | null })[]> {
+  const latest = new Map<string, Correction>();
+  // In slices: a whole year's gifts (the treasurer's preview) would pass PostgreSQL's parameter limit.
+  for (let from = 0; from < gifts.length; from += CORRECTIONS_SLICE) {
+    const ids = gifts.slice(from, from + CORRECTIONS_SLICE).map((o) => o.id);
+    const corrections = await db
+      .select()
+      .from(receiptCorrections)
+      .where(inArray(receiptCorrections.orderId, ids))
+      .orderBy(desc(receiptCorrections.version));
+    for (const c of corrections) if (!latest.has(c.orderId)) latest.set(c.orderId, c);
+  }
+  return gifts.map((order) => ({ ...order, correction: latest.get(order.id) ?? null }));
+}
+
+/** A gift whose receipt stands: not voided (void is final, so any void correction decides). */
+export const notVoided = sql`not exists (select 1 from ${receiptCorrections} where ${receiptCorrections.orderId} = ${orders.id} and ${receiptCorrections.kind} = 'void')`;
 
 /** The calendar years an account gave in, newest first: one statement each on its dashboard. */
 export async function listGivingYears(db: Database, owner: AccountOwner, timeZone: string): Promise<number[]> {

@@ -7,6 +7,8 @@ export type StaffFailure = {
   /** Request field (dot-joined path) -> the server's message, e.g. `amountCents` -> 'must be more than 0'. */
   fields: Readonly<Record<string, string>>;
   status: number | undefined;
+  /** What was asked for exists, in a center outside the member's own: no retry will show it. */
+  otherCenter?: boolean;
 };
 
 export function describeStaffFailure(error: unknown): StaffFailure {
@@ -15,6 +17,9 @@ export function describeStaffFailure(error: unknown): StaffFailure {
   }
   const { status } = error;
   if (status === 401) return { message: staffMessages.signedOut, fields: {}, status };
+  if (status === 403 && error.code === 'other_center') {
+    return { message: error.message, fields: {}, status, otherCenter: true };
+  }
   if (status === 403) {
     // The server's reason as well when it gave its own (e.g. why two-factor cannot be turned off).
     const own = error.message !== staffMessages.forbidden && !error.message.startsWith('The server');

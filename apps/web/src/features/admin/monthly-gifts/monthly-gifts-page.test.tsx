@@ -146,6 +146,7 @@ describe('monthly gifts (/admin/monthly-gifts)', () => {
       ),
     ).toBeVisible();
     expect(screen.getByRole('region', { name: 'Monthly giving' })).toHaveTextContent('no monthly gifts yet');
+    expect(screen.getByText('Showing Dallas Center, Texas only.')).toBeVisible();
   });
 
   test('an editor may not open the page', async () => {

@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { DataTable } from '#src/components/data-table';
 import { MonthlyGivingSummaryPanel } from '#src/components/monthly-giving-summary';
 import { useAdmin } from '../admin-context';
+import { CenterScopeNote } from '../center-scope-note';
 import { donorLink } from '../donors/donors-api';
 import { ListFooter } from '../list-footer';
 import { DayCell, NextChargeCell, StatusCell } from '../monthly-gift-cells';
@@ -44,6 +45,7 @@ export function MonthlyGiftsPage() {
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Monthly gifts</h2>
+      <CenterScopeNote />
       {summary && <MonthlyGivingSummaryPanel summary={summary} />}
       <div className="admin-filters">
         <fieldset className="admin-segments">

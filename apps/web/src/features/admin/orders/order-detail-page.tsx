@@ -14,13 +14,14 @@ import { useStaffFailure } from '../use-staff-failure';
 import { OrderLines } from './order-lines';
 import { getOrder } from './orders-api';
 import { sourceText } from './orders-table';
+import { OtherCenterNotice } from './other-center-notice';
 import { RefundForm } from './refund-form';
 import { RefundsTable } from './refunds-table';
 import { VoidForm } from './void-form';
 
 type State =
   | { status: 'loading' }
-  | { status: 'error'; message: string }
+  | { status: 'error'; message: string; otherCenter: boolean }
   | { status: 'ready'; order: StaffOrderDetail };
 
 export function OrderDetailPage() {
@@ -40,7 +41,9 @@ export function OrderDetailPage() {
         if (!controller.signal.aborted) setState({ status: 'ready', order });
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'error', message: failure(error).message });
+        if (controller.signal.aborted) return;
+        const failed = failure(error);
+        setState({ status: 'error', message: failed.message, otherCenter: failed.otherCenter === true });
       },
     );
     return () => controller.abort();
@@ -61,6 +64,7 @@ export function OrderDetailPage() {
     );
   }
   if (state.status === 'error') {
+    if (state.otherCenter) return <OtherCenterNotice message={state.message} />;
     return (
       <div role="alert" className="notice notice--error">
         <p>{state.message}</p>

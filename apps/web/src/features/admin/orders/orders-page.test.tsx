@@ -84,5 +84,38 @@ describe('the orders page (/admin/orders)', () => {
     });
     expect(await screen.findByText('No orders yet.', {}, LAZY)).toBeInTheDocument();
     expect(screen.queryByLabelText('Center')).toBeNull();
+    expect(screen.getByText('Showing Dallas Center, Texas only.')).toBeVisible();
+  });
+
+  test('an owner reads every center: no note limits the list', async () => {
+    await openAdmin('/admin/orders', {
+      'GET /api/staff/me': () => jsonResponse(sessionOf('owner')),
+      'GET /api/staff/orders': () => jsonResponse({ orders: [], nextCursor: null }),
+    });
+    expect(await screen.findByText('No orders yet.', {}, LAZY)).toBeInTheDocument();
+    expect(screen.queryByText(/^Showing/)).toBeNull();
+  });
+
+  test("a volunteer opening another center's order is told whose it is, with the way back and no 'Try again'", async () => {
+    const { user } = await openAdmin('/admin/orders/f0ea0add-0000-4000-8000-000000000000', {
+      'GET /api/staff/me': () => jsonResponse(sessionOf('volunteer')),
+      'GET /api/staff/orders/f0ea0add-0000-4000-8000-000000000000': () =>
+        jsonResponse(
+          {
+            error: { code: 'other_center', message: 'This order belongs to another center (Toronto Center, Canada).' },
+          },
+          403,
+        ),
+      'GET /api/staff/orders': () => jsonResponse({ orders: [], nextCursor: null }),
+    });
+    const alert = await screen.findByRole('alert', {}, LAZY);
+    expect(alert).toHaveTextContent(
+      'This order belongs to another center (Toronto Center, Canada).You can open the orders of Dallas Center, Texas only; ask that center, or an owner or treasurer.',
+    );
+    expect(alert).not.toHaveTextContent('Your role does not allow this');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    await user.click(within(alert).getByRole('link', { name: "Dallas Center, Texas's orders" }));
+    expect(await screen.findByText('No orders yet.', {}, LAZY)).toBeInTheDocument();
+    expect(currentPath()).toBe('/admin/orders');
   });
 });

@@ -9,6 +9,7 @@ import { CenterSelect } from '#src/components/center-select';
 import { ZoneNote } from '#src/components/zone-note';
 import { useCenters } from '#src/lib/use-centers';
 import { useAdmin } from '../admin-context';
+import { CenterScopeNote } from '../center-scope-note';
 import { ListFooter } from '../list-footer';
 import { SearchForm } from '../search-form';
 import { useFilterParams } from '../use-filter-params';
@@ -28,6 +29,7 @@ export function OrdersPage() {
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Orders</h2>
       <ZoneNote />
+      <CenterScopeNote />
       <div className="admin-filters">
         <SearchForm
           id={`${id}-q`}

@@ -7,6 +7,7 @@ import { useId } from 'react';
 import type { z } from 'zod';
 import { DataTable, DateCell } from '#src/components/data-table';
 import { ZoneNote } from '#src/components/zone-note';
+import { CenterScopeNote } from '../center-scope-note';
 import { ListFooter } from '../list-footer';
 import { staffGet, withParams } from '../staff-request';
 import { usePagedList } from '../use-paged-list';
@@ -25,6 +26,7 @@ export function RegistrationsPage() {
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Registrations</h2>
       <ZoneNote />
+      <CenterScopeNote scope="region" />
       {list.items.length > 0 && (
         <DataTable<Registration>
           rows={list.items}

@@ -29,7 +29,9 @@ describe('the back office nav shows what the role may do', () => {
       'Staff',
       'Audit log',
       'Security',
+      'Payment report',
     ]);
+    expect(screen.queryByText(/cannot open the payment report/)).toBeNull();
   });
 
   test('a treasurer sees the money and donors, no Catalogue, Staff or Audit log', async () => {
@@ -41,11 +43,15 @@ describe('the back office nav shows what the role may do', () => {
       ['Registrations', '/admin/registrations'],
       ['Statements', '/admin/statements'],
       ['Security', '/admin/security'],
+      ['Payment report', '/report'],
     ]);
   });
 
   test('an editor sees the catalogue, no Orders', async () => {
     expect((await navLinks('editor')).map(([name]) => name)).toEqual(['Catalogue', 'Security']);
+    expect(
+      screen.getByText('Your role (Editor) cannot open the payment report at /report: owners and treasurers can.'),
+    ).toBeVisible();
   });
 
   test('a volunteer sees the orders, monthly gifts and registrations of their center', async () => {
@@ -56,6 +62,22 @@ describe('the back office nav shows what the role may do', () => {
       'Security',
     ]);
     expect(screen.getByText('Volunteer, Dallas Center, Texas')).toBeInTheDocument();
+    expect(
+      screen.getByText('Your role (Volunteer) cannot open the payment report at /report: owners and treasurers can.'),
+    ).toBeVisible();
+  });
+
+  test("a volunteer's registrations say whose they are", async () => {
+    await openAdmin('/admin/registrations', {
+      'GET /api/staff/me': () => jsonResponse(sessionOf('volunteer')),
+      'GET /api/staff/registrations': () => jsonResponse({ registrations: [], nextCursor: null }),
+    });
+    expect(await screen.findByText('No registrations yet.', {}, LAZY)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Showing Dallas Center, Texas only: registrations name no center, so these are the ones from its state or province.',
+      ),
+    ).toBeVisible();
   });
 
   test('/admin opens an editor on the catalogue, the first page their role may see', async () => {

@@ -1,10 +1,11 @@
 /**
- * The signed-in back office: the member's name and role, the pages their role may open, and the
- * page at /admin/*. Each page is its own lazy chunk, so a volunteer never downloads the staff editor.
+ * The signed-in back office: the member's name and role, the pages their role may open (and the
+ * payment report at /report, or a line saying their role cannot open it), and the page at /admin/*.
+ * Each page is its own lazy chunk, so a volunteer never downloads the staff editor.
  */
-import { STAFF_ROLE_LABELS } from '@store/shared/staff';
+import { STAFF_ROLE_LABELS, staffCan } from '@store/shared/staff';
 import { useId } from 'react';
-import { NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { useAdmin } from '../admin-context';
 import { AdminRoutes } from './admin-routes';
 import { sectionsFor } from './admin-sections';
@@ -13,6 +14,8 @@ export function AdminShell({ onSignOut }: { onSignOut: () => void }) {
   const id = useId();
   const { staff } = useAdmin().session;
   const role = STAFF_ROLE_LABELS[staff.role];
+  // The report's own sign-in (a report key) admits the roles that read every center's orders.
+  const mayOpenReport = staffCan(staff.role, 'readAllOrders');
   return (
     <div className="admin">
       <header className="admin-header">
@@ -34,8 +37,16 @@ export function AdminShell({ onSignOut }: { onSignOut: () => void }) {
               <NavLink to={`/admin/${section.path}`}>{section.label}</NavLink>
             </li>
           ))}
+          {mayOpenReport && (
+            <li>
+              <Link to="/report">Payment report</Link>
+            </li>
+          )}
         </ul>
       </nav>
+      {!mayOpenReport && (
+        <p className="admin-muted admin-report-note">{`Your role (${role}) cannot open the payment report at /report: owners and treasurers can.`}</p>
+      )}
       <div className="admin-content">
         <AdminRoutes />
       </div>

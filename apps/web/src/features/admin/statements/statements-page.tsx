@@ -1,30 +1,29 @@
 /**
  * /admin/statements (issue 21): a treasurer sends a year's year-end statements, after a preview of
- * how many would go. The server queues each donor's statement for a year once, however often this
- * is pressed (the same run as `npm run statements`).
+ * who gets one (with each statement's totals and a sample PDF) and what is left out. The server
+ * queues each donor's statement for a year once, however often this is pressed (the same run as
+ * `npm run statements`). A year that has not ended at the foundation is sent only when the
+ * confirmation that names the consequence is pressed: the donors' later gifts are on no statement.
  */
-import { type StatementRun, statementRunRequestSchema, statementRunSchema } from '@store/shared/staff';
+import {
+  countOf,
+  openYearConsequence,
+  type StatementRun,
+  statementPreviewSummary,
+  statementRunRequestSchema,
+  statementSentSummary,
+} from '@store/shared/year-end-statements';
 import { type FormEvent, useId, useState } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
 import { checkRequest, type FieldErrors, fieldError } from '../check-request';
 import { ConfirmStep } from '../confirm-step';
 import { FormAlert } from '../form-alert';
-import { staffSend } from '../staff-request';
 import { useStaffFailure } from '../use-staff-failure';
+import { StatementPreview } from './statement-preview';
+import { postStatementRun } from './statements-api';
 
 /** Statements are sent for a year that has ended: last year, unless said otherwise. */
 const LAST_YEAR = String(new Date().getFullYear() - 1);
-
-function runStatements(year: number, dryRun: boolean): Promise<StatementRun> {
-  return staffSend('/api/staff/statements', { year, dryRun }, statementRunSchema);
-}
-
-function summary(run: StatementRun): string {
-  if (run.dryRun) {
-    return `${run.year}: ${run.donors} donors gave; ${run.queued} statements would be sent now, ${run.alreadyQueued} were sent before.`;
-  }
-  return `${run.year}: ${run.queued} statements are on their way; ${run.alreadyQueued} had been sent before.`;
-}
 
 export function StatementsPage() {
   const id = useId();
@@ -36,17 +35,19 @@ export function StatementsPage() {
   const [done, setDone] = useState<StatementRun | null>(null);
   const [pending, setPending] = useState(false);
 
-  async function run(dryRun: boolean) {
-    const checked = checkRequest(statementRunRequestSchema, { year: Number(year), dryRun });
+  async function run(dryRun: boolean, confirmOpenYear = false) {
+    const body = { year: Number(year), dryRun, ...(confirmOpenYear ? { confirmOpenYear } : {}) };
+    const checked = checkRequest(statementRunRequestSchema, body);
     if (!checked.ok) {
       setFields(checked.fields);
       return;
     }
     setFields({});
     setFailure(null);
+    setDone(null);
     setPending(true);
     try {
-      const answer = await runStatements(checked.data.year, dryRun);
+      const answer = await postStatementRun(checked.data);
       if (dryRun) setPreview(answer);
       else {
         setPreview(null);
@@ -54,6 +55,7 @@ export function StatementsPage() {
       }
     } catch (error) {
       const failed = describe(error);
+      setPreview(null);
       setFields(failed.fields);
       setFailure(failed.message);
     }
@@ -65,6 +67,7 @@ export function StatementsPage() {
     if (!pending) void run(true);
   }
 
+  const toSend = preview && preview.queued > 0 ? preview : null;
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Year-end statements</h2>
@@ -72,17 +75,26 @@ export function StatementsPage() {
         One statement per donor and calendar year: every gift with its receipt number and deductible part, refunds taken
         into account. Each donor gets a year's statement once, however often it is sent.
       </p>
-      {preview && preview.queued > 0 ? (
-        <ConfirmStep
-          legend="Send the statements"
-          action={`Send ${preview.queued} statements`}
-          pendingAction="Sending…"
-          pending={pending}
-          onConfirm={() => void run(false)}
-          onChange={() => setPreview(null)}
-        >
-          {summary(preview)}
-        </ConfirmStep>
+      {toSend ? (
+        <>
+          {toSend.yearOpen && (
+            <p className="notice notice--error admin-open-year">{openYearConsequence(toSend.year, toSend.timeZone)}</p>
+          )}
+          <ConfirmStep
+            legend="Send the statements"
+            action={
+              toSend.yearOpen
+                ? `Send ${countOf(toSend.queued, 'statement', 'statements')} before ${toSend.year} ends`
+                : `Send ${countOf(toSend.queued, 'statement', 'statements')}`
+            }
+            pendingAction="Sending…"
+            pending={pending}
+            onConfirm={() => void run(false, toSend.yearOpen)}
+            onChange={() => setPreview(null)}
+          >
+            {statementPreviewSummary(toSend)}
+          </ConfirmStep>
+        </>
       ) : (
         <form className="form admin-panel" noValidate onSubmit={review}>
           <LabelledInput
@@ -102,12 +114,13 @@ export function StatementsPage() {
       )}
       {preview && preview.queued === 0 && (
         <p role="status" className="admin-done">
-          {`${summary(preview)} Nothing to send.`}
+          {`${statementPreviewSummary(preview)} Nothing to send.`}
         </p>
       )}
+      {preview && <StatementPreview run={preview} />}
       {done && (
         <p role="status" className="admin-done">
-          {summary(done)}
+          {statementSentSummary(done)}
         </p>
       )}
     </section>
