@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { jsonResponse } from '#src/test/render-app';
 import { LAZY, openAdmin, sessionOf } from '../admin-test-helpers';
 
@@ -160,5 +160,18 @@ describe('the statements page (/admin/statements)', () => {
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     expect(year).toHaveAttribute('aria-invalid', 'true');
     expect(api.requests('POST /api/staff/statements')).toEqual([]);
+  });
+});
+
+describe("the statements page's default year", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  test("is last year at the foundation: on New Year's Eve in Chicago, already January in UTC, it is two years back", async () => {
+    // 9 PM on December 31, 2026 in Chicago; the browser (UTC here) is in 2027 already.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2027-01-01T03:00:00Z') });
+    await openAdmin('/admin/statements', { 'GET /api/staff/me': () => jsonResponse(sessionOf('treasurer')) });
+    expect(await screen.findByLabelText('Year', {}, LAZY)).toHaveValue('2025');
   });
 });

@@ -5,6 +5,8 @@
  * `npm run statements`). A year that has not ended at the foundation is sent only when the
  * confirmation that names the consequence is pressed: the donors' later gifts are on no statement.
  */
+
+import { calendarDay } from '@store/shared/calendar-day';
 import {
   countOf,
   openYearConsequence,
@@ -15,6 +17,7 @@ import {
 } from '@store/shared/year-end-statements';
 import { type FormEvent, useId, useState } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
+import { useFoundationTimeZone } from '#src/lib/use-foundation-time-zone';
 import { checkRequest, type FieldErrors, fieldError } from '../check-request';
 import { ConfirmStep } from '../confirm-step';
 import { FormAlert } from '../form-alert';
@@ -22,13 +25,21 @@ import { useStaffFailure } from '../use-staff-failure';
 import { StatementPreview } from './statement-preview';
 import { postStatementRun } from './statements-api';
 
-/** Statements are sent for a year that has ended: last year, unless said otherwise. */
-const LAST_YEAR = String(new Date().getFullYear() - 1);
+/**
+ * Statements are sent for a year that has ended: last year at the foundation, unless said otherwise
+ * (on New Year's Day in India, Chicago may still be in December: the browser's year is not the one).
+ */
+function lastYearAt(timeZone: string | null): string {
+  return String(Number(calendarDay(new Date(), timeZone ?? 'UTC').slice(0, 4)) - 1);
+}
 
 export function StatementsPage() {
   const id = useId();
   const describe = useStaffFailure();
-  const [year, setYear] = useState(LAST_YEAR);
+  const timeZone = useFoundationTimeZone();
+  // Null until the treasurer types: the default follows the zone once the catalogue names it.
+  const [typedYear, setYear] = useState<string | null>(null);
+  const year = typedYear ?? lastYearAt(timeZone);
   const [fields, setFields] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [preview, setPreview] = useState<StatementRun | null>(null);
