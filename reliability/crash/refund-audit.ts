@@ -2,7 +2,9 @@
  * The refund books after crashes (issue 21), read from the database: per paid order, what the
  * sandbox gateway refunded (sandbox_refunds), what the order says (orders.refunded_cents) and what
  * our refunds say (refunds, succeeded) must be the same number; no refund is pending; each succeeded
- * refund has exactly one corrected receipt, and a failed one none and no money at the gateway.
+ * refund has exactly one corrected receipt, and a failed one none and no money at the gateway; and
+ * each corrected order's deductible part is its latest corrected receipt's (written in the refund's
+ * settling transaction, so a crash leaves both or neither).
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../apps/server/src/db/client';
@@ -32,6 +34,8 @@ export type RefundAudit = {
   overRefunded: string[];
   ledgerCents: number;
   refundedCents: number;
+  /** Orders whose deductible part is not their latest corrected receipt's. */
+  deductibleMismatches: string[];
 };
 
 export async function readRefundBooks(db: Database): Promise<OrderRefundBooks[]> {
@@ -56,6 +60,11 @@ export async function auditRefunds(db: Database): Promise<RefundAudit> {
       (select count(*) from receipt_corrections c where c.idempotency_key = 'refund:' || f.id::text)::int as corrections,
       (select count(*) from sandbox_refunds s where s.request_id = f.id::text)::int as ledger
     from refunds f`);
+  const mismatches = await db.execute<{ id: string }>(sql`
+    select o.id from orders o
+    join lateral (select c.deductible_cents from receipt_corrections c where c.order_id = o.id
+      order by c.version desc limit 1) latest on true
+    where o.deductible_cents is distinct from latest.deductible_cents`);
   const correctionProblems: string[] = [];
   for (const refund of rows) {
     const ok =
@@ -79,5 +88,6 @@ export async function auditRefunds(db: Database): Promise<RefundAudit> {
     overRefunded: books.filter((b) => b.ledgerCents > b.amountCents).map((b) => b.orderId),
     ledgerCents: books.reduce((sum, b) => sum + b.ledgerCents, 0),
     refundedCents: books.reduce((sum, b) => sum + b.refundedCents, 0),
+    deductibleMismatches: mismatches.rows.map((row) => row.id),
   };
 }

@@ -165,6 +165,7 @@ describeWithDb('refunds while the server is killed between the gateway and the o
       expect(audit.disagreements, 'gateway, orders and refunds disagree').toEqual([]);
       expect(audit.correctionProblems, 'one corrected receipt per refund').toEqual([]);
       expect(audit.overRefunded, 'more refunded than paid').toEqual([]);
+      expect(audit.deductibleMismatches, "an order's deductible is not its corrected receipt's").toEqual([]);
       expect(audit.refundedCents).toBe(audit.ledgerCents);
       expect(audit.refunds, 'one refund per attempt, none repeated').toBe(CRASHES + 1);
     },
