@@ -209,17 +209,7 @@ describeWithDb('tax receipts and year-end statements', () => {
         test,
         gateway: 'braintree' as const,
         deductibleCents: cents,
-        products: [
-          {
-            id: 8,
-            name: 'Any Other Donation',
-            unitCents: cents,
-            quantity: 1,
-            custom: true,
-            benefit: 'none' as const,
-            fairMarketValueCents: 0,
-          },
-        ],
+        products: [giftLine(cents)],
       });
       await seedOrders(t.testDb.db, [
         gift('lakshmi@example.org', at('2025-03-01T15:00:00Z'), 10_100),
@@ -269,17 +259,7 @@ describeWithDb('tax receipts and year-end statements', () => {
         test: false,
         createdAt: new Date(createdAt),
         deductibleCents: cents,
-        products: [
-          {
-            id: 8,
-            name: 'Any Other Donation',
-            unitCents: cents,
-            quantity: 1,
-            custom: true,
-            benefit: 'none' as const,
-            fairMarketValueCents: 0,
-          },
-        ],
+        products: [giftLine(cents)],
         receiptNumber: `2024-${createdAt.slice(5, 7)}0000`,
       });
       const [kept, partly, voided] = await seedOrders(t.testDb.db, [
@@ -318,17 +298,7 @@ describeWithDb('tax receipts and year-end statements', () => {
         test: false,
         createdAt: new Date(createdAt),
         deductibleCents: cents,
-        products: [
-          {
-            id: 8,
-            name: 'Any Other Donation',
-            unitCents: cents,
-            quantity: 1,
-            custom: true,
-            benefit: 'none' as const,
-            fairMarketValueCents: 0,
-          },
-        ],
+        products: [giftLine(cents)],
         ...extra,
       });
       const seeded = await seedOrders(t.testDb.db, [

@@ -75,17 +75,7 @@ describe('checkout with a monthly gift', () => {
   test('a visitor without an account is asked for one inline; the order waits for it', async () => {
     const { user, api, captcha } = await openCheckout({
       'POST /auth/register': () => jsonResponse(asha),
-      'POST /api/public/payment/checkout': () =>
-        jsonResponse({
-          success: true,
-          transactionId: 'txn_1',
-          orderId: 'order-1',
-          receiptNumber: 'SDF-2026-000001',
-          amount: 51,
-          email: 'asha@example.org',
-          items: [{ name: monthly.name, quantity: 1, amount: 51 }],
-          monthly: [{ name: monthly.name, amount: 51, billingDay: 27 }],
-        }),
+      'POST /api/public/payment/checkout': approved,
     });
     const group = screen.getByRole('group', { name: 'Monthly gifts need an account' });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled(), { timeout: 3000 });
