@@ -4,27 +4,18 @@
  * on /report with the username and that key; the account password is refused there, and so is the
  * key once revoked. Its own server: the owner must enrol from scratch, whatever other specs did.
  */
-import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totpCodeNow } from '../apps/server/src/modules/staff/totp';
 import { usePage } from './support/browser';
+import { enrolTwoFactor, signInStaff } from './support/staff-sign-in';
 import { type RunningServer, startServer } from './support/start-server';
 
 const OWNER = { username: 'keeper', password: 'report keys passphrase 2026' };
 
+/** An owner must enrol first: the shared way in, password then two-factor. */
 async function signInToBackOffice(page: Page): Promise<void> {
-  await page.goto('/admin');
-  await page.getByLabel('Username').fill(OWNER.username);
-  await page.getByLabel('Password', { exact: true }).fill(OWNER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  // An owner must enrol first: the key under the QR code, typed into an "app".
-  await page.getByRole('button', { name: 'Show the QR code' }).click();
-  const secret = ((await page.locator('.admin-enrol__secret').textContent()) ?? '').replace(/\s+/g, '');
-  await page.getByLabel('Code from the app').fill(totpCodeNow(decodeBase32IgnorePadding(secret)));
-  await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
-  await page.getByLabel('I have saved these codes').check();
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await signInStaff(page, OWNER.username, OWNER.password);
+  await enrolTwoFactor(page);
 }
 
 async function logInToReport(page: Page, password: string): Promise<void> {

@@ -7,6 +7,8 @@
 import type { CaptchaAction } from '@store/shared/captcha';
 import { type CartLine, lineFor } from '@store/shared/cart';
 import { CART_STORAGE_KEY } from '@store/shared/storage-keys';
+import { screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { type Mock, vi } from 'vitest';
 import type { CardWidget, CardWidgetOptions } from '#src/components/payment/card-widget';
@@ -119,4 +121,22 @@ export function deferred<T>() {
     resolve = r;
   });
   return { promise, resolve };
+}
+
+/** Focus and paste: one change event per field keeps these tests fast. */
+export async function enter(user: UserEvent, label: string, text: string) {
+  const field = screen.getByLabelText(label);
+  await user.clear(field);
+  await user.click(field);
+  await user.paste(text);
+}
+
+/** The center and the donor's fields every checkout asks, as Asha Rao of Dallas fills them in. */
+export async function fillDonor(user: UserEvent) {
+  await screen.findByRole('option', { name: 'Dallas Center, Texas' });
+  await user.selectOptions(screen.getByLabelText('Center'), 'Dallas Center, Texas');
+  await enter(user, 'Card Holder First Name', 'Asha');
+  await enter(user, 'Card Holder Last Name', 'Rao');
+  await enter(user, 'Email', 'asha@example.org');
+  await enter(user, 'Mobile', '5125550100');
 }

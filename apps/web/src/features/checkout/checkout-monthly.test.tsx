@@ -10,7 +10,15 @@ import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { forgetSession } from '#src/lib/session-hint';
 import { asha, clientConfig } from '#src/test/auth-fixture';
-import { checkoutDoubles, seedCart, storedCart, stubApi, vagdevi25 } from '#src/test/checkout-doubles';
+import {
+  checkoutDoubles,
+  enter,
+  fillDonor,
+  seedCart,
+  storedCart,
+  stubApi,
+  vagdevi25,
+} from '#src/test/checkout-doubles';
 import { currentPath, jsonResponse, renderApp } from '#src/test/render-app';
 import { vagdevi } from '#src/test/site-fixture';
 
@@ -25,22 +33,10 @@ async function openCheckout(handlers: Parameters<typeof stubApi>[0] = {}, lines 
   return { user, api, ...doubles };
 }
 
-async function enter(user: UserEvent, label: string, text: string) {
-  const field = screen.getByLabelText(label);
-  await user.clear(field);
-  await user.click(field);
-  await user.paste(text);
-}
-
 /** The form filled in as a donor would, the password typed but "Create account" never pressed. */
 async function fillIn(user: UserEvent, password: string) {
   await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled(), { timeout: 3000 });
-  await screen.findByRole('option', { name: 'Dallas Center, Texas' });
-  await user.selectOptions(screen.getByLabelText('Center'), 'Dallas Center, Texas');
-  await enter(user, 'Card Holder First Name', 'Asha');
-  await enter(user, 'Card Holder Last Name', 'Rao');
-  await enter(user, 'Email', 'asha@example.org');
-  await enter(user, 'Mobile', '5125550100');
+  await fillDonor(user);
   const group = screen.getByRole('group', { name: 'Monthly gifts need an account' });
   await user.type(within(group).getByLabelText(/^Password/), password);
   return group;
@@ -79,12 +75,7 @@ describe('checkout with a monthly gift', () => {
     });
     const group = screen.getByRole('group', { name: 'Monthly gifts need an account' });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled(), { timeout: 3000 });
-    await screen.findByRole('option', { name: 'Dallas Center, Texas' });
-    await user.selectOptions(screen.getByLabelText('Center'), 'Dallas Center, Texas');
-    await enter(user, 'Card Holder First Name', 'Asha');
-    await enter(user, 'Card Holder Last Name', 'Rao');
-    await enter(user, 'Email', 'asha@example.org');
-    await enter(user, 'Mobile', '5125550100');
+    await fillDonor(user);
 
     // Placing the order first: refused at the password, nothing sent.
     await user.click(screen.getByRole('button', { name: 'Place Order' }));

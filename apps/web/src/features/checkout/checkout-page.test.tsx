@@ -7,6 +7,8 @@ import {
   bookLine,
   checkoutDoubles,
   deferred,
+  enter,
+  fillDonor,
   seedCart,
   storedCart,
   stubApi,
@@ -48,21 +50,8 @@ async function waitUntilReady() {
   await waitFor(() => expect(placeOrder()).toBeEnabled(), { timeout: 3000 });
 }
 
-/** Focus and paste: one change event per field keeps these tests fast. */
-async function enter(user: UserEvent, label: string, text: string) {
-  const field = screen.getByLabelText(label);
-  await user.clear(field);
-  await user.click(field);
-  await user.paste(text);
-}
-
 async function fillForm(user: UserEvent, { delivery = true } = {}) {
-  await screen.findByRole('option', { name: 'Dallas Center, Texas' });
-  await user.selectOptions(screen.getByLabelText('Center'), 'Dallas Center, Texas');
-  await enter(user, 'Card Holder First Name', 'Asha');
-  await enter(user, 'Card Holder Last Name', 'Rao');
-  await enter(user, 'Email', 'asha@example.org');
-  await enter(user, 'Mobile', '5125550100');
+  await fillDonor(user);
   if (delivery) {
     await enter(user, 'Street', '12 Main St');
     await enter(user, 'City', 'Austin');
