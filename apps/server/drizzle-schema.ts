@@ -10,6 +10,7 @@ export { accountLinks, authHandOffs, authSessions, users } from '#src/modules/au
 export { captchaSpent } from '#src/modules/captcha/tables';
 export { orders, paymentDeclines, receiptCorrections } from '#src/modules/checkout/tables';
 export { donorAliases } from '#src/modules/donors/tables';
+export { eventSessions } from '#src/modules/event-sessions/tables';
 export { mailOutbox } from '#src/modules/mail/tables';
 export { monthlyGifts } from '#src/modules/monthly-giving/tables';
 export {
@@ -20,8 +21,9 @@ export {
 } from '#src/modules/payments/gateways/sandbox-tables';
 export { receiptCounters } from '#src/modules/receipts/tables';
 export { refunds } from '#src/modules/refunds/tables';
-export { registrants, registrations } from '#src/modules/registrations/tables';
+export { registrants, registrations, tickets } from '#src/modules/registrations/tables';
 export { reportDailyTotals, reportSettings } from '#src/modules/report/tables';
 export { siteContent, siteImages } from '#src/modules/site-content/tables';
 export { auditLog, staffCodeGuesses, staffRecoveryCodes, staffSessions } from '#src/modules/staff/tables';
 export { yearEndStatements } from '#src/modules/statements/tables';
+export { waitlistOffers } from '#src/modules/waiting-list/tables';

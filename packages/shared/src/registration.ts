@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { isCountryCode, usStateName } from './countries';
+import { eventSessionTexts, publicSessionSchema } from './event-sessions';
 import {
   type ADULT_FIELDS,
   CATEGORIES,
@@ -104,8 +105,18 @@ export const registrantSchema = z
 export type RegistrantInput = z.input<typeof registrantSchema>;
 export type Registrant = z.output<typeof registrantSchema>;
 
-/** POST /api/public/registrations. Captcha action `registration`; an Idempotency-Key header per attempt. */
+/**
+ * POST /api/public/registrations. Captcha action `registration`; an Idempotency-Key header per attempt.
+ * All or nothing: every registrant gets a place in `sessionId`, or (with `ifFull: 'waitlist'`) the
+ * whole family joins its waiting list, or (with `ifFull: 'refuse'`, the form's first try) nothing is
+ * stored and the 409 `not_enough_places` says how many places are left.
+ */
 export const registrationRequestSchema = z.object({
+  sessionId: z
+    .number(eventSessionTexts.sessionRequired)
+    .int(eventSessionTexts.sessionRequired)
+    .positive(eventSessionTexts.sessionRequired),
+  ifFull: z.enum(['refuse', 'waitlist']).default('refuse'),
   registrants: z
     .array(registrantSchema)
     .min(1, registrationMessages.noRegistrants)
@@ -125,5 +136,26 @@ export const registrationResponseSchema = z.object({
    * for the day, so the form cannot be used to flood someone's mailbox. The registration is stored.
    */
   confirmationEmailed: z.boolean(),
+  /** `registered`: everyone has a place and a ticket. `waiting`: the whole family is on the waiting list. */
+  status: z.enum(['registered', 'waiting']),
+  session: publicSessionSchema.pick({
+    id: true,
+    centerName: true,
+    hall: true,
+    address: true,
+    startsAt: true,
+    timeZone: true,
+  }),
+  /** Who was registered, in the form's order, with their ticket (null while waiting). */
+  people: z.array(
+    z.object({
+      position: z.number().int().positive(),
+      firstName: z.string(),
+      lastName: z.string(),
+      ticketId: z.uuid().nullable(),
+    }),
+  ),
+  /** 1 = next in line; null unless waiting. */
+  waitingPosition: z.number().int().positive().nullable(),
 });
 export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;

@@ -3,6 +3,7 @@
  * The server validates the file with this schema at start; the web parses the API's answers with it.
  */
 import { z } from 'zod';
+import { eventSettingsSchema, sessionSeedSchema } from './event-sessions';
 import { MAX_AMOUNT_CENTS } from './money';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -186,6 +187,9 @@ export const siteSchema = z
     ...siteContentShape,
     giving: givingSchema.default({ suggestedAmounts: [51, 101, 251, 501, 1116] }),
     taxReceipts: taxReceiptsSchema.default({ numberPrefix: '' }),
+    /** The event's sessions, seeded into the database once each (staff manage them from then on). */
+    eventSessions: z.array(sessionSeedSchema).default([]),
+    eventSettings: eventSettingsSchema.default({ offerHoldHours: 48, changeCutoffHours: 24, messagesPerMinute: 120 }),
   })
   .refine(...noOverlappingIds);
 export type Site = z.infer<typeof siteSchema>;

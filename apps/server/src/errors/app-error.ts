@@ -42,7 +42,11 @@ export type ErrorCode =
   /** Monthly giving: the gateway would not store the new card (declined, a used or unknown nonce). */
   | 'card_refused'
   /** Back office: the thing exists, but outside the centers the member's role is limited to. */
-  | 'other_center';
+  | 'other_center'
+  /** Event: a family is larger than the places left in its session (all or nothing); fields.sessionId says how many. */
+  | 'not_enough_places'
+  /** Event: the family's change comes after the session's change cut-off. */
+  | 'changes_closed';
 
 /** The status each code is answered with unless the thrower says otherwise. */
 const DEFAULT_STATUS: Record<ErrorCode, number> = {
@@ -71,6 +75,8 @@ const DEFAULT_STATUS: Record<ErrorCode, number> = {
   invalid_token: 400,
   card_refused: 402,
   other_center: 403,
+  not_enough_places: 409,
+  changes_closed: 409,
 };
 
 export type AppErrorOptions = {

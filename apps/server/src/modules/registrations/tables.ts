@@ -4,8 +4,21 @@
  * row per person, written in one transaction. The report lists them as its `hosts`.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '#src/modules/auth/tables';
+import { eventSessions } from '#src/modules/event-sessions/tables';
 
 export const registrations = pgTable(
   'registrations',
@@ -27,10 +40,28 @@ export const registrations = pgTable(
      * confirmations for the day (confirmation-limit.ts). Counted, and said in the answer.
      */
     confirmationEmailed: boolean('confirmation_emailed').notNull().default(true),
+    /**
+     * Where the whole family recites (a family recites together). Null only for registrations made
+     * before the event had sessions.
+     */
+    sessionId: integer('session_id').references(() => eventSessions.id),
+    /** REGISTRATION_STATUSES (packages/shared/src/event-sessions.ts). */
+    status: text('status').notNull().default('registered'),
+    /**
+     * The place in the session's waiting line while `waiting` or `offered`: lower goes first. Set to
+     * the registration's number on joining; staff moving a family up swap two ranks.
+     */
+    waitlistRank: integer('waitlist_rank'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('registrations_created_idx').on(t.createdAt, t.id),
+    index('registrations_session_status_idx').on(t.sessionId, t.status, t.waitlistRank),
+    check(
+      'registrations_status_known',
+      sql`${t.status} in ('registered', 'waiting', 'offered', 'cancelled', 'lapsed')`,
+    ),
     index('registrations_email_idx').on(sql`lower(${t.email})`),
     index('registrations_client_ip_idx').on(t.clientIp, t.createdAt),
     index('registrations_user_idx').on(t.userId),
@@ -65,6 +96,8 @@ export const registrants = pgTable(
     state: text('state').notNull(),
     city: text('city').notNull(),
     zip: text('zip').notNull(),
+    /** One registrant cancelled from the family's page; the others keep their places. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (t) => [
     unique('registrants_position').on(t.registrationId, t.position),
@@ -76,3 +109,30 @@ export const registrants = pgTable(
     ),
   ],
 );
+
+/**
+ * A registrant's ticket: its id and session are what the QR code's signed payload names. A change
+ * (details, session, cancellation) revokes the live ticket and, unless cancelled, issues a new row:
+ * the check-in list carries the revoked ids, so an old printout is refused at the door.
+ */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    registrantId: uuid('registrant_id')
+      .notNull()
+      .references(() => registrants.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => eventSessions.id),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** 'changed', 'moved' or 'cancelled': said at the door. */
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [
+    uniqueIndex('tickets_one_live_per_registrant').on(t.registrantId).where(sql`${t.revokedAt} is null`),
+    index('tickets_session_idx').on(t.sessionId, t.revokedAt),
+  ],
+);
+export type Ticket = typeof tickets.$inferSelect;
