@@ -137,6 +137,15 @@ const envSchema = z.object({
     .regex(REPORT_KEY_PATTERN, 'must be rk_ followed by at least 22 random letters, digits, - or _')
     .optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
+  // The tickets' Ed25519 signing key: a PKCS#8 PEM, or its 32-byte seed in base64url (43 characters).
+  TICKET_SIGNING_KEY: z
+    .string()
+    .trim()
+    .regex(
+      /^([A-Za-z0-9_-]{43}|-----BEGIN PRIVATE KEY-----[A-Za-z0-9+/=\s\\n]+-----END PRIVATE KEY-----)$/,
+      'must be a PKCS#8 PEM (-----BEGIN PRIVATE KEY-----) or a 32-byte seed in base64url (43 characters)',
+    )
+    .optional(),
   SITE_CONFIG: optionalText,
   WEB_DIST: optionalText,
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -258,6 +267,8 @@ export type Config = {
   admin: { username: string; password: string; reportKey?: string | undefined } | undefined;
   /** Unset: generated once and stored in the database (see db/secrets.ts). */
   sessionSecret: string | undefined;
+  /** TICKET_SIGNING_KEY. Unset: a seed generated once and stored in the database (see db/secrets.ts). */
+  ticketSigningKey: string | undefined;
   /** Absolute path of config/site.json. */
   siteConfigPath: string;
   /** Absolute path of the built web app (apps/web/dist). */
@@ -512,6 +523,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     admin: adminConfig(e),
     sessionSecret: e.SESSION_SECRET,
+    ticketSigningKey: e.TICKET_SIGNING_KEY,
     siteConfigPath: fromCwd(e.SITE_CONFIG, resolve(REPO_ROOT, 'config/site.json')),
     webDist: fromCwd(e.WEB_DIST, resolve(REPO_ROOT, 'apps/web/dist')),
     logLevel: e.LOG_LEVEL,

@@ -30,9 +30,20 @@ export async function getOrCreateSecret(db: Database, name: string): Promise<str
   return created;
 }
 
-/** Every secret the app signs with. Later modules add theirs (e.g. the captcha HMAC key) here. */
-export type AppSecrets = { session: string };
+/**
+ * Every secret the app signs with. Later modules add theirs (e.g. the captcha HMAC key) here.
+ * `ticketSigning`: TICKET_SIGNING_KEY (a PKCS#8 PEM or a 32-byte seed, base64url) or, unset, a seed
+ * made once and stored like the session secret; tickets/ticket-keys.ts makes the Ed25519 key from it.
+ */
+export type AppSecrets = { session: string; ticketSigning: string };
 
-export async function resolveSecrets(config: Pick<Config, 'sessionSecret'>, db: Database): Promise<AppSecrets> {
-  return { session: config.sessionSecret ?? (await getOrCreateSecret(db, 'session_secret')) };
+export async function resolveSecrets(
+  config: Pick<Config, 'sessionSecret' | 'ticketSigningKey'>,
+  db: Database,
+): Promise<AppSecrets> {
+  return {
+    session: config.sessionSecret ?? (await getOrCreateSecret(db, 'session_secret')),
+    // 32 random bytes are an Ed25519 seed: the stored secret is the key itself.
+    ticketSigning: config.ticketSigningKey ?? (await getOrCreateSecret(db, 'ticket_signing_seed')),
+  };
 }

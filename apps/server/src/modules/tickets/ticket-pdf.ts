@@ -1,0 +1,97 @@
+/**
+ * A registration's tickets as a PDF: one A6 page per live ticket, to print or show on a phone at the
+ * door. The QR code carries the signed code (sign-ticket.ts) as a PNG with crisp modules (no
+ * smoothing between them), large enough for a phone camera at arm's length; the words beside it are
+ * for people. Set in the receipts' embedded fonts (Noto Sans, Noto Sans Telugu), through the
+ * receipts' text runs, so a Telugu name renders as on a receipt.
+ */
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import { loadTaxFonts, taxFontName } from '#src/modules/receipts/pdf/tax-fonts';
+import { drawTextRuns, type RunsOptions } from '#src/modules/receipts/pdf/text-runs';
+import type { PrintedTicket, TicketDocument } from './ticket-document';
+
+type Pdf = PDFKit.PDFDocument;
+type Fonts = ReturnType<typeof loadTaxFonts>;
+
+/** A6 portrait, in points. */
+const WIDTH = 297.64;
+const HEIGHT = 419.53;
+const MARGIN = 22;
+const CONTENT = WIDTH - 2 * MARGIN;
+const QR_SIZE = 150;
+
+const INK = '#1f2933';
+const MUTED = '#52606d';
+const ACCENT = '#1d4e89';
+const RULE = '#cbd2d9';
+
+export async function renderTicketPdf(doc: TicketDocument): Promise<Buffer> {
+  const fonts = loadTaxFonts();
+  const latin = fonts.files.find((file) => file.name === taxFontName('latin', 'regular'));
+  if (!latin) throw new Error('The Latin font is missing from tax-fonts.ts');
+  const codes = await Promise.all(
+    doc.tickets.map((ticket) =>
+      // Level M: a smudged printout still reads; scale 8 keeps every module a whole number of pixels.
+      QRCode.toBuffer(ticket.code, { errorCorrectionLevel: 'M', margin: 2, scale: 8 }),
+    ),
+  );
+  const pdf = new PDFDocument({
+    size: [WIDTH, HEIGHT],
+    // Nearly no bottom margin: the ticket id sits low, and text past the margin would start a page.
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 4 },
+    autoFirstPage: false,
+    // As the receipts do (render-tax-document.ts): pdfkit takes a parsed fontkit font where its
+    // types say a file name, and starting in it keeps pdfkit's unembedded Helvetica out of the file.
+    font: latin.font as unknown as string,
+    lang: 'en',
+    displayTitle: true,
+    info: {
+      Title: `${doc.eventTitle} tickets ${doc.registrationNumber}`,
+      Author: doc.foundationName,
+      Creator: doc.foundationName,
+    },
+  });
+  const bytes = collect(pdf);
+  for (const file of fonts.files) pdf.registerFont(file.name, file.font as unknown as Buffer);
+  doc.tickets.forEach((ticket, index) => {
+    pdf.addPage();
+    drawTicket(pdf, fonts, doc, ticket, codes[index] ?? Buffer.alloc(0), `${index + 1} of ${doc.tickets.length}`);
+  });
+  pdf.end();
+  return bytes;
+}
+
+function drawTicket(pdf: Pdf, fonts: Fonts, doc: TicketDocument, ticket: PrintedTicket, qr: Buffer, count: string) {
+  const write = (text: string, y: number, options: RunsOptions) => {
+    drawTextRuns(pdf, fonts, text, MARGIN, y, { width: CONTENT, ...options });
+    return pdf.y;
+  };
+  pdf.rect(0, 0, WIDTH, 6).fill(ACCENT);
+  let y = write(doc.eventTitle, MARGIN, { size: 12, weight: 'bold', color: ACCENT });
+  y = write(`Ticket ${count} · ${doc.registrationNumber}`, y + 1, { size: 8, color: MUTED });
+  y = write(ticket.name, y + 8, { size: 17, weight: 'bold', color: INK });
+  y = write(ticket.category, y + 1, { size: 10, color: INK });
+  const qrTop = y + 8;
+  pdf.image(qr, (WIDTH - QR_SIZE) / 2, qrTop, { width: QR_SIZE, height: QR_SIZE });
+  y = qrTop + QR_SIZE + 8;
+  pdf
+    .moveTo(MARGIN, y)
+    .lineTo(WIDTH - MARGIN, y)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
+  y = write(ticket.startsAt, y + 6, { size: 9.5, weight: 'bold', color: INK });
+  y = write(`${ticket.centerName}: ${ticket.hall}`, y + 2, { size: 9, color: INK });
+  y = write(ticket.address, y + 1, { size: 8.5, color: MUTED });
+  write(`Ticket ${ticket.ticketId}`, HEIGHT - MARGIN - 10, { size: 7, color: MUTED, lineBreak: false });
+}
+
+function collect(pdf: Pdf): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+}

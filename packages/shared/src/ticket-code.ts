@@ -1,0 +1,77 @@
+/**
+ * The code a ticket's QR code carries, readable by anything holding the public key (a check-in
+ * device offline, the check-in list's consumers). No cryptography here: the server signs
+ * (tickets/sign-ticket.ts) and verifies (tickets/verify-ticket.ts); a device verifies the same bytes.
+ *
+ *   BGM1.<base64url(JSON payload)>.<base64url(Ed25519 signature)>
+ *
+ * The payload is `{ t: ticketId, s: sessionId, v: 1 }`, kept small so the QR code stays light
+ * (about 180 characters: version 10 at level M). The signature covers the text before the second
+ * dot, prefix included, so neither the format's version nor the payload can be altered alone.
+ * Everything else a door needs (the name, whether the ticket was revoked) is in the check-in list.
+ */
+import { z } from 'zod';
+
+export const TICKET_CODE_PREFIX = 'BGM1';
+
+export const ticketPayloadSchema = z.strictObject({
+  t: z.uuid(),
+  s: z.number().int().positive(),
+  v: z.literal(1),
+});
+export type TicketPayload = z.infer<typeof ticketPayloadSchema>;
+
+/** An Ed25519 signature is 64 bytes: 86 base64url characters without padding. */
+const SIGNATURE_LENGTH = 86;
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+export function bytesToBase64url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The bytes of a base64url text; undefined when it is not base64url. */
+export function base64urlToBytes(text: string): Uint8Array | undefined {
+  if (!BASE64URL.test(text) || text.length % 4 === 1) return undefined;
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+}
+
+/** The signed part of a code: what the signature covers. */
+export function ticketSignedText(payload: TicketPayload): string {
+  const json = JSON.stringify({ t: payload.t.toLowerCase(), s: payload.s, v: payload.v });
+  return `${TICKET_CODE_PREFIX}.${bytesToBase64url(new TextEncoder().encode(json))}`;
+}
+
+export function ticketCode(signedText: string, signature: Uint8Array): string {
+  return `${signedText}.${bytesToBase64url(signature)}`;
+}
+
+export type DecodedTicketCode =
+  | { ok: true; payload: TicketPayload; signedText: string; signature: Uint8Array }
+  | { ok: false; reason: 'malformed' };
+
+/**
+ * Splits a scanned code into its payload and signature, refusing anything that is not this format.
+ * A decoded code is NOT yet genuine: only its signature, checked with the public key, says so.
+ */
+export function decodeTicketCode(code: string): DecodedTicketCode {
+  const malformed = { ok: false, reason: 'malformed' } as const;
+  const parts = code.trim().split('.');
+  const [prefix, body, shown] = parts;
+  if (parts.length !== 3 || prefix !== TICKET_CODE_PREFIX || body === undefined || shown === undefined) return malformed;
+  if (shown.length !== SIGNATURE_LENGTH) return malformed;
+  const signature = base64urlToBytes(shown);
+  const json = base64urlToBytes(body);
+  if (!signature || !json) return malformed;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(json));
+  } catch {
+    return malformed;
+  }
+  const payload = ticketPayloadSchema.safeParse(parsed);
+  if (!payload.success) return malformed;
+  return { ok: true, payload: payload.data, signedText: `${prefix}.${body}`, signature };
+}
