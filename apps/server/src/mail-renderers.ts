@@ -21,11 +21,13 @@ import type { MailRenderer, MailRenderers } from '#src/modules/mail/render';
 import { createBillingNoticeRenderer } from '#src/modules/monthly-giving/billing-mail';
 import { CHARGE_DECLINED_KIND, GIFT_PAUSED_KIND } from '#src/modules/monthly-giving/billing-mail-kinds';
 import { CONFIRMATION_KIND } from '#src/modules/registrations/confirmation-kind';
-import { createConfirmationRenderer } from '#src/modules/registrations/confirmation-renderer';
+import { eventLinkKey } from '#src/modules/registrations/event-link';
 import { createCodeStepLockedRenderer } from '#src/modules/staff/code-step-lock-mail';
 import { CODE_STEP_LOCKED_KIND } from '#src/modules/staff/code-step-lock-notice';
 import { STATEMENT_KIND } from '#src/modules/statements/statement-kind';
 import { createStatementRenderer } from '#src/modules/statements/statement-renderer';
+import { createConfirmationRenderer } from '#src/modules/tickets/confirmation-renderer';
+import { ticketKeys } from '#src/modules/tickets/ticket-keys';
 import { fixedSiteSource, type SiteSource } from '#src/site/site-source';
 
 export function mailRenderers({
@@ -66,7 +68,13 @@ export function mailRenderers({
     [OFFICIAL_RECEIPT_KIND]: receipts,
     [RECEIPT_CORRECTION_KIND]: createReceiptCorrectionRenderer({ db, siteSource, signature }),
     [STATEMENT_KIND]: createStatementRenderer({ db, site }),
-    [CONFIRMATION_KIND]: createConfirmationRenderer({ db, siteSource }),
+    [CONFIRMATION_KIND]: createConfirmationRenderer({
+      db,
+      siteSource,
+      keys: ticketKeys(secrets.ticketSigning),
+      linkKey: eventLinkKey(secrets.session),
+      storeUrl,
+    }),
     [GUESSING_ALERT_KIND]: createGuessingAlertRenderer({ db, site }),
     [CODE_STEP_LOCKED_KIND]: createCodeStepLockedRenderer({ db, site }),
     ...links,

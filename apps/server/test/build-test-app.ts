@@ -17,6 +17,7 @@ import { buildApp } from '#src/app';
 import type { AppContext } from '#src/app-context';
 import { type Config, loadConfig } from '#src/config';
 import { openDatabase } from '#src/db/client';
+import type { AppSecrets } from '#src/db/secrets';
 import type { MailNotifier } from '#src/modules/mail/worker';
 import { createMetrics } from '#src/modules/metrics/create-metrics';
 import { createGateway } from '#src/modules/payments/create-gateway';
@@ -28,6 +29,9 @@ import { createTestDb, type TestDb } from './test-db';
 export type TestApp = { app: FastifyInstance; config: Config; site: Site; testDb: TestDb; close: () => Promise<void> };
 
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef';
+/** The tickets' Ed25519 seed in tests (32 bytes, base64url): codes signed in one test verify in another. */
+export const TEST_TICKET_SIGNING_SEED = 'dGVzdC10aWNrZXQtc2lnbmluZy1zZWVkLTMyLWJ5dGU';
+export const TEST_SECRETS: AppSecrets = { session: TEST_SESSION_SECRET, ticketSigning: TEST_TICKET_SIGNING_SEED };
 
 export type BuildTestAppOptions = {
   env?: Record<string, string>;
@@ -84,7 +88,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     const site = options.site ?? loadSite(config.siteConfigPath);
     const db = options.sharedDb ? await joinTestDb(options.sharedDb) : await createTestDb();
     testDb = db;
-    const context: AppContext = { config, db: db.db, site, secrets: { session: TEST_SESSION_SECRET } };
+    const context: AppContext = { config, db: db.db, site, secrets: { ...TEST_SECRETS, ticketSigning: config.ticketSigningKey ?? TEST_TICKET_SIGNING_SEED } };
     if (options.paymentGateway) context.paymentGateway = options.paymentGateway(context);
     if (options.mail) context.mail = options.mail;
     if (options.contentRecheckMs !== undefined) {

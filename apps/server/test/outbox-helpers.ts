@@ -11,7 +11,7 @@ import type { Database } from '#src/db/client';
 import { mailRenderers } from '#src/mail-renderers';
 import { prepareBatch } from '#src/modules/mail/render';
 import { mailOutbox } from '#src/modules/mail/tables';
-import { TEST_SESSION_SECRET } from './build-test-app';
+import { TEST_SECRETS } from './build-test-app';
 
 export async function outboxMessages(db: Database, site: Site, subjectId: string, kind?: string) {
   const about = eq(mailOutbox.subjectId, subjectId);
@@ -22,7 +22,7 @@ export async function outboxMessages(db: Database, site: Site, subjectId: string
     .orderBy(asc(mailOutbox.seq));
   const prepared = await prepareBatch(
     rows,
-    mailRenderers({ db, site, secrets: { session: TEST_SESSION_SECRET }, signature: null }),
+    mailRenderers({ db, site, secrets: TEST_SECRETS, signature: null }),
   );
   return prepared.map((item) => {
     if ('error' in item) throw item.error;

@@ -12,7 +12,7 @@ import { loadConfig } from '#src/config';
 import type { Database } from '#src/db/client';
 import { loadSite } from '#src/site/load-site';
 import { logIn, registerAccount } from './auth-helpers';
-import { TEST_SESSION_SECRET } from './build-test-app';
+import { TEST_SECRETS } from './build-test-app';
 import { BOOK, checkoutBody, DECLINING_CARD, postCheckout, sandboxNonce } from './checkout-helpers';
 import { adultRegistrant, postRegistration } from './registration-helpers';
 import { seedOrders } from './seed-orders';
@@ -29,7 +29,7 @@ export async function populateStore(db: Database): Promise<void> {
     config,
     db,
     site: loadSite(config.siteConfigPath),
-    secrets: { session: TEST_SESSION_SECRET },
+    secrets: TEST_SECRETS,
   });
   try {
     const expect = (what: string, status: number, wanted: number) => {

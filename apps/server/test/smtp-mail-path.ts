@@ -9,6 +9,7 @@ import type { Database } from '#src/db/client';
 import { mailRenderers } from '#src/mail-renderers';
 import { createMailTransport } from '#src/modules/mail/transport';
 import { type MailWorker, startMailWorker } from '#src/modules/mail/worker';
+import { TEST_TICKET_SIGNING_SEED } from './build-test-app';
 import type { FakeSmtpServer, ReceivedMessage } from './fake-smtp-server';
 
 /** A worker that polls hourly (the app's kick, or the test, wakes it) and sends to `smtp`. */
@@ -32,7 +33,7 @@ export function startSmtpMailWorker(options: {
     renderers: mailRenderers({
       db,
       site,
-      secrets: { session: sessionSecret },
+      secrets: { session: sessionSecret, ticketSigning: TEST_TICKET_SIGNING_SEED },
       signature: null,
       storeUrl: options.storeUrl,
     }),

@@ -25,23 +25,46 @@ export type TicketPayload = z.infer<typeof ticketPayloadSchema>;
 const SIGNATURE_LENGTH = 86;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+// By hand: this package runs in the browser and in Node without either's globals (btoa, Buffer).
 export function bytesToBase64url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const [a = 0, b = 0, c = 0] = [bytes[i], bytes[i + 1], bytes[i + 2]];
+    const n = (a << 16) | (b << 8) | c;
+    const chars = i + 1 >= bytes.length ? 2 : i + 2 >= bytes.length ? 3 : 4;
+    for (let k = 0; k < chars; k++) out += ALPHABET[(n >> (18 - 6 * k)) & 63];
+  }
+  return out;
 }
 
-/** The bytes of a base64url text; undefined when it is not base64url. */
+/** The bytes of a base64url text (no padding); undefined when it is not base64url. */
 export function base64urlToBytes(text: string): Uint8Array | undefined {
   if (!BASE64URL.test(text) || text.length % 4 === 1) return undefined;
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  const out: number[] = [];
+  let bits = 0;
+  let value = 0;
+  for (const char of text) {
+    value = (value << 6) | ALPHABET.indexOf(char);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out.push((value >> bits) & 255);
+    }
+  }
+  return Uint8Array.from(out);
+}
+
+/** The payload is ASCII (a uuid, digits): one byte per character both ways. */
+function asciiBytes(text: string): Uint8Array {
+  return Uint8Array.from(text, (char) => char.charCodeAt(0) & 127);
 }
 
 /** The signed part of a code: what the signature covers. */
 export function ticketSignedText(payload: TicketPayload): string {
   const json = JSON.stringify({ t: payload.t.toLowerCase(), s: payload.s, v: payload.v });
-  return `${TICKET_CODE_PREFIX}.${bytesToBase64url(new TextEncoder().encode(json))}`;
+  return `${TICKET_CODE_PREFIX}.${bytesToBase64url(asciiBytes(json))}`;
 }
 
 export function ticketCode(signedText: string, signature: Uint8Array): string {
@@ -60,14 +83,15 @@ export function decodeTicketCode(code: string): DecodedTicketCode {
   const malformed = { ok: false, reason: 'malformed' } as const;
   const parts = code.trim().split('.');
   const [prefix, body, shown] = parts;
-  if (parts.length !== 3 || prefix !== TICKET_CODE_PREFIX || body === undefined || shown === undefined) return malformed;
+  if (parts.length !== 3 || prefix !== TICKET_CODE_PREFIX || body === undefined || shown === undefined)
+    return malformed;
   if (shown.length !== SIGNATURE_LENGTH) return malformed;
   const signature = base64urlToBytes(shown);
   const json = base64urlToBytes(body);
   if (!signature || !json) return malformed;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(json));
+    parsed = JSON.parse(String.fromCharCode(...json));
   } catch {
     return malformed;
   }

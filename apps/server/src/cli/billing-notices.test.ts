@@ -19,6 +19,7 @@ import { startMailWorker } from '#src/modules/mail/worker';
 import { DECLINED_SUBJECT } from '#src/modules/monthly-giving/billing-mail';
 import { createSandboxGateway } from '#src/modules/payments/gateways/sandbox';
 import { loadSite } from '#src/site/load-site';
+import { TEST_TICKET_SIGNING_SEED } from '../../test/build-test-app';
 import { startFakeSmtpServer } from '../../test/fake-smtp-server';
 import { seedMonthlyGift } from '../../test/monthly-gift-fixtures';
 import { runCli } from '../../test/run-cli';
@@ -79,7 +80,7 @@ describeWithDb('decline notices queued by three billing runs before the mail wor
     const worker = startMailWorker({
       db,
       transport: createMailTransport({ smtpUrl: smtp.url, outboxDir: '', from: 'Store <receipts@example.org>' }),
-      renderers: mailRenderers({ db, site, secrets: { session: 'x'.repeat(32) }, signature: null }),
+      renderers: mailRenderers({ db, site, secrets: { session: 'x'.repeat(32), ticketSigning: TEST_TICKET_SIGNING_SEED }, signature: null }),
       logger: createLogger('silent'),
       intervalMs: 3_600_000,
     });

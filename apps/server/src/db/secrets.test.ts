@@ -27,9 +27,19 @@ describeWithDb('secrets', () => {
 
   it('prefers SESSION_SECRET from the environment, else the stored one', async () => {
     const given = 'x'.repeat(40);
-    expect(await resolveSecrets({ sessionSecret: given }, testDb.db)).toEqual({ session: given });
-    const stored = await resolveSecrets({ sessionSecret: undefined }, testDb.db);
+    const none = { sessionSecret: undefined, ticketSigningKey: undefined };
+    expect((await resolveSecrets({ ...none, sessionSecret: given }, testDb.db)).session).toBe(given);
+    const stored = await resolveSecrets(none, testDb.db);
     expect(stored.session).toHaveLength(43);
-    expect(await resolveSecrets({ sessionSecret: undefined }, testDb.db)).toEqual(stored);
+    expect(await resolveSecrets(none, testDb.db)).toEqual(stored);
+  });
+
+  it('prefers TICKET_SIGNING_KEY from the environment, else a stored 32-byte seed of its own', async () => {
+    const none = { sessionSecret: undefined, ticketSigningKey: undefined };
+    const stored = await resolveSecrets(none, testDb.db);
+    expect(Buffer.from(stored.ticketSigning, 'base64url')).toHaveLength(32);
+    expect(stored.ticketSigning).not.toBe(stored.session);
+    const given = 'a'.repeat(43);
+    expect((await resolveSecrets({ ...none, ticketSigningKey: given }, testDb.db)).ticketSigning).toBe(given);
   });
 });

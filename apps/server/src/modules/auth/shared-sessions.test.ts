@@ -11,7 +11,7 @@ import { buildApp } from '#src/app';
 import { loadConfig } from '#src/config';
 import { loadSite } from '#src/site/load-site';
 import { GOOD_PASSWORD, getProfile, logIn, postAuth, registerAccount, sessionToken } from '../../../test/auth-helpers';
-import { TEST_SESSION_SECRET } from '../../../test/build-test-app';
+import { TEST_SECRETS } from '../../../test/build-test-app';
 import { createTestDb, describeWithDb, type TestDb } from '../../../test/test-db';
 
 describeWithDb('auth sessions shared by two server instances', () => {
@@ -30,7 +30,7 @@ describeWithDb('auth sessions shared by two server instances', () => {
       WEB_DIST: join(dataDir, 'no-web-build'),
     });
     const site = loadSite(config.siteConfigPath);
-    const context = { config, db: testDb.db, site, secrets: { session: TEST_SESSION_SECRET } };
+    const context = { config, db: testDb.db, site, secrets: TEST_SECRETS };
     one = await buildApp(context);
     two = await buildApp(context);
     await Promise.all([one.ready(), two.ready()]);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailRenderers } from '#src/mail-renderers';
 import { RECEIPT_KIND } from '#src/modules/checkout/receipt-kind';
 import { orders } from '#src/modules/checkout/tables';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, TEST_TICKET_SIGNING_SEED, type TestApp } from '../../../test/build-test-app';
 import {
   BOOK,
   checkoutBody,
@@ -102,7 +102,7 @@ describeWithDb('checkout with a monthly line', () => {
     const renderers = mailRenderers({
       db: t.testDb.db,
       site: t.site,
-      secrets: { session: 'x'.repeat(32) },
+      secrets: { session: 'x'.repeat(32), ticketSigning: TEST_TICKET_SIGNING_SEED },
       signature: null,
       storeUrl: 'https://store.example.org',
     });

@@ -5,7 +5,7 @@ import { createGateway } from './create-gateway';
 
 // Creating a gateway talks to nothing: no database or network is needed to pick one.
 const db = {} as Database;
-const secrets = { session: 'x'.repeat(32) };
+const secrets = { session: 'x'.repeat(32), ticketSigning: 'x'.repeat(43) };
 
 describe('createGateway', () => {
   it('is the sandbox without Braintree credentials', async () => {

@@ -5,11 +5,12 @@
  */
 import { CELL, detail, emailDocument, HEAD } from '#src/modules/mail/email-layout';
 import { html } from '#src/modules/mail/html';
-import type { ConfirmationView } from './confirmation-view';
+import { type ConfirmationView, openingOf } from './confirmation-view';
 
 const TOP_CELL = `${CELL}vertical-align:top;`;
 
-export function confirmationHtml(view: ConfirmationView): string {
+/** `places`: the paragraphs about the family's places (confirmation.ts's confirmationPlaces). */
+export function confirmationHtml(view: ConfirmationView, places: readonly string[] = []): string {
   const rows = view.registrants.map(
     (r) => html`<tr>
         <td style="${TOP_CELL}">${r.position}</td>
@@ -31,6 +32,15 @@ export function confirmationHtml(view: ConfirmationView): string {
       ${rows}
     </table>
   </td></tr>`;
+  const placesRows = places.map(
+    (line) => html`<tr><td style="padding:0 24px 12px;font-size:14px;line-height:1.5;">${line}</td></tr>`,
+  );
+  const link = view.familyLink
+    ? html`<tr><td style="padding:4px 24px 16px;font-size:14px;line-height:1.5;">
+    <a href="${view.familyLink}" style="display:inline-block;padding:10px 16px;background:#1d4e89;color:#ffffff;text-decoration:none;border-radius:4px;font-weight:bold;">Your registration</a><br>
+    See your tickets, correct a detail, change session or cancel, without an account.
+  </td></tr>`
+    : html``;
   const quote = html`<tr><td style="padding:0 24px 16px;font-size:14px;line-height:1.5;">
     Please quote ${view.registrationNumber} when you write to us about this registration.
   </td></tr>`;
@@ -40,13 +50,19 @@ export function confirmationHtml(view: ConfirmationView): string {
     foundationUrl: view.foundationUrl,
     kind: `${view.eventTitle} registration`,
     greetingName: view.greetingName,
-    opening: `Thank you for registering for the ${view.eventTitle}. This confirms the registration of ${view.registered}.`,
+    opening: openingOf(view),
     details: [
       detail('Registration number', view.registrationNumber),
       detail('Registered', view.date),
-      detail('Event', `${view.eventTitle}, ${view.eventDate}`),
-      detail('Venue', view.eventVenue),
+      ...(view.session
+        ? [
+            detail('Event', view.eventTitle),
+            detail('When', view.session.startsAt),
+            detail('Where', `${view.session.centerName}, ${view.session.hall}`),
+            detail('Address', view.session.address),
+          ]
+        : [detail('Event', `${view.eventTitle}, ${view.eventDate}`), detail('Venue', view.eventVenue)]),
     ],
-    sections: [people, quote],
+    sections: [...placesRows, people, link, quote],
   });
 }

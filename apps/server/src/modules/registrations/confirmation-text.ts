@@ -1,22 +1,32 @@
 /** The plain-text confirmation: what text-only clients, screen readers and spam filters read. */
-import type { ConfirmationView } from './confirmation-view';
+import { type ConfirmationView, openingOf } from './confirmation-view';
 
-export function confirmationText(view: ConfirmationView): string {
+export function confirmationText(view: ConfirmationView, places: readonly string[] = []): string {
   const people = view.registrants.map(
     (r) => `${r.position}. ${r.name}, age ${r.age}${r.details ? `, ${r.details}` : ''}\n   ${r.location}`,
   );
   const lines = [
     `Dear ${view.greetingName},`,
     '',
-    `Thank you for registering for the ${view.eventTitle}. This confirms the registration of ${view.registered}:`,
+    `${openingOf(view).replace(/\.$/, '')}:`,
     '',
     ...people,
     '',
+    ...places.flatMap((line) => [line, '']),
     `Registration number: ${view.registrationNumber}`,
     `Registered: ${view.date}`,
-    `Event: ${view.eventTitle}, ${view.eventDate}`,
-    `Venue: ${view.eventVenue}`,
+    ...(view.session
+      ? [
+          `Event: ${view.eventTitle}`,
+          `When: ${view.session.startsAt}`,
+          `Where: ${view.session.centerName}, ${view.session.hall}`,
+          `Address: ${view.session.address}`,
+        ]
+      : [`Event: ${view.eventTitle}, ${view.eventDate}`, `Venue: ${view.eventVenue}`]),
     '',
+    ...(view.familyLink
+      ? [`Your registration (see your tickets, correct a detail, change session or cancel):`, view.familyLink, '']
+      : []),
     `Please quote ${view.registrationNumber} when you write to us about this registration.`,
     '',
     view.foundationName,

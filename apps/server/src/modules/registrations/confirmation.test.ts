@@ -45,6 +45,7 @@ function registrant(overrides: Partial<StoredRegistrant>): StoredRegistrant {
     state: 'TX',
     city: 'Frisco',
     zip: '75034',
+    cancelledAt: null,
     ...overrides,
   };
 }
@@ -174,5 +175,67 @@ describe('renderConfirmation', () => {
     // The greeting takes no such text (mail/greeting.ts).
     expect(hostile.text).toContain('Dear friend,');
     expect(hostile.to).toBe('asha@example.org Bcc: victim@example.org');
+  });
+
+  const session = {
+    centerName: 'Dallas Center',
+    hall: 'Main prayer hall',
+    address: '4455 Legacy Dr, Frisco, TX 75034',
+    // 14:00 UTC is 9:00 AM in Dallas (CDT), whatever zone the mail worker runs in.
+    startsAt: new Date('2027-05-15T14:00:00Z'),
+    timeZone: 'America/Chicago',
+  };
+  const familyLink = 'https://store.example.org/registration/yours?token=abc.def.ghi';
+
+  it('says the session (center, hall, time in its zone, address), the tickets attached and "Your registration"', () => {
+    const registered = renderConfirmation({
+      registration: { ...registration, status: 'registered' },
+      registrants: [adult, minor],
+      site,
+      session,
+      familyLink,
+      ticketCount: 2,
+    });
+    for (const line of [
+      'When: Saturday, May 15, 2027 at 9:00 AM CDT',
+      'Where: Dallas Center, Main prayer hall',
+      'Address: 4455 Legacy Dr, Frisco, TX 75034',
+      'Your 2 tickets are attached as a PDF',
+      familyLink,
+    ])
+      expect(registered.text).toContain(line);
+    expect(registered.html).toContain('Saturday, May 15, 2027 at 9:00 AM CDT');
+    expect(registered.html).toContain(`<a href="${familyLink}"`);
+    expect(registered.html).toContain('>Your registration</a>');
+    expect(registered.subject).toBe('Bhagavad Gita Mahayagna registration BGM-000042');
+  });
+
+  it('tells a waiting family its number in line and what happens next, with no tickets', () => {
+    const waiting = renderConfirmation({
+      registration: { ...registration, status: 'waiting' },
+      registrants: [adult, minor, abroad],
+      site,
+      session,
+      familyLink,
+      waitingPosition: 4,
+      ticketCount: 3,
+      hoursToAccept: 48,
+    });
+    expect(waiting.subject).toBe('Bhagavad Gita Mahayagna registration BGM-000042 (waiting list)');
+    expect(waiting.text).toContain('This confirms that 3 people joined the waiting list:');
+    expect(waiting.text).toContain('your family is number 4 on the waiting list. You have no tickets yet.');
+    expect(waiting.text).toContain('The places are held for you for 48 hours.');
+    expect(waiting.text).not.toContain('attached');
+    expect(waiting.html).toContain('number 4 on the waiting list');
+  });
+
+  it('leaves out a registrant cancelled before the mail left', () => {
+    const one = renderConfirmation({
+      registration,
+      registrants: [adult, { ...minor, cancelledAt: new Date() }],
+      site,
+    });
+    expect(one.text).toContain('This confirms the registration of 1 person:');
+    expect(one.text).not.toContain('Anu Rao');
   });
 });

@@ -1,11 +1,13 @@
 /**
  * The registration confirmation (issue 5): sent to the first registrant's e-mail, listing everyone
- * registered. Built from the rows as they are stored, so what the visitor reads is what the
- * organisers see in the report. `renderConfirmation` is pure; the registration queues the message by
- * reference in its own transaction (register-for-event.ts) and the mail worker writes it with this
- * when it sends it (confirmation-renderer.ts).
+ * registered, where and when they recite, and "Your registration" (the family's own page). A family
+ * with places gets its tickets attached as a PDF (the tickets module renders it and this message at
+ * send time); a family on the waiting list reads its place in line and what happens next. Built
+ * from the rows as they are stored, so what the visitor reads is what the organisers see in the
+ * report. `renderConfirmation` is pure.
  */
 import { formatRegistrationNumber } from '@store/shared/registration';
+import { formatSessionStart } from '@store/shared/session-time';
 import type { Site } from '@store/shared/site';
 import { formatDateTime, formatDay } from '#src/modules/mail/date-format';
 import { greetingName } from '#src/modules/mail/greeting';
@@ -19,11 +21,24 @@ import type { registrations } from './tables';
 
 type Registration = typeof registrations.$inferSelect;
 
+export type ConfirmationSession = {
+  centerName: string;
+  hall: string;
+  address: string;
+  startsAt: Date;
+  timeZone: string;
+};
+
 export type ConfirmationOptions = {
-  registration: Pick<Registration, 'id' | 'number' | 'email' | 'createdAt'>;
+  registration: Pick<Registration, 'id' | 'number' | 'email' | 'createdAt'> & { status?: string };
   /** In the form's order. */
   registrants: readonly StoredRegistrant[];
   site: Pick<Site, 'foundation' | 'event'>;
+  session?: ConfirmationSession | null;
+  /** 1 = next in line, for a waiting registration. */
+  waitingPosition?: number | null;
+  familyLink?: string | null;
+  ticketCount?: number;
 };
 
 function details(registrant: StoredRegistrant): string {
@@ -32,8 +47,18 @@ function details(registrant: StoredRegistrant): string {
   return registrant.category ?? '';
 }
 
-export function confirmationView({ registration, registrants, site }: ConfirmationOptions): ConfirmationView {
+function statusOf(status: string | undefined): ConfirmationView['status'] {
+  if (status === undefined || status === 'registered') return 'registered';
+  // An offer still open is a place held, not yet taken: the family is still in line.
+  return status === 'waiting' || status === 'offered' ? 'waiting' : 'other';
+}
+
+export function confirmationView(options: ConfirmationOptions): ConfirmationView {
+  const { registration, site, session } = options;
+  // A registrant cancelled before the mail left is not "registered" any more.
+  const registrants = options.registrants.filter((r) => r.cancelledAt === null);
   const [first] = registrants;
+  const status = statusOf(registration.status);
   return {
     foundationName: site.foundation.name,
     foundationUrl: site.foundation.url,
@@ -45,6 +70,18 @@ export function confirmationView({ registration, registrants, site }: Confirmati
     // The first name only, and only when it looks like one (mail/greeting.ts): not free text.
     greetingName: greetingName(first?.firstName),
     registered: registrants.length === 1 ? '1 person' : `${registrants.length} people`,
+    session: session
+      ? {
+          centerName: session.centerName,
+          hall: session.hall,
+          address: session.address,
+          startsAt: formatSessionStart(session.startsAt, session.timeZone),
+        }
+      : null,
+    status,
+    waitingPosition: status === 'waiting' ? (options.waitingPosition ?? null) : null,
+    familyLink: options.familyLink ?? null,
+    ticketCount: status === 'registered' ? (options.ticketCount ?? 0) : 0,
     registrants: registrants.map((r) => ({
       position: r.position,
       name: registrantName(r),
@@ -55,14 +92,36 @@ export function confirmationView({ registration, registrants, site }: Confirmati
   };
 }
 
-export function renderConfirmation(options: ConfirmationOptions): MailMessage & { kind: typeof CONFIRMATION_KIND } {
+/** What the message says about the family's places: the tickets, or the line and what comes next. */
+export function confirmationPlaces(view: ConfirmationView, hoursToAccept?: number): string[] {
+  if (view.status === 'waiting') {
+    const where =
+      view.waitingPosition === null ? 'on the waiting list' : `number ${view.waitingPosition} on the waiting list`;
+    const hold = hoursToAccept === undefined ? '' : ` The places are held for you for ${hoursToAccept} hours.`;
+    return [
+      `This session is full, so your family is ${where}. You have no tickets yet.`,
+      `When places free up, the next family in line gets an e-mail offering them, with a link to accept.${hold} Accept in time and your tickets follow by e-mail; otherwise the places pass to the next family.`,
+    ];
+  }
+  if (view.status === 'other') return ['This registration no longer holds places.'];
+  if (view.ticketCount === 0) return [];
+  return [
+    `Your ${view.ticketCount === 1 ? 'ticket is' : `${view.ticketCount} tickets are`} attached as a PDF: one page per person, with the QR code to show at the door, printed or on a phone.`,
+  ];
+}
+
+export type ConfirmationMail = MailMessage & { kind: typeof CONFIRMATION_KIND };
+
+export function renderConfirmation(options: ConfirmationOptions & { hoursToAccept?: number }): ConfirmationMail {
   const view = confirmationView(options);
+  const places = confirmationPlaces(view, options.hoursToAccept);
+  const waiting = view.status === 'waiting' ? ' (waiting list)' : '';
   return {
     kind: CONFIRMATION_KIND,
     subjectId: options.registration.id,
     to: headerValue(options.registration.email),
-    subject: headerValue(`${view.eventTitle} registration ${view.registrationNumber}`),
-    html: confirmationHtml(view),
-    text: confirmationText(view),
+    subject: headerValue(`${view.eventTitle} registration ${view.registrationNumber}${waiting}`),
+    html: confirmationHtml(view, places),
+    text: confirmationText(view, places),
   };
 }

@@ -25,8 +25,20 @@ const doc: TicketDocument = {
   foundationName: 'Sri Datta Vani Foundation',
   registrationNumber: 'BGM-000042',
   tickets: [
-    { ticketId: ids[0] ?? '', code: signTicket(keys, { id: ids[0] ?? '', sessionId: 3 }), name: 'శ్రీ లక్ష్మి Rao', category: 'Memorization', ...session },
-    { ticketId: ids[1] ?? '', code: signTicket(keys, { id: ids[1] ?? '', sessionId: 3 }), name: 'Anu Rao', category: 'Child', ...session },
+    {
+      ticketId: ids[0] ?? '',
+      code: signTicket(keys, { id: ids[0] ?? '', sessionId: 3 }),
+      name: 'శ్రీ లక్ష్మి Rao',
+      category: 'Memorization',
+      ...session,
+    },
+    {
+      ticketId: ids[1] ?? '',
+      code: signTicket(keys, { id: ids[1] ?? '', sessionId: 3 }),
+      name: 'Anu Rao',
+      category: 'Child',
+      ...session,
+    },
   ],
 };
 

@@ -6,7 +6,7 @@
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { type EventSession, eventSessions } from '#src/modules/event-sessions/tables';
-import { type Ticket, registrants, registrations, tickets } from '#src/modules/registrations/tables';
+import { registrants, registrations, type Ticket, tickets } from '#src/modules/registrations/tables';
 
 type Registrant = typeof registrants.$inferSelect;
 export type TicketHolder = { ticket: Ticket; registrant: Registrant; session: EventSession };
