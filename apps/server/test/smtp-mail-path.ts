@@ -61,3 +61,18 @@ export function decodedMail(data: string): string {
     .replace(/=\r\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
+
+/** The attachments of a raw MIME message (as nodemailer writes them: base64 parts), by content type. */
+export function mailAttachments(data: string, contentType: string): { fileName: string; content: Buffer }[] {
+  const found: { fileName: string; content: Buffer }[] = [];
+  for (const part of data.split(/\r?\n--[^\r\n]+\r?\n/)) {
+    const split = part.search(/\r?\n\r?\n/);
+    if (split < 0) continue;
+    const headers = part.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
+    if (!new RegExp(`^Content-Type: ${contentType}`, 'im').test(headers)) continue;
+    const fileName = /filename="?([^";\r\n]+)"?/i.exec(headers)?.[1] ?? '';
+    const body = part.slice(split).replace(/\r?\n--[^\r\n]*--[\s\S]*$/, '');
+    found.push({ fileName, content: Buffer.from(body.replace(/\s+/g, ''), 'base64') });
+  }
+  return found;
+}

@@ -68,6 +68,8 @@ export const STAFF_PERMISSIONS = {
   /** Issue 22: the monthly gifts and their summary; a volunteer's answers are limited to their own center. */
   readMonthlyGifts: ['owner', 'treasurer', 'volunteer'],
   editCatalogue: ['owner', 'editor'],
+  /** A session's check-in list (names, parents' phones, ticket codes); a volunteer their own center's. */
+  readCheckInList: ['owner', 'treasurer', 'volunteer'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
 

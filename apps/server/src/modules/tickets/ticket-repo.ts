@@ -3,7 +3,7 @@
  * the check-in list. A ticket is live until revoked; a cancelled registrant's ticket is revoked in
  * the cancellation's transaction (registrations/ticket-rows.ts), so "live" is the whole rule here.
  */
-import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { type EventSession, eventSessions } from '#src/modules/event-sessions/tables';
 import { registrants, registrations, type Ticket, tickets } from '#src/modules/registrations/tables';
@@ -50,11 +50,20 @@ export async function findSession(db: Pick<Database, 'select'>, sessionId: numbe
   return session;
 }
 
-/** The registration a family's link or an account names, with the fields the tickets need. */
+/** The registration a family's link names, with the fields the tickets need. */
 export async function findRegistration(db: Pick<Database, 'select'>, registrationId: string) {
   const [found] = await db
-    .select({ id: registrations.id, number: registrations.number, userId: registrations.userId })
+    .select({ id: registrations.id, number: registrations.number })
     .from(registrations)
     .where(eq(registrations.id, registrationId));
+  return found;
+}
+
+/** A registration the account owns (`owned`: db/owned-by.ts's condition), or undefined. */
+export async function findOwnedRegistration(db: Pick<Database, 'select'>, registrationId: string, owned: SQL) {
+  const [found] = await db
+    .select({ id: registrations.id, number: registrations.number })
+    .from(registrations)
+    .where(and(eq(registrations.id, registrationId), owned));
   return found;
 }

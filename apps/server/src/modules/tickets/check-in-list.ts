@@ -1,0 +1,73 @@
+/**
+ * A session's check-in list (packages/shared/src/check-in-list.ts): every live ticket with its code
+ * and the name to call out, a minor's parents, and the revoked ids. A volunteer reads only their
+ * own center's sessions.
+ */
+import type { CheckInList } from '@store/shared/check-in-list';
+import type { Site } from '@store/shared/site';
+import type { Database } from '#src/db/client';
+import { AppError } from '#src/errors/app-error';
+import { registrantName } from '#src/modules/registrations/registrant-format';
+import { centerNameIn } from './registration-tickets';
+import { signTicket } from './sign-ticket';
+import { ticketCategory } from './ticket-document';
+import type { TicketKeys } from './ticket-keys';
+import { findSession, sessionTickets } from './ticket-repo';
+
+export async function checkInList(
+  db: Pick<Database, 'select'>,
+  {
+    sessionId,
+    centerScope,
+    keys,
+    site,
+    now = new Date(),
+  }: {
+    sessionId: number;
+    /** A volunteer's center: another center's session is refused. Undefined: every center. */
+    centerScope: number | undefined;
+    keys: TicketKeys;
+    site: Pick<Site, 'centers'>;
+    now?: Date;
+  },
+): Promise<CheckInList> {
+  const session = await findSession(db, sessionId);
+  if (!session) throw new AppError('not_found', `There is no session ${sessionId}.`);
+  const centerName = centerNameIn(site, session.centerId);
+  if (centerScope !== undefined && centerScope !== session.centerId)
+    throw new AppError('other_center', `This session belongs to another center (${centerName}).`);
+  const { live, revoked } = await sessionTickets(db, sessionId);
+  return {
+    session: {
+      id: session.id,
+      centerId: session.centerId,
+      centerName,
+      hall: session.hall,
+      address: session.address,
+      startsAt: session.startsAt.toISOString(),
+      timeZone: session.timeZone,
+    },
+    generatedAt: now.toISOString(),
+    publicKey: keys.published,
+    tickets: live.map(({ ticket, registrant }) => {
+      // A minor has parents on file and no category (the form's rule); an adult the reverse.
+      const minor = registrant.category === null;
+      return {
+        ticketId: ticket.id,
+        code: signTicket(keys, ticket),
+        name: registrantName(registrant),
+        category: ticketCategory(registrant),
+        minor,
+        guardians: minor
+          ? {
+              mother: registrant.mothersName ?? '',
+              motherPhone: registrant.mothersPhone ?? '',
+              father: registrant.fathersName ?? '',
+              fatherPhone: registrant.fathersPhone ?? '',
+            }
+          : null,
+      };
+    }),
+    revoked,
+  };
+}
