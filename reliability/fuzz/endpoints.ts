@@ -760,7 +760,43 @@ export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
       };
     },
   }),
+  ...ticketEntries(),
 ];
+
+/**
+ * Issue 32's tickets: the public key (no input), the family's download with a well-shaped link that
+ * was never issued (400 whatever comes with it), an account's download with a session that does not
+ * exist (401), and a session's check-in list with the treasurer's session (200 or 404).
+ */
+function ticketEntries(): FuzzEndpoint[] {
+  const neverIssued = `${randomUUID()}.${'z'.repeat(6)}.${'A'.repeat(43)}`;
+  return [
+    plainGet('/api/public/tickets/public-key', '10.1.3.1'),
+    entry('GET', '/api/public/registrations/tickets.pdf', {
+      remoteAddress: '10.1.3.2',
+      parts: (e) => {
+        const base = (): BaseRequest => ({ query: { token: neverIssued } });
+        return {
+          query: queryPart(e, { base, keys: ['token'] }),
+          headers: headersPart(e, { base }),
+        };
+      },
+    }),
+    entry('GET', `/api/account/registrations/${randomUUID()}/tickets.pdf`, {
+      route: '/api/account/registrations/:id/tickets.pdf',
+      remoteAddress: '10.1.3.3',
+      parts: (e) => {
+        const base = (): BaseRequest => ({ headers: { cookie: `store_session=${'A'.repeat(43)}` } });
+        return {
+          query: queryPart(e, { base }),
+          headers: headersPart(e, { base, relevant: ['cookie', 'authorization'] }),
+          path: pathPart(e, { dotSegments: false }),
+        };
+      },
+    }),
+    staffRead('/api/staff/sessions/1/check-in-list', '10.1.3.4', { route: '/api/staff/sessions/:id/check-in-list' }),
+  ];
+}
 
 export function endpointName(endpoint: Pick<FuzzEndpoint, 'method' | 'path'>): string {
   return `${endpoint.method} ${endpoint.path}`;
