@@ -88,7 +88,12 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     const site = options.site ?? loadSite(config.siteConfigPath);
     const db = options.sharedDb ? await joinTestDb(options.sharedDb) : await createTestDb();
     testDb = db;
-    const context: AppContext = { config, db: db.db, site, secrets: { ...TEST_SECRETS, ticketSigning: config.ticketSigningKey ?? TEST_TICKET_SIGNING_SEED } };
+    const context: AppContext = {
+      config,
+      db: db.db,
+      site,
+      secrets: { ...TEST_SECRETS, ticketSigning: config.ticketSigningKey ?? TEST_TICKET_SIGNING_SEED },
+    };
     if (options.paymentGateway) context.paymentGateway = options.paymentGateway(context);
     if (options.mail) context.mail = options.mail;
     if (options.contentRecheckMs !== undefined) {

@@ -20,10 +20,7 @@ export async function outboxMessages(db: Database, site: Site, subjectId: string
     .from(mailOutbox)
     .where(kind === undefined ? about : and(about, eq(mailOutbox.kind, kind)))
     .orderBy(asc(mailOutbox.seq));
-  const prepared = await prepareBatch(
-    rows,
-    mailRenderers({ db, site, secrets: TEST_SECRETS, signature: null }),
-  );
+  const prepared = await prepareBatch(rows, mailRenderers({ db, site, secrets: TEST_SECRETS, signature: null }));
   return prepared.map((item) => {
     if ('error' in item) throw item.error;
     return { ...item.mail, ...item.outgoing };

@@ -80,7 +80,12 @@ describeWithDb('decline notices queued by three billing runs before the mail wor
     const worker = startMailWorker({
       db,
       transport: createMailTransport({ smtpUrl: smtp.url, outboxDir: '', from: 'Store <receipts@example.org>' }),
-      renderers: mailRenderers({ db, site, secrets: { session: 'x'.repeat(32), ticketSigning: TEST_TICKET_SIGNING_SEED }, signature: null }),
+      renderers: mailRenderers({
+        db,
+        site,
+        secrets: { session: 'x'.repeat(32), ticketSigning: TEST_TICKET_SIGNING_SEED },
+        signature: null,
+      }),
       logger: createLogger('silent'),
       intervalMs: 3_600_000,
     });

@@ -23,7 +23,12 @@ describeWithDb('GET /healthz', () => {
     await broken.connection.close();
     await expect(checkDatabase(broken.db)).rejects.toThrow();
     const { buildApp } = await import('#src/app');
-    const app = await buildApp({ config: t.config, db: broken.db, site: t.site, secrets: { session: 'x'.repeat(32), ticketSigning: TEST_TICKET_SIGNING_SEED } });
+    const app = await buildApp({
+      config: t.config,
+      db: broken.db,
+      site: t.site,
+      secrets: { session: 'x'.repeat(32), ticketSigning: TEST_TICKET_SIGNING_SEED },
+    });
     try {
       const res = await app.inject({ url: '/healthz' });
       expect(res.statusCode).toBe(503);
@@ -73,7 +78,12 @@ describeWithDb('GET /healthz', () => {
   it('answers /healthz/ready 503 while a migration of this build is not applied', async () => {
     const db = await createTestDb();
     const { buildApp } = await import('#src/app');
-    const app = await buildApp({ config: t.config, db: db.db, site: t.site, secrets: { session: 'x'.repeat(32), ticketSigning: TEST_TICKET_SIGNING_SEED } });
+    const app = await buildApp({
+      config: t.config,
+      db: db.db,
+      site: t.site,
+      secrets: { session: 'x'.repeat(32), ticketSigning: TEST_TICKET_SIGNING_SEED },
+    });
     try {
       // As if the database were one migration behind this build (a deploy before the migrate step).
       await db.db.execute(
@@ -92,7 +102,12 @@ describeWithDb('GET /healthz', () => {
     const broken = await createTestDb();
     await broken.connection.close();
     const { buildApp } = await import('#src/app');
-    const app = await buildApp({ config: t.config, db: broken.db, site: t.site, secrets: { session: 'x'.repeat(32), ticketSigning: TEST_TICKET_SIGNING_SEED } });
+    const app = await buildApp({
+      config: t.config,
+      db: broken.db,
+      site: t.site,
+      secrets: { session: 'x'.repeat(32), ticketSigning: TEST_TICKET_SIGNING_SEED },
+    });
     try {
       const res = await app.inject({ url: '/healthz/ready' });
       expect(res.statusCode).toBe(503);
