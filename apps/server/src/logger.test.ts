@@ -27,7 +27,8 @@ describe('createLogger', () => {
     unredacted(logger).info({ reqId: 'r1' }, 'request completed');
     logger.info({ body: { password: 'SECRET-1', cardNumber: 'SECRET-2' } }, 'oops');
     logger.child({ reqId: 'r2' }).info({ input: { token: 'SECRET-3' } }, 'oops');
-    expect(written).toHaveLength(3);
+    logger.info({ config: { ticketSigningKey: 'SECRET-4' }, secrets: { ticketSigning: 'SECRET-5' } }, 'oops');
+    expect(written).toHaveLength(4);
     expect(written.join('')).not.toContain('SECRET');
     expect(written[1]).toContain('"password":"[redacted]"');
   });

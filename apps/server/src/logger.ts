@@ -17,6 +17,9 @@ const REDACT_PATHS = [
   '*.password',
   '*.newPassword',
   '*.sessionSecret',
+  // The tickets' Ed25519 key, as the configuration and AppSecrets hold it.
+  '*.ticketSigningKey',
+  '*.ticketSigning',
   '*.cardNumber',
   '*.cvv',
   '*.nonce',

@@ -5,7 +5,7 @@
  */
 import { CELL, detail, emailDocument, HEAD } from '#src/modules/mail/email-layout';
 import { html } from '#src/modules/mail/html';
-import { type ConfirmationView, openingOf } from './confirmation-view';
+import { type ConfirmationView, familyPageOffer, openingOf } from './confirmation-view';
 
 const TOP_CELL = `${CELL}vertical-align:top;`;
 
@@ -38,7 +38,7 @@ export function confirmationHtml(view: ConfirmationView, places: readonly string
   const link = view.familyLink
     ? html`<tr><td style="padding:4px 24px 16px;font-size:14px;line-height:1.5;">
     <a href="${view.familyLink}" style="display:inline-block;padding:10px 16px;background:#1d4e89;color:#ffffff;text-decoration:none;border-radius:4px;font-weight:bold;">Your registration</a><br>
-    See your tickets, correct a detail, change session or cancel, without an account.
+    ${familyPageOffer(view)}
   </td></tr>`
     : html``;
   const quote = html`<tr><td style="padding:0 24px 16px;font-size:14px;line-height:1.5;">

@@ -1,5 +1,5 @@
 /** The plain-text confirmation: what text-only clients, screen readers and spam filters read. */
-import { type ConfirmationView, openingOf } from './confirmation-view';
+import { type ConfirmationView, familyPageOffer, openingOf } from './confirmation-view';
 
 export function confirmationText(view: ConfirmationView, places: readonly string[] = []): string {
   const people = view.registrants.map(
@@ -24,9 +24,7 @@ export function confirmationText(view: ConfirmationView, places: readonly string
         ]
       : [`Event: ${view.eventTitle}, ${view.eventDate}`, `Venue: ${view.eventVenue}`]),
     '',
-    ...(view.familyLink
-      ? [`Your registration (see your tickets, correct a detail, change session or cancel):`, view.familyLink, '']
-      : []),
+    ...(view.familyLink ? [`Your registration: ${familyPageOffer(view)}`, view.familyLink, ''] : []),
     `Please quote ${view.registrationNumber} when you write to us about this registration.`,
     '',
     view.foundationName,

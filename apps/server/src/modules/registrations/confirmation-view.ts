@@ -42,3 +42,9 @@ export function openingOf(view: ConfirmationView): string {
   if (view.status === 'waiting') return `${thanks} This confirms that ${view.registered} joined the waiting list.`;
   return `${thanks} This confirms the registration of ${view.registered}.`;
 }
+
+/** What the family's page offers, under the "Your registration" link. */
+export function familyPageOffer(view: ConfirmationView): string {
+  const first = view.status === 'waiting' ? 'See your place in line' : 'See your tickets';
+  return `${first}, correct a detail, change session or cancel, without an account.`;
+}

@@ -201,6 +201,7 @@ describe('renderConfirmation', () => {
       'Where: Dallas Center, Main prayer hall',
       'Address: 4455 Legacy Dr, Frisco, TX 75034',
       'Your 2 tickets are attached as a PDF',
+      'Your registration: See your tickets, correct a detail, change session or cancel, without an account.',
       familyLink,
     ])
       expect(registered.text).toContain(line);
@@ -224,9 +225,12 @@ describe('renderConfirmation', () => {
     expect(waiting.subject).toBe('Bhagavad Gita Mahayagna registration BGM-000042 (waiting list)');
     expect(waiting.text).toContain('This confirms that 3 people joined the waiting list:');
     expect(waiting.text).toContain('your family is number 4 on the waiting list. You have no tickets yet.');
-    expect(waiting.text).toContain('The places are held for you for 48 hours.');
+    expect(waiting.text).toContain(
+      'The offer holds the places for 48 hours: accept in time and your tickets follow by e-mail',
+    );
     expect(waiting.text).not.toContain('attached');
     expect(waiting.html).toContain('number 4 on the waiting list');
+    expect(waiting.text).toContain('Your registration: See your place in line, correct a detail');
   });
 
   it('leaves out a registrant cancelled before the mail left', () => {

@@ -97,10 +97,10 @@ export function confirmationPlaces(view: ConfirmationView, hoursToAccept?: numbe
   if (view.status === 'waiting') {
     const where =
       view.waitingPosition === null ? 'on the waiting list' : `number ${view.waitingPosition} on the waiting list`;
-    const hold = hoursToAccept === undefined ? '' : ` The places are held for you for ${hoursToAccept} hours.`;
+    const hold = hoursToAccept === undefined ? 'for a set time' : `for ${hoursToAccept} hours`;
     return [
       `This session is full, so your family is ${where}. You have no tickets yet.`,
-      `When places free up, the next family in line gets an e-mail offering them, with a link to accept.${hold} Accept in time and your tickets follow by e-mail; otherwise the places pass to the next family.`,
+      `When places free up, the next family in line gets an e-mail offering them, with a link to accept. The offer holds the places ${hold}: accept in time and your tickets follow by e-mail; otherwise they pass to the next family.`,
     ];
   }
   if (view.status === 'other') return ['This registration no longer holds places.'];

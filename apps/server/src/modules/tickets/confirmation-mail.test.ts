@@ -113,7 +113,7 @@ describeWithDb('the confirmation e-mail over SMTP', () => {
     expect(text).toMatch(/^Subject: .*\(waiting list\)/m);
     expect(text).toContain('This confirms that 2 people joined the waiting list');
     expect(text).toContain('your family is number 2 on the waiting list. You have no tickets yet.');
-    expect(text).toContain('The places are held for you for 48 hours.');
+    expect(text).toContain('The offer holds the places for 48 hours: accept in time and your tickets follow by e-mail');
     expect(mailAttachments(raw, 'application/pdf')).toEqual([]);
     expect(text).toContain('https://store.example.org/registration/yours?token=');
   });
