@@ -1,3 +1,4 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
@@ -212,6 +213,23 @@ describe('loadConfig', () => {
       loadConfig({ SESSION_SECRET: secret });
     } catch (error) {
       expect(String(error)).not.toContain(secret);
+    }
+  });
+
+  it('takes TICKET_SIGNING_KEY as a PKCS#8 PEM or a 32-byte seed, and refuses anything else without echoing it', () => {
+    const pem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    expect(loadConfig({ TICKET_SIGNING_KEY: pem }).ticketSigningKey).toBe(pem.trim());
+    const oneLine = pem.trim().replace(/\n/g, '\\n');
+    expect(loadConfig({ TICKET_SIGNING_KEY: oneLine }).ticketSigningKey).toBe(oneLine);
+    const seed = randomBytes(32).toString('base64url');
+    expect(loadConfig({ TICKET_SIGNING_KEY: seed }).ticketSigningKey).toBe(seed);
+    expect(loadConfig({}).ticketSigningKey).toBeUndefined();
+    const wrong = 'not-a-key-at-all';
+    expect(() => loadConfig({ TICKET_SIGNING_KEY: wrong })).toThrow(/TICKET_SIGNING_KEY must be a PKCS#8 PEM/);
+    try {
+      loadConfig({ TICKET_SIGNING_KEY: wrong });
+    } catch (error) {
+      expect(String(error)).not.toContain(wrong);
     }
   });
 
