@@ -70,6 +70,16 @@ describe('signed ticket codes', () => {
       expect(verifyTicket(keys.publicKey, bad)).toEqual({ ok: false, reason: 'malformed' });
   });
 
+  it('writes and reads base64url exactly as Node does, refusing what is not base64url', () => {
+    for (let length = 0; length <= 70; length++) {
+      const bytes = randomBytes(length);
+      const text = bytesToBase64url(bytes);
+      expect(text).toBe(bytes.toString('base64url'));
+      expect(Buffer.from(base64urlToBytes(text) ?? [])).toEqual(bytes);
+    }
+    for (const bad of ['a', 'ab+c', 'ab/c', 'ab=c', 'abcd=', 'ab cd']) expect(base64urlToBytes(bad)).toBeUndefined();
+  });
+
   it('makes the same key from its seed and from its PKCS#8 PEM, and refuses a key that is not Ed25519', () => {
     const pem = keys.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
     expect(ticketKeys(pem).published).toEqual(keys.published);
