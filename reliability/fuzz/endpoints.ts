@@ -764,7 +764,7 @@ export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
 ];
 
 /**
- * Issue 32's tickets: the public key (no input), the family's download with a well-shaped link that
+ * The tickets: the public key (no input), the family's download with a well-shaped link that
  * was never issued (400 whatever comes with it), an account's download with a session that does not
  * exist (401), and a session's check-in list with the treasurer's session (200 or 404).
  */
