@@ -10,6 +10,7 @@
  * dot, prefix included, so neither the format's version nor the payload can be altered alone.
  * Everything else a door needs (the name, whether the ticket was revoked) is in the check-in list.
  */
+import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from '@oslojs/encoding';
 import { z } from 'zod';
 
 export const TICKET_CODE_PREFIX = 'BGM1';
@@ -25,35 +26,19 @@ export type TicketPayload = z.infer<typeof ticketPayloadSchema>;
 const SIGNATURE_LENGTH = 86;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-
-// By hand: this package runs in the browser and in Node without either's globals (btoa, Buffer).
+/** Base64url without padding, by a well-kept library that needs neither the browser's btoa nor Node's Buffer. */
 export function bytesToBase64url(bytes: Uint8Array): string {
-  let out = '';
-  for (let i = 0; i < bytes.length; i += 3) {
-    const [a = 0, b = 0, c = 0] = [bytes[i], bytes[i + 1], bytes[i + 2]];
-    const n = (a << 16) | (b << 8) | c;
-    const chars = i + 1 >= bytes.length ? 2 : i + 2 >= bytes.length ? 3 : 4;
-    for (let k = 0; k < chars; k++) out += ALPHABET[(n >> (18 - 6 * k)) & 63];
-  }
-  return out;
+  return encodeBase64urlNoPadding(bytes);
 }
 
 /** The bytes of a base64url text (no padding); undefined when it is not base64url. */
 export function base64urlToBytes(text: string): Uint8Array | undefined {
   if (!BASE64URL.test(text) || text.length % 4 === 1) return undefined;
-  const out: number[] = [];
-  let bits = 0;
-  let value = 0;
-  for (const char of text) {
-    value = (value << 6) | ALPHABET.indexOf(char);
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out.push((value >> bits) & 255);
-    }
+  try {
+    return decodeBase64urlIgnorePadding(text);
+  } catch {
+    return undefined;
   }
-  return Uint8Array.from(out);
 }
 
 /** The payload is ASCII (a uuid, digits): one byte per character both ways. */
