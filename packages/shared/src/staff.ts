@@ -68,6 +68,8 @@ export const STAFF_PERMISSIONS = {
   /** Issue 22: the monthly gifts and their summary; a volunteer's answers are limited to their own center. */
   readMonthlyGifts: ['owner', 'treasurer', 'volunteer'],
   editCatalogue: ['owner', 'editor'],
+  /** E-mails to the event's registrants; a volunteer's only to their own center's sessions. */
+  messageRegistrants: ['owner', 'editor', 'volunteer'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
 

@@ -25,6 +25,8 @@ import { createReceiptAddress } from '#src/modules/checkout/receipt-address';
 import { receiptAddressRoutes } from '#src/modules/checkout/receipt-address-routes';
 import { checkoutRoutes } from '#src/modules/checkout/routes';
 import { donorRoutes } from '#src/modules/donors/routes';
+import { eventNewsRoutes } from '#src/modules/event-messages/public-routes';
+import { eventMessageRoutes } from '#src/modules/event-messages/staff-routes';
 import { healthRoutes } from '#src/modules/health/routes';
 import { cancelAccountGifts } from '#src/modules/monthly-giving/cancel-account-gifts';
 import { monthlyGiftRoutes } from '#src/modules/monthly-giving/routes';
@@ -36,6 +38,7 @@ import { receiptSettings } from '#src/modules/receipts/receipt-number';
 import { signatureImage } from '#src/modules/receipts/signature-image';
 import { refundRoutes } from '#src/modules/refunds/routes';
 import { listAccountRegistrations } from '#src/modules/registrations/account-registrations';
+import { eventLinkKey } from '#src/modules/registrations/event-link';
 import { registrationRoutes } from '#src/modules/registrations/routes';
 import { reportRoutes } from '#src/modules/report/routes';
 import { imageRoutes } from '#src/modules/site-content/image-routes';
@@ -192,4 +195,14 @@ export async function registerModules(
   });
   await app.register(staffRegistrationRoutes, { db, guard: staffGuard, centers });
   await app.register(staffMonthlyGiftRoutes, { db, guard: staffGuard });
+  await app.register(eventMessageRoutes, {
+    db,
+    guard: staffGuard,
+    centerNameOf: centerName,
+    foundation: site.foundation,
+    storeUrl: storeUrlOf(allowedOrigins, site.foundation.url),
+    perMinute: site.eventSettings.messagesPerMinute,
+    mail: context.mail,
+  });
+  await app.register(eventNewsRoutes, { db, key: eventLinkKey(context.secrets.session) });
 }
