@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiClientError, sendJson } from '#src/lib/api-client';
 import { useDocumentTitle } from '#src/lib/use-document-title';
+import './unsubscribe-page.css';
 
 const stateSchema = () => import('@store/shared/event-messages').then((m) => m.eventNewsStateSchema);
 
@@ -66,7 +67,7 @@ export function UnsubscribePage() {
         </p>
       )}
       {view.status === 'failed' && (
-        <div role="alert" className="notice notice--error">
+        <div role="alert" className="notice notice--error event-news">
           <p>{view.message}</p>
           <button type="button" className="button" onClick={view.retry}>
             Try again
@@ -74,7 +75,7 @@ export function UnsubscribePage() {
         </div>
       )}
       {view.status === 'done' && !view.state.subscribed && (
-        <div role="status" className="notice">
+        <div role="status" className="notice event-news">
           <p>{eventMessageTexts.unsubscribed(view.state.email)}</p>
           <button type="button" className="button button--secondary" onClick={() => run('resubscribe')}>
             {eventMessageTexts.optBackIn}
@@ -82,7 +83,7 @@ export function UnsubscribePage() {
         </div>
       )}
       {view.status === 'done' && view.state.subscribed && (
-        <div role="status" className="notice">
+        <div role="status" className="notice event-news">
           <p>{eventMessageTexts.resubscribed(view.state.email)}</p>
           <button type="button" className="button button--secondary" onClick={() => run('unsubscribe')}>
             {eventMessageTexts.stopLink}

@@ -1,15 +1,19 @@
 /** The messages sent, newest first: when, by whom, to whom, and how many have gone so far. */
 import type { EventMessageList, EventMessageSummary } from '@store/shared/event-messages';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { DataTable, DateCell } from '#src/components/data-table';
 import type { LoadState } from '#src/lib/use-load';
 
 export function SentMessages({ state, retry }: { state: LoadState<EventMessageList>; retry: () => void }) {
   const id = useId();
+  // A refresh (after a Send, or the button) keeps the last list on screen instead of blanking it.
+  const last = useRef<EventMessageList | null>(null);
+  if (state.status === 'ready') last.current = state.data;
+  const shown = state.status === 'ready' ? state.data : state.status === 'loading' ? last.current : null;
   return (
     <section aria-labelledby={`${id}-title`} className="sent-messages">
       <h3 id={`${id}-title`}>Sent messages</h3>
-      {state.status === 'loading' && <p role="status">Loading the messages sent…</p>}
+      {state.status === 'loading' && shown === null && <p role="status">Loading the messages sent…</p>}
       {state.status === 'error' && (
         <p role="alert" className="admin-alert">
           {`Could not load the messages sent. ${state.message}`}{' '}
@@ -18,11 +22,11 @@ export function SentMessages({ state, retry }: { state: LoadState<EventMessageLi
           </button>
         </p>
       )}
-      {state.status === 'ready' && state.data.messages.length === 0 && <p>No messages sent yet.</p>}
-      {state.status === 'ready' && state.data.messages.length > 0 && (
+      {shown !== null && shown.messages.length === 0 && <p>No messages sent yet.</p>}
+      {shown !== null && shown.messages.length > 0 && (
         <>
           <DataTable<EventMessageSummary>
-            rows={state.data.messages}
+            rows={shown.messages}
             rowKey={(row) => row.id}
             scrollLabel="Sent messages table"
             name={{ labelledBy: `${id}-title` }}
@@ -37,8 +41,13 @@ export function SentMessages({ state, retry }: { state: LoadState<EventMessageLi
               },
             ]}
           />
-          <button type="button" className="button button--secondary" onClick={retry}>
-            Refresh
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={retry}
+            disabled={state.status === 'loading'}
+          >
+            {state.status === 'loading' ? 'Refreshing…' : 'Refresh'}
           </button>
         </>
       )}
