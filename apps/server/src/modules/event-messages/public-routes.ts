@@ -38,7 +38,7 @@ export const eventNewsRoutes: FastifyPluginAsyncZod<EventNewsRoutesOptions> = as
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
   const schema = (summary: string) => ({
-    tags: ['event'],
+    tags: ['registrations'],
     summary,
     querystring: z.object({ token: tokenField.optional() }),
     body: z.union([eventNewsTokenSchema, z.object({ 'List-Unsubscribe': z.literal('One-Click') })]).optional(),
