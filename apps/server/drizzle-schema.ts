@@ -10,6 +10,7 @@ export { accountLinks, authHandOffs, authSessions, users } from '#src/modules/au
 export { captchaSpent } from '#src/modules/captcha/tables';
 export { orders, paymentDeclines, receiptCorrections } from '#src/modules/checkout/tables';
 export { donorAliases } from '#src/modules/donors/tables';
+export { eventMessageRecipients, eventMessages, eventNewsOptouts } from '#src/modules/event-messages/tables';
 export { eventSessions } from '#src/modules/event-sessions/tables';
 export { mailOutbox } from '#src/modules/mail/tables';
 export { monthlyGifts } from '#src/modules/monthly-giving/tables';

@@ -253,6 +253,63 @@ function receiptAddressEntries(): FuzzEndpoint[] {
   ];
 }
 
+/**
+ * Messages to registrants: the staff calls with a signed-in editor's session (they may send, so
+ * bodies reach the schemas, and a valid body may be previewed or sent: 200/201), the "Stop event
+ * news" calls with a well-formed but unsigned token (400, nothing stored).
+ */
+function eventMessageEntries(): FuzzEndpoint[] {
+  const editor = (t: FuzzTarget) => ({ origin: t.origin, cookie: `store_staff=${t.editorToken}` });
+  const message = { audience: { kind: 'everyone' }, subject: 'Parking', body: 'Park behind the hall.' };
+  const read = (path: string, remoteAddress: string) =>
+    entry('GET', path, {
+      alsoAllowed: [200],
+      remoteAddress,
+      parts: (e) => {
+        const base = (t: FuzzTarget): BaseRequest => ({ headers: editor(t) });
+        return { query: queryPart(e, { base }), headers: headersPart(e, { base, relevant: STAFF_HEADERS }) };
+      },
+    });
+  const write = (path: string, remoteAddress: string, key: boolean) =>
+    entry('POST', path, {
+      alsoAllowed: key ? [200, 201] : [200],
+      writes: key ? ['event_messages', 'event_message_recipients', 'audit_log', 'mail_outbox'] : [],
+      remoteAddress,
+      parts: (e) => {
+        const base = (t: FuzzTarget): BaseRequest => ({
+          headers: { ...editor(t), ...(key ? { 'idempotency-key': randomUUID() } : {}) },
+          body: toHostileJson(message),
+        });
+        return {
+          body: bodyPart(e, { base }),
+          query: queryPart(e, { base }),
+          headers: headersPart(e, { base, relevant: STAFF_HEADERS }),
+        };
+      },
+    });
+  const token = `${randomUUID()}.mz1k2a.${'A'.repeat(43)}`;
+  const optOut = (path: string, remoteAddress: string) =>
+    entry('POST', path, {
+      remoteAddress,
+      parts: (e) => {
+        const base = (): BaseRequest => ({ headers: {}, body: { token } });
+        return {
+          body: bodyPart(e, { base }),
+          query: queryPart(e, { base: () => ({ headers: {}, query: { token } }), keys: ['token'] }),
+          headers: headersPart(e, { base, relevant: ['content-type'] }),
+        };
+      },
+    });
+  return [
+    read('/api/staff/event-messages', '10.1.0.160'),
+    read('/api/staff/event-messages/sessions', '10.1.0.161'),
+    write('/api/staff/event-messages/preview', '10.1.0.162', false),
+    write('/api/staff/event-messages', '10.1.0.163', true),
+    optOut('/api/public/event-news/unsubscribe', '10.1.0.164'),
+    optOut('/api/public/event-news/resubscribe', '10.1.0.165'),
+  ];
+}
+
 function staffEntries(): FuzzEndpoint[] {
   const missingOrder = randomUUID();
   return [
@@ -683,6 +740,7 @@ export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
   ...staffEntries(),
   ...monthlyGiftEntries(),
   ...receiptAddressEntries(),
+  ...eventMessageEntries(),
   // Issue 21's catalogue editor. Query and headers come with a staff session that does not exist
   // (401, nothing changed); bodies with a signed-in editor's, so they reach the schemas and the
   // edit itself: an odd but valid body may be saved (200/201, or 409 once the version moved on).

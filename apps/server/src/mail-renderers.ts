@@ -17,6 +17,8 @@ import { createGuessingAlertRenderer } from '#src/modules/auth/guessing-alert-ma
 import { receiptAddressLink } from '#src/modules/checkout/receipt-address-link';
 import { OFFICIAL_RECEIPT_KIND, RECEIPT_CORRECTION_KIND, RECEIPT_KIND } from '#src/modules/checkout/receipt-kind';
 import { createReceiptCorrectionRenderer, createReceiptRenderer } from '#src/modules/checkout/receipt-renderer';
+import { EVENT_MESSAGE_KIND } from '#src/modules/event-messages/event-message-kind';
+import { createEventMessageRenderer } from '#src/modules/event-messages/event-message-mail';
 import type { MailRenderer, MailRenderers } from '#src/modules/mail/render';
 import { createBillingNoticeRenderer } from '#src/modules/monthly-giving/billing-mail';
 import { CHARGE_DECLINED_KIND, GIFT_PAUSED_KIND } from '#src/modules/monthly-giving/billing-mail-kinds';
@@ -81,5 +83,6 @@ export function mailRenderers({
     [EMAIL_CHANGED_KIND]: createEmailChangedRenderer({ db, site }),
     [CHARGE_DECLINED_KIND]: createBillingNoticeRenderer({ db, site, storeUrl, notice: 'declined' }),
     [GIFT_PAUSED_KIND]: createBillingNoticeRenderer({ db, site, storeUrl, notice: 'paused' }),
+    [EVENT_MESSAGE_KIND]: createEventMessageRenderer({ db, site, key: eventLinkKey(secrets.session), storeUrl }),
   };
 }

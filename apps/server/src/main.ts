@@ -74,6 +74,7 @@ async function main(): Promise<void> {
   let stopReconciler: (() => Promise<void>) | undefined;
   let stopRefundReconciler: (() => Promise<void>) | undefined;
   let stopBilling: (() => Promise<void>) | undefined;
+  let stopEventMessages: (() => Promise<void>) | undefined;
   let mailWorker: MailWorker | undefined;
   let mailTransport: MailTransport | undefined;
   let stopListening: (() => Promise<void>) | undefined;
@@ -93,7 +94,13 @@ async function main(): Promise<void> {
       let code = exitCode;
       try {
         // A reconciler run in progress finishes (or the timeout cuts it) before the database closes.
-        await Promise.all([stopReconciler?.(), stopRefundReconciler?.(), stopBilling?.(), app?.close()]);
+        await Promise.all([
+          stopReconciler?.(),
+          stopRefundReconciler?.(),
+          stopBilling?.(),
+          stopEventMessages?.(),
+          app?.close(),
+        ]);
         // After the app: a request finishing during close may still queue and kick a receipt.
         await Promise.all([stopListening?.(), stopContentListener?.()]);
         await mailWorker?.stop();
@@ -254,6 +261,14 @@ async function main(): Promise<void> {
         mail: mailWorker,
         timeZone: site.foundation.timeZone,
         intervalMs: config.billingIntervalMinutes * 60_000,
+      });
+      // Messages to registrants: their recipients fed to the outbox at eventSettings' rate.
+      const { startEventMessageQueue } = await import('#src/modules/event-messages/start-event-message-queue');
+      stopEventMessages = startEventMessageQueue({
+        db,
+        logger,
+        mail: mailWorker,
+        perMinute: site.eventSettings.messagesPerMinute,
       });
     }
     logger.info(

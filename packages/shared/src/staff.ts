@@ -70,6 +70,8 @@ export const STAFF_PERMISSIONS = {
   editCatalogue: ['owner', 'editor'],
   /** A session's check-in list (names, parents' phones, ticket codes); a volunteer their own center's. */
   readCheckInList: ['owner', 'treasurer', 'volunteer'],
+  /** E-mails to the event's registrants; a volunteer's only to their own center's sessions. */
+  messageRegistrants: ['owner', 'editor', 'volunteer'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
 

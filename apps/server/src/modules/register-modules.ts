@@ -25,6 +25,8 @@ import { createReceiptAddress } from '#src/modules/checkout/receipt-address';
 import { receiptAddressRoutes } from '#src/modules/checkout/receipt-address-routes';
 import { checkoutRoutes } from '#src/modules/checkout/routes';
 import { donorRoutes } from '#src/modules/donors/routes';
+import { eventNewsRoutes } from '#src/modules/event-messages/public-routes';
+import { eventMessageRoutes } from '#src/modules/event-messages/staff-routes';
 import { healthRoutes } from '#src/modules/health/routes';
 import { cancelAccountGifts } from '#src/modules/monthly-giving/cancel-account-gifts';
 import { monthlyGiftRoutes } from '#src/modules/monthly-giving/routes';
@@ -203,4 +205,14 @@ export async function registerModules(
     resolveOwner,
     guard: staffGuard,
   });
+  await app.register(eventMessageRoutes, {
+    db,
+    guard: staffGuard,
+    centerNameOf: centerName,
+    foundation: site.foundation,
+    storeUrl: storeUrlOf(allowedOrigins, site.foundation.url),
+    perMinute: site.eventSettings.messagesPerMinute,
+    mail: context.mail,
+  });
+  await app.register(eventNewsRoutes, { db, key: eventLinkKey(context.secrets.session) });
 }

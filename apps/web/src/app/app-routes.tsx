@@ -38,6 +38,10 @@ const LAZY_PAGES: Readonly<Record<string, LazyPage>> = {
   '/registration': lazyPage(() =>
     import('#src/features/registration/registration-page').then((m) => m.RegistrationPage),
   ),
+  // A message's "Stop event news" link (event-messages).
+  '/registration/unsubscribe': lazyPage(() =>
+    import('#src/features/registration/unsubscribe-page').then((m) => m.UnsubscribePage),
+  ),
   '/report': lazyPage(() => import('#src/features/report/report-page').then((m) => m.ReportPage)),
   // The back office (issue 21) and its pages below /admin/ (features/admin/shell/admin-routes.tsx):
   // never pre-rendered (what it shows depends on the staff cookie), so the server answers its deep

@@ -78,6 +78,20 @@ export async function queueMail(db: Pick<OutboxDb, 'insert'>, message: MailMessa
 }
 
 /**
+ * Queues messages by reference in one statement (a bulk message's next recipients), each kind and
+ * subject once: those queued before are left as they are. How many were queued.
+ */
+export async function queueMails(db: Pick<OutboxDb, 'insert'>, refs: readonly MailRef[]): Promise<number> {
+  if (refs.length === 0) return 0;
+  const inserted = await db
+    .insert(mailOutbox)
+    .values(refs.map((ref) => ({ kind: ref.kind, subjectId: ref.subjectId })))
+    .onConflictDoNothing({ target: [mailOutbox.kind, mailOutbox.subjectId] })
+    .returning({ id: mailOutbox.id });
+  return inserted.length;
+}
+
+/**
  * queueMail of a reference as a statement for a WITH clause, so a message is queued in the same
  * statement as what it reports (checkout/settle-order.ts): inserted when `onlyIf` holds, once per
  * kind and subject. A prepared statement's text: the reference comes in as the placeholders of

@@ -19,6 +19,8 @@ export type RenderedMail = {
   html: string;
   text: string;
   attachments?: readonly MailAttachment[];
+  /** Extra headers (a bulk message's List-Unsubscribe); each value is made one line before it goes. */
+  headers?: Readonly<Record<string, string>>;
 };
 
 /**
@@ -51,6 +53,13 @@ function outgoing(mail: OutboxMail, content: RenderedMail): OutgoingMail {
     html: content.html,
     text: content.text,
     ...(content.attachments ? { attachments: content.attachments } : {}),
+    ...(content.headers
+      ? {
+          headers: Object.fromEntries(
+            Object.entries(content.headers).map(([name, value]) => [name, headerValue(value)]),
+          ),
+        }
+      : {}),
   };
 }
 

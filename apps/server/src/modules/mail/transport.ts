@@ -21,6 +21,8 @@ export type OutgoingMail = {
   text: string;
   /** Files sent with the message (issue 20: a receipt's or a statement's PDF). */
   attachments?: readonly MailAttachment[];
+  /** Extra headers, one line each (render.ts): a bulk message's List-Unsubscribe. */
+  headers?: Readonly<Record<string, string>>;
 };
 
 export type MailAttachment = { fileName: string; contentType: string; content: Uint8Array };
@@ -69,6 +71,7 @@ function messageOptions(mail: OutgoingMail, from: string | Address): SendMailOpt
       contentType: a.contentType,
       content: Buffer.from(a.content),
     })),
+    ...(mail.headers ? { headers: { ...mail.headers } } : {}),
     // The same id on every attempt: a retry after a lost "250 OK" is recognisable as a duplicate.
     messageId: `<${mail.id}@${fromDomain(from)}>`,
   };

@@ -26,6 +26,7 @@ describe('the back office nav shows what the role may do', () => {
       'Registrations',
       'Statements',
       'Catalogue',
+      'Messages',
       'Staff',
       'Audit log',
       'Security',
@@ -47,18 +48,19 @@ describe('the back office nav shows what the role may do', () => {
     ]);
   });
 
-  test('an editor sees the catalogue, no Orders', async () => {
-    expect((await navLinks('editor')).map(([name]) => name)).toEqual(['Catalogue', 'Security']);
+  test('an editor sees the catalogue and the messages to registrants, no Orders', async () => {
+    expect((await navLinks('editor')).map(([name]) => name)).toEqual(['Catalogue', 'Messages', 'Security']);
     expect(
       screen.getByText('Your role (Editor) cannot open the payment report at /report: owners and treasurers can.'),
     ).toBeVisible();
   });
 
-  test('a volunteer sees the orders, monthly gifts and registrations of their center', async () => {
+  test('a volunteer sees the orders, monthly gifts, registrations and messages of their center', async () => {
     expect((await navLinks('volunteer')).map(([name]) => name)).toEqual([
       'Orders',
       'Monthly gifts',
       'Registrations',
+      'Messages',
       'Security',
     ]);
     expect(screen.getByText('Volunteer, Dallas Center, Texas')).toBeInTheDocument();

@@ -15,6 +15,7 @@ export const ADMIN_PAGES = {
   RegistrationsPage: lazyPage(() => import('../registrations/registrations-page').then((m) => m.RegistrationsPage)),
   StatementsPage: lazyPage(() => import('../statements/statements-page').then((m) => m.StatementsPage)),
   CatalogueAdminPage: lazyPage(() => import('../catalogue/catalogue-page').then((m) => m.CatalogueAdminPage)),
+  MessagesPage: lazyPage(() => import('../messages/messages-page').then((m) => m.MessagesPage)),
   StaffPage: lazyPage(() => import('../staff/staff-page').then((m) => m.StaffPage)),
   AuditPage: lazyPage(() => import('../audit/audit-page').then((m) => m.AuditPage)),
   SecurityPage: lazyPage(() => import('../security/security-page').then((m) => m.SecurityPage)),

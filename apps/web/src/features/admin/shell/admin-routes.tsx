@@ -33,6 +33,7 @@ const {
   RegistrationsPage,
   StatementsPage,
   CatalogueAdminPage,
+  MessagesPage,
   StaffPage,
   AuditPage,
   SecurityPage,
@@ -52,6 +53,7 @@ export function AdminRoutes() {
       <Route path="registrations" element={guard('readOrders', <RegistrationsPage />)} />
       <Route path="statements" element={guard('moveMoney', <StatementsPage />)} />
       <Route path="catalogue" element={guard('editCatalogue', <CatalogueAdminPage />)} />
+      <Route path="messages" element={guard('messageRegistrants', <MessagesPage />)} />
       <Route path="staff" element={guard('manageStaff', <StaffPage />)} />
       <Route path="audit" element={guard('readAudit', <AuditPage />)} />
       <Route path="security" element={<SecurityPage />} />
