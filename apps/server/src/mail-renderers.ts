@@ -22,10 +22,13 @@ import { createBillingNoticeRenderer } from '#src/modules/monthly-giving/billing
 import { CHARGE_DECLINED_KIND, GIFT_PAUSED_KIND } from '#src/modules/monthly-giving/billing-mail-kinds';
 import { CONFIRMATION_KIND } from '#src/modules/registrations/confirmation-kind';
 import { createConfirmationRenderer } from '#src/modules/registrations/confirmation-renderer';
+import { eventLinkKey } from '#src/modules/registrations/event-link';
 import { createCodeStepLockedRenderer } from '#src/modules/staff/code-step-lock-mail';
 import { CODE_STEP_LOCKED_KIND } from '#src/modules/staff/code-step-lock-notice';
 import { STATEMENT_KIND } from '#src/modules/statements/statement-kind';
 import { createStatementRenderer } from '#src/modules/statements/statement-renderer';
+import { WAITLIST_OFFER_KIND } from '#src/modules/waiting-list/offer-kind';
+import { createOfferMailRenderer } from '#src/modules/waiting-list/offer-mail';
 import { fixedSiteSource, type SiteSource } from '#src/site/site-source';
 
 export function mailRenderers({
@@ -73,5 +76,6 @@ export function mailRenderers({
     [EMAIL_CHANGED_KIND]: createEmailChangedRenderer({ db, site }),
     [CHARGE_DECLINED_KIND]: createBillingNoticeRenderer({ db, site, storeUrl, notice: 'declined' }),
     [GIFT_PAUSED_KIND]: createBillingNoticeRenderer({ db, site, storeUrl, notice: 'paused' }),
+    [WAITLIST_OFFER_KIND]: createOfferMailRenderer({ db, siteSource, key: eventLinkKey(secrets.session), storeUrl }),
   };
 }

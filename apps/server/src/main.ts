@@ -74,6 +74,7 @@ async function main(): Promise<void> {
   let stopReconciler: (() => Promise<void>) | undefined;
   let stopRefundReconciler: (() => Promise<void>) | undefined;
   let stopBilling: (() => Promise<void>) | undefined;
+  let stopOfferExpiry: (() => Promise<void>) | undefined;
   let mailWorker: MailWorker | undefined;
   let mailTransport: MailTransport | undefined;
   let stopListening: (() => Promise<void>) | undefined;
@@ -93,7 +94,13 @@ async function main(): Promise<void> {
       let code = exitCode;
       try {
         // A reconciler run in progress finishes (or the timeout cuts it) before the database closes.
-        await Promise.all([stopReconciler?.(), stopRefundReconciler?.(), stopBilling?.(), app?.close()]);
+        await Promise.all([
+          stopReconciler?.(),
+          stopRefundReconciler?.(),
+          stopBilling?.(),
+          stopOfferExpiry?.(),
+          app?.close(),
+        ]);
         // After the app: a request finishing during close may still queue and kick a receipt.
         await Promise.all([stopListening?.(), stopContentListener?.()]);
         await mailWorker?.stop();
@@ -191,12 +198,14 @@ async function main(): Promise<void> {
       }
     }
     // One gateway, shared by the routes and the reconciler.
-    const [{ createGateway }, { startReconciler }, { startRefundReconciler }, { startBilling }] = await Promise.all([
-      import('#src/modules/payments/create-gateway'),
-      import('#src/modules/checkout/start-reconciler'),
-      import('#src/modules/refunds/start-refund-reconciler'),
-      import('#src/modules/monthly-giving/start-billing'),
-    ]);
+    const [{ createGateway }, { startReconciler }, { startRefundReconciler }, { startBilling }, { startOfferExpiry }] =
+      await Promise.all([
+        import('#src/modules/payments/create-gateway'),
+        import('#src/modules/checkout/start-reconciler'),
+        import('#src/modules/refunds/start-refund-reconciler'),
+        import('#src/modules/monthly-giving/start-billing'),
+        import('#src/modules/waiting-list/start-offer-expiry'),
+      ]);
     // METRICS_TOKEN: prom-client loads only then (modules/metrics); the gateway is timed.
     const metrics = config.metricsToken
       ? (await import('#src/modules/metrics/create-metrics')).createMetrics({ db, token: config.metricsToken, logger })
@@ -254,6 +263,13 @@ async function main(): Promise<void> {
         mail: mailWorker,
         timeZone: site.foundation.timeZone,
         intervalMs: config.billingIntervalMinutes * 60_000,
+      });
+      // Waiting-list offers not accepted in time pass to the next family, once each, every minute.
+      stopOfferExpiry = startOfferExpiry({
+        db,
+        logger,
+        offerHoldHours: site.eventSettings.offerHoldHours,
+        mail: mailWorker,
       });
     }
     logger.info(

@@ -68,6 +68,10 @@ export const STAFF_PERMISSIONS = {
   /** Issue 22: the monthly gifts and their summary; a volunteer's answers are limited to their own center. */
   readMonthlyGifts: ['owner', 'treasurer', 'volunteer'],
   editCatalogue: ['owner', 'editor'],
+  /** The event's sessions and their waiting lists: change them (move a family up, send an offer). */
+  manageEvent: ['owner', 'editor'],
+  /** The event's sessions and their waiting lists: read them; a volunteer's answers are limited to their own center. */
+  readEvent: ['owner', 'editor', 'volunteer'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
 

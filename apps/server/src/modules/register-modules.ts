@@ -36,6 +36,7 @@ import { receiptSettings } from '#src/modules/receipts/receipt-number';
 import { signatureImage } from '#src/modules/receipts/signature-image';
 import { refundRoutes } from '#src/modules/refunds/routes';
 import { listAccountRegistrations } from '#src/modules/registrations/account-registrations';
+import { eventLinkKey } from '#src/modules/registrations/event-link';
 import { registrationRoutes } from '#src/modules/registrations/routes';
 import { reportRoutes } from '#src/modules/report/routes';
 import { imageRoutes } from '#src/modules/site-content/image-routes';
@@ -53,6 +54,8 @@ import { staffRegistrationRoutes } from '#src/modules/staff-registrations/routes
 import { accountDocumentRoutes } from '#src/modules/statements/routes';
 import { staffStatementRoutes } from '#src/modules/statements/staff-routes';
 import { listGivingYears } from '#src/modules/statements/year-gifts';
+import { waitlistRoutes } from '#src/modules/waiting-list/routes';
+import { waitlistStaffRoutes } from '#src/modules/waiting-list/staff-routes';
 
 /** The newest this many of each on a dashboard: a list, not an archive (the receipts are in the mailbox). */
 export const ACTIVITY_LIMIT = 200;
@@ -192,4 +195,18 @@ export async function registerModules(
   });
   await app.register(staffRegistrationRoutes, { db, guard: staffGuard, centers });
   await app.register(staffMonthlyGiftRoutes, { db, guard: staffGuard });
+  // The waiting list: the family's offer link, and each session's line in the back office.
+  await app.register(waitlistRoutes, {
+    db,
+    key: eventLinkKey(context.secrets.session),
+    centerName,
+    mail: context.mail,
+  });
+  await app.register(waitlistStaffRoutes, {
+    db,
+    guard: staffGuard,
+    offerHoldHours: site.eventSettings.offerHoldHours,
+    centerName,
+    mail: context.mail,
+  });
 }

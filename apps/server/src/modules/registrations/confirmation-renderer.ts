@@ -9,13 +9,15 @@ import { isUuid } from '#src/lib/uuid';
 import type { MailRenderer } from '#src/modules/mail/render';
 import type { SiteSource } from '#src/site/site-source';
 import { renderConfirmation } from './confirmation';
+import { confirmedRegistrationId } from './confirmation-kind';
 import { registrantsOf } from './registration-repo';
 import { registrations } from './tables';
 
 /** `siteSource`: read per batch, so the e-mail names the event as edited now (issue 21). */
 export function createConfirmationRenderer({ db, siteSource }: { db: Database; siteSource: SiteSource }): MailRenderer {
-  return async (registrationIds) => {
-    const ids = registrationIds.filter(isUuid); // An outbox row's subject id is free text.
+  return async (subjectIds) => {
+    // A later confirmation's subject is `<registration id>:<occasion>` (confirmation-kind.ts).
+    const ids = [...new Set(subjectIds.map(confirmedRegistrationId))].filter(isUuid); // Free text: checked.
     if (ids.length === 0) return new Map();
     const found = await db
       .select({
@@ -32,11 +34,17 @@ export function createConfirmationRenderer({ db, siteSource }: { db: Database; s
       db,
       found.map((r) => r.id),
     );
-    return new Map(
+    const byId = new Map(
       found.map((registration) => [
         registration.id,
         renderConfirmation({ registration, registrants: byRegistration.get(registration.id) ?? [], site }),
       ]),
+    );
+    return new Map(
+      subjectIds.flatMap((subjectId) => {
+        const message = byId.get(confirmedRegistrationId(subjectId));
+        return message ? [[subjectId, message] as const] : [];
+      }),
     );
   };
 }
