@@ -122,7 +122,7 @@ describeWithDb('waiting-list offer expiry while the worker is killed between the
     expect(before.offers.map((o) => o.status)).toEqual(Array(OFFERS).fill('open'));
 
     const exits: string[] = [];
-    for (let i = 0; i < CRASHES; i += 1) {
+    for (let i = 0; i < KILLS; i += 1) {
       const armed = spawnServerProcess({
         port,
         dataDir: database.dataDir,
