@@ -258,6 +258,22 @@ function receiptAddressEntries(): FuzzEndpoint[] {
  * 400), and a session's line in the back office (the treasurer's session: 403, or 400 for the path
  * parameters). Nothing is written.
  */
+/** A back-office action that takes no body (its path names what it acts on): path, query and headers fuzzed. */
+function staffAction(path: string, remoteAddress: string, options: { route: string }): FuzzEndpoint {
+  return entry('POST', path, {
+    route: options.route,
+    remoteAddress,
+    parts: (e) => {
+      const base = (t: FuzzTarget): BaseRequest => ({ headers: staffHeaders(t) });
+      return {
+        path: pathPart(e, { dotSegments: false }),
+        query: queryPart(e, { base }),
+        headers: headersPart(e, { base, relevant: STAFF_HEADERS }),
+      };
+    },
+  });
+}
+
 function waitlistEntries(): FuzzEndpoint[] {
   const token = `${randomUUID()}.mzzzzz.${'A'.repeat(43)}`;
   const family = randomUUID();
@@ -274,22 +290,12 @@ function waitlistEntries(): FuzzEndpoint[] {
       },
     }),
     staffRead('/api/staff/sessions/1/waiting-list', '10.1.0.142', { route: '/api/staff/sessions/:id/waiting-list' }),
-    staffWrite(
-      `/api/staff/sessions/1/waiting-list/${family}/move-up`,
-      '10.1.0.143',
-      {},
-      {
-        route: '/api/staff/sessions/:id/waiting-list/:registrationId/move-up',
-      },
-    ),
-    staffWrite(
-      `/api/staff/sessions/1/waiting-list/${family}/offer`,
-      '10.1.0.144',
-      {},
-      {
-        route: '/api/staff/sessions/:id/waiting-list/:registrationId/offer',
-      },
-    ),
+    staffAction(`/api/staff/sessions/1/waiting-list/${family}/move-up`, '10.1.0.143', {
+      route: '/api/staff/sessions/:id/waiting-list/:registrationId/move-up',
+    }),
+    staffAction(`/api/staff/sessions/1/waiting-list/${family}/offer`, '10.1.0.144', {
+      route: '/api/staff/sessions/:id/waiting-list/:registrationId/offer',
+    }),
   ];
 }
 

@@ -36,6 +36,7 @@ const {
   StaffPage,
   AuditPage,
   SecurityPage,
+  WaitingListPage,
 } = ADMIN_PAGES;
 
 export function AdminRoutes() {
@@ -54,6 +55,7 @@ export function AdminRoutes() {
       <Route path="catalogue" element={guard('editCatalogue', <CatalogueAdminPage />)} />
       <Route path="staff" element={guard('manageStaff', <StaffPage />)} />
       <Route path="audit" element={guard('readAudit', <AuditPage />)} />
+      <Route path="sessions/:id/waiting-list" element={guard('readEvent', <WaitingListPage />)} />
       <Route path="security" element={<SecurityPage />} />
       <Route
         path="*"
