@@ -18,7 +18,7 @@ import { publicSessionSchema } from './event-sessions';
 export const waitingListTexts = {
   accept: 'Accept the places',
   accepting: 'Accepting…',
-  offerTitle: 'Places are free for you',
+  offerTitle: 'Your waiting-list offer',
   acceptedTitle: 'You are registered',
   ticketsOnTheirWay: 'Your tickets are on their way',
   heldUntil: (when: string) => `We hold these places for you until ${when}.`,

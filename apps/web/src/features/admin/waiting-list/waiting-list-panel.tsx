@@ -98,10 +98,11 @@ export function WaitingListPanel({ sessionId }: { sessionId: number }) {
                       {row.registrationNumber}
                       <br />
                       {row.firstName} {row.lastName}
+                      <br />
+                      <span className="waiting-list-panel__email">{row.email}</span>
                     </>
                   ),
                 },
-                { header: 'E-mail', cell: (row) => row.email },
                 { header: 'People', cell: (row) => row.people, className: 'report-table__number' },
                 { header: 'Joined', cell: (row) => <DateCell iso={row.joinedAt} timeZone={load.list.timeZone} /> },
                 {
