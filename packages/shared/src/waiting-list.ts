@@ -32,6 +32,8 @@ export const waitingListTexts = {
     left === 0
       ? `No places are free in this session: the family of ${wanted} cannot be offered places now.`
       : `Only ${left} ${left === 1 ? 'place is' : 'places are'} free in this session, and this family needs ${wanted}.`,
+  categoryShort:
+    'Places are free, but too few in the category this family recites in (Memorization or Fluent Reading).',
   alreadyFirst: 'This family is already first in line.',
   notInLine: 'This family is not waiting in this session’s line.',
 } as const;

@@ -114,7 +114,11 @@ export async function offerByHand(input: LineChangeInput & { offerHoldHours: num
     });
     if (!offer) {
       const left = placesLeftOf(session).placesLeft;
-      const message = waitingListTexts.notEnoughForFamily(left, counts.people);
+      // Enough places overall: a capped category (Memorization, Fluent Reading) is what is short.
+      const message =
+        left >= counts.people
+          ? waitingListTexts.categoryShort
+          : waitingListTexts.notEnoughForFamily(left, counts.people);
       throw new AppError('not_enough_places', message, {
         fields: { registrationId: message, placesLeft: eventSessionTexts.placesLeft(left) },
       });

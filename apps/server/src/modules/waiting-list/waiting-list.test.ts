@@ -31,6 +31,7 @@ import { expireOffers } from './expire-offers';
 import { offerFreedPlaces } from './offer-freed-places';
 import { WAITLIST_OFFER_KIND } from './offer-kind';
 import { waitlistOffers } from './tables';
+import { withdrawOpenOffer } from './withdraw-offer';
 
 const HOLD_HOURS = 48;
 const HOUR_MS = 60 * 60 * 1000;
@@ -133,6 +134,28 @@ describeWithDb('the waiting list', () => {
     expect([await statusOf(memorizers), await statusOf(readers)]).toEqual(['waiting', 'offered']);
   });
 
+  it("withdraws a cancelling family's open offer: its places go back and on to the next family", async () => {
+    const session = await seedSession(db(), { capacity: 3, taken: 3 });
+    const offered = await seedFamily(db(), { sessionId: session.id, status: 'waiting', people: 2 });
+    const next = await seedFamily(db(), { sessionId: session.id, status: 'waiting', people: 2 });
+    await free(session.id, 2);
+    const offer = await openOffer(offered);
+    const given = await db().transaction(async (tx) => {
+      const back = await withdrawOpenOffer(tx, offered.id);
+      await offerFreedPlaces(tx, { sessionId: session.id, offerHoldHours: HOLD_HOURS });
+      return back;
+    });
+    expect(given).toEqual({ sessionId: session.id, people: 2, memorization: 0, fluentReading: 2 });
+    const [withdrawn] = await db().select().from(waitlistOffers).where(eq(waitlistOffers.id, offer.id));
+    expect(withdrawn?.status).toBe('withdrawn');
+    expect(await statusOf(next)).toBe('offered');
+    expect((await sessionRow(session.id)).taken).toBe(3);
+    const refused = await accept(tokenFor(offer));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(waitingListTexts.offerWithdrawn);
+    expect(await db().transaction((tx) => withdrawOpenOffer(tx, offered.id))).toBeNull();
+  });
+
   it('sends the offer e-mail with the session, the hold in its zone and the link that accepts it; accepting registers everyone with tickets, once', async () => {
     const session = await seedSession(db(), { capacity: 4, taken: 4 });
     const family = await seedFamily(db(), { sessionId: session.id, status: 'waiting', people: 2 });
@@ -211,12 +234,8 @@ describeWithDb('the waiting list', () => {
     const lapsing = await openOffer(first);
     const token = tokenFor(lapsing);
 
-    // Before the hold ends nothing lapses.
-    const early = await expireOffers({
-      db: db(),
-      offerHoldHours: HOLD_HOURS,
-      now: new Date(lapsing.expiresAt.getTime() - 1000),
-    });
+    // Before the hold ends nothing lapses (every offer made here holds for 48 hours).
+    const early = await expireOffers({ db: db(), offerHoldHours: HOLD_HOURS });
     expect(early.lapsed).toBe(0);
     // The hold over (its end moved into the past), the worker not run yet: the offer cannot be taken.
     await db()
@@ -354,6 +373,18 @@ describeWithDb('the waiting list', () => {
 
       const twice = await staffCall(t.app, owner, 'POST', url(session.id, `/${b.id}/offer`));
       expect(twice.statusCode).toBe(409);
+
+      // Places free, but not in the family's category: said so.
+      const capped = await seedSession(db(), { capacity: 5, taken: 3, memorizationCapacity: 1, memorizationTaken: 1 });
+      const memorizer = await seedFamily(db(), {
+        sessionId: capped.id,
+        status: 'waiting',
+        people: 1,
+        categories: ['Memorization'],
+      });
+      const short = await staffCall(t.app, owner, 'POST', url(capped.id, `/${memorizer.id}/offer`));
+      expect(short.statusCode).toBe(409);
+      expect(short.json().error.message).toBe(waitingListTexts.categoryShort);
     });
 
     it('lets a volunteer read only their own center, change nothing; other roles are refused', async () => {
