@@ -12,6 +12,7 @@ import type { Database } from '#src/db/client';
 import { faultPoint } from '#src/lib/fault-point';
 import { releasePlaces } from '#src/modules/event-sessions/places';
 import { registrations } from '#src/modules/registrations/tables';
+import { lockSession } from './lock-session';
 import { offerFreedPlaces } from './offer-freed-places';
 import { waitlistOffers } from './tables';
 
@@ -38,6 +39,8 @@ async function expireOne(db: Database, offerHoldHours: number, now: Date): Promi
       .limit(1)
       .for('update', { skipLocked: true });
     if (!offer) return false;
+    // The session's lock before the family's row: staff changing the line take them in that order too.
+    await lockSession(tx, offer.sessionId);
     await tx
       .update(waitlistOffers)
       .set({ status: 'lapsed', closedAt: sql`now()` })

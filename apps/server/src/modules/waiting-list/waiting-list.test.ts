@@ -265,6 +265,33 @@ describeWithDb('the waiting list', () => {
     expect(await statusOf(first)).toBe('lapsed');
   });
 
+  it('two workers at once pass each expired offer on once', async () => {
+    const session = await seedSession(db(), { capacity: 4, taken: 4 });
+    const offered: SeededFamily[] = [];
+    for (let i = 0; i < 4; i += 1)
+      offered.push(await seedFamily(db(), { sessionId: session.id, status: 'waiting', people: 1 }));
+    const next: SeededFamily[] = [];
+    for (let i = 0; i < 4; i += 1)
+      next.push(await seedFamily(db(), { sessionId: session.id, status: 'waiting', people: 1 }));
+    await free(session.id, 4);
+    await db()
+      .update(waitlistOffers)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(waitlistOffers.sessionId, session.id));
+    const runs = await Promise.all([
+      expireOffers({ db: db(), offerHoldHours: HOLD_HOURS }),
+      expireOffers({ db: db(), offerHoldHours: HOLD_HOURS }),
+    ]);
+    expect(runs.reduce((sum, run) => sum + run.lapsed, 0)).toBe(4);
+    expect(runs.reduce((sum, run) => sum + run.offered, 0)).toBe(4);
+    for (const family of offered) expect(await statusOf(family)).toBe('lapsed');
+    for (const family of next) {
+      const offers = await db().select().from(waitlistOffers).where(eq(waitlistOffers.registrationId, family.id));
+      expect(offers.map((o) => o.status)).toEqual(['open']);
+    }
+    expect((await sessionRow(session.id)).taken).toBe(4);
+  });
+
   it('refuses a forged, altered or other-purpose link with a 400 naming the token, and changes nothing', async () => {
     const session = await seedSession(db(), { capacity: 2, taken: 2 });
     const family = await seedFamily(db(), { sessionId: session.id, status: 'waiting', people: 1 });
