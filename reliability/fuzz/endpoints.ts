@@ -310,6 +310,52 @@ function eventMessageEntries(): FuzzEndpoint[] {
   ];
 }
 
+/** A back-office action that takes no body (its path names what it acts on): path, query and headers fuzzed. */
+function staffAction(path: string, remoteAddress: string, options: { route: string }): FuzzEndpoint {
+  return entry('POST', path, {
+    route: options.route,
+    remoteAddress,
+    parts: (e) => {
+      const base = (t: FuzzTarget): BaseRequest => ({ headers: staffHeaders(t) });
+      return {
+        path: pathPart(e, { dotSegments: false }),
+        query: queryPart(e, { base }),
+        headers: headersPart(e, { base, relevant: STAFF_HEADERS }),
+      };
+    },
+  });
+}
+
+/**
+ * The waiting list: the offer link's page and its acceptance (a well-shaped token no key signed:
+ * 400), and a session's line in the back office (the treasurer's session: 403, or 400 for the path
+ * parameters). Nothing is written.
+ */
+function waitlistEntries(): FuzzEndpoint[] {
+  const token = `${randomUUID()}.mzzzzz.${'A'.repeat(43)}`;
+  const family = randomUUID();
+  return [
+    entry('GET', '/api/public/waitlist/offer', {
+      remoteAddress: '10.1.0.140',
+      parts: (e) => ({ query: queryPart(e, { base: () => ({ headers: {}, query: { token } }), keys: ['token'] }) }),
+    }),
+    entry('POST', '/api/public/waitlist/accept', {
+      remoteAddress: '10.1.0.141',
+      parts: (e) => {
+        const base = (): BaseRequest => ({ headers: {}, body: { token } });
+        return { body: bodyPart(e, { base }), headers: headersPart(e, { base, relevant: ['content-type'] }) };
+      },
+    }),
+    staffRead('/api/staff/sessions/1/waiting-list', '10.1.0.142', { route: '/api/staff/sessions/:id/waiting-list' }),
+    staffAction(`/api/staff/sessions/1/waiting-list/${family}/move-up`, '10.1.0.143', {
+      route: '/api/staff/sessions/:id/waiting-list/:registrationId/move-up',
+    }),
+    staffAction(`/api/staff/sessions/1/waiting-list/${family}/offer`, '10.1.0.144', {
+      route: '/api/staff/sessions/:id/waiting-list/:registrationId/offer',
+    }),
+  ];
+}
+
 function staffEntries(): FuzzEndpoint[] {
   const missingOrder = randomUUID();
   return [
@@ -741,6 +787,7 @@ export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
   ...monthlyGiftEntries(),
   ...receiptAddressEntries(),
   ...eventMessageEntries(),
+  ...waitlistEntries(),
   // Issue 21's catalogue editor. Query and headers come with a staff session that does not exist
   // (401, nothing changed); bodies with a signed-in editor's, so they reach the schemas and the
   // edit itself: an odd but valid body may be saved (200/201, or 409 once the version moved on).

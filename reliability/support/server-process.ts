@@ -62,7 +62,7 @@ function serverEnv(options: ServerProcessOptions): Record<string, string> {
 }
 
 /** Spawns the server; does not wait for it (see startServerProcess). */
-function spawnServerProcess(options: ServerProcessOptions): ServerProcess {
+export function spawnServerProcess(options: ServerProcessOptions): ServerProcess {
   const main = options.main ?? BUILT_MAIN;
   if (!existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` before the reliability suite`);
   const child: ChildProcess = spawn(process.execPath, main.endsWith('.js') ? [main] : ['--import', 'tsx', main], {

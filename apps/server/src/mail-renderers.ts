@@ -30,6 +30,8 @@ import { STATEMENT_KIND } from '#src/modules/statements/statement-kind';
 import { createStatementRenderer } from '#src/modules/statements/statement-renderer';
 import { createConfirmationRenderer } from '#src/modules/tickets/confirmation-renderer';
 import { ticketKeys } from '#src/modules/tickets/ticket-keys';
+import { WAITLIST_OFFER_KIND } from '#src/modules/waiting-list/offer-kind';
+import { createOfferMailRenderer } from '#src/modules/waiting-list/offer-mail';
 import { fixedSiteSource, type SiteSource } from '#src/site/site-source';
 
 export function mailRenderers({
@@ -84,5 +86,6 @@ export function mailRenderers({
     [CHARGE_DECLINED_KIND]: createBillingNoticeRenderer({ db, site, storeUrl, notice: 'declined' }),
     [GIFT_PAUSED_KIND]: createBillingNoticeRenderer({ db, site, storeUrl, notice: 'paused' }),
     [EVENT_MESSAGE_KIND]: createEventMessageRenderer({ db, site, key: eventLinkKey(secrets.session), storeUrl }),
+    [WAITLIST_OFFER_KIND]: createOfferMailRenderer({ db, siteSource, key: eventLinkKey(secrets.session), storeUrl }),
   };
 }

@@ -75,6 +75,7 @@ async function main(): Promise<void> {
   let stopRefundReconciler: (() => Promise<void>) | undefined;
   let stopBilling: (() => Promise<void>) | undefined;
   let stopEventMessages: (() => Promise<void>) | undefined;
+  let stopOfferExpiry: (() => Promise<void>) | undefined;
   let mailWorker: MailWorker | undefined;
   let mailTransport: MailTransport | undefined;
   let stopListening: (() => Promise<void>) | undefined;
@@ -99,6 +100,7 @@ async function main(): Promise<void> {
           stopRefundReconciler?.(),
           stopBilling?.(),
           stopEventMessages?.(),
+          stopOfferExpiry?.(),
           app?.close(),
         ]);
         // After the app: a request finishing during close may still queue and kick a receipt.
@@ -198,12 +200,14 @@ async function main(): Promise<void> {
       }
     }
     // One gateway, shared by the routes and the reconciler.
-    const [{ createGateway }, { startReconciler }, { startRefundReconciler }, { startBilling }] = await Promise.all([
-      import('#src/modules/payments/create-gateway'),
-      import('#src/modules/checkout/start-reconciler'),
-      import('#src/modules/refunds/start-refund-reconciler'),
-      import('#src/modules/monthly-giving/start-billing'),
-    ]);
+    const [{ createGateway }, { startReconciler }, { startRefundReconciler }, { startBilling }, { startOfferExpiry }] =
+      await Promise.all([
+        import('#src/modules/payments/create-gateway'),
+        import('#src/modules/checkout/start-reconciler'),
+        import('#src/modules/refunds/start-refund-reconciler'),
+        import('#src/modules/monthly-giving/start-billing'),
+        import('#src/modules/waiting-list/start-offer-expiry'),
+      ]);
     // METRICS_TOKEN: prom-client loads only then (modules/metrics); the gateway is timed.
     const metrics = config.metricsToken
       ? (await import('#src/modules/metrics/create-metrics')).createMetrics({ db, token: config.metricsToken, logger })
@@ -269,6 +273,13 @@ async function main(): Promise<void> {
         logger,
         mail: mailWorker,
         perMinute: site.eventSettings.messagesPerMinute,
+      });
+      // Waiting-list offers not accepted in time pass to the next family, once each, every minute.
+      stopOfferExpiry = startOfferExpiry({
+        db,
+        logger,
+        offerHoldHours: site.eventSettings.offerHoldHours,
+        mail: mailWorker,
       });
     }
     logger.info(

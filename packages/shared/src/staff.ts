@@ -72,6 +72,10 @@ export const STAFF_PERMISSIONS = {
   readCheckInList: ['owner', 'treasurer', 'volunteer'],
   /** E-mails to the event's registrants; a volunteer's only to their own center's sessions. */
   messageRegistrants: ['owner', 'editor', 'volunteer'],
+  /** The event's sessions and their waiting lists: change them (move a family up, send an offer). */
+  manageEvent: ['owner', 'editor'],
+  /** The event's sessions and their waiting lists: read them; a volunteer's answers are limited to their own center. */
+  readEvent: ['owner', 'editor', 'volunteer'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
 

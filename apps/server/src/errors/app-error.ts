@@ -46,7 +46,9 @@ export type ErrorCode =
   /** Event: a family is larger than the places left in its session (all or nothing); fields.sessionId says how many. */
   | 'not_enough_places'
   /** Event: the family's change comes after the session's change cut-off. */
-  | 'changes_closed';
+  | 'changes_closed'
+  /** Event: a waiting-list offer that lapsed or was withdrawn cannot be accepted any more. */
+  | 'offer_closed';
 
 /** The status each code is answered with unless the thrower says otherwise. */
 const DEFAULT_STATUS: Record<ErrorCode, number> = {
@@ -77,6 +79,7 @@ const DEFAULT_STATUS: Record<ErrorCode, number> = {
   other_center: 403,
   not_enough_places: 409,
   changes_closed: 409,
+  offer_closed: 409,
 };
 
 export type AppErrorOptions = {

@@ -58,6 +58,8 @@ import { staffStatementRoutes } from '#src/modules/statements/staff-routes';
 import { listGivingYears } from '#src/modules/statements/year-gifts';
 import { ticketRoutes } from '#src/modules/tickets/routes';
 import { ticketKeys } from '#src/modules/tickets/ticket-keys';
+import { waitlistRoutes } from '#src/modules/waiting-list/routes';
+import { waitlistStaffRoutes } from '#src/modules/waiting-list/staff-routes';
 
 /** The newest this many of each on a dashboard: a list, not an archive (the receipts are in the mailbox). */
 export const ACTIVITY_LIMIT = 200;
@@ -215,4 +217,18 @@ export async function registerModules(
     mail: context.mail,
   });
   await app.register(eventNewsRoutes, { db, key: eventLinkKey(context.secrets.session) });
+  // The waiting list: the family's offer link, and each session's line in the back office.
+  await app.register(waitlistRoutes, {
+    db,
+    key: eventLinkKey(context.secrets.session),
+    centerName,
+    mail: context.mail,
+  });
+  await app.register(waitlistStaffRoutes, {
+    db,
+    guard: staffGuard,
+    offerHoldHours: site.eventSettings.offerHoldHours,
+    centerName,
+    mail: context.mail,
+  });
 }

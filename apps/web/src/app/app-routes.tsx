@@ -42,6 +42,8 @@ const LAZY_PAGES: Readonly<Record<string, LazyPage>> = {
   '/registration/unsubscribe': lazyPage(() =>
     import('#src/features/registration/unsubscribe-page').then((m) => m.UnsubscribePage),
   ),
+  // The waiting-list offer e-mail's "Accept the places" link.
+  '/registration/offer': lazyPage(() => import('#src/features/registration/offer-page').then((m) => m.OfferPage)),
   '/report': lazyPage(() => import('#src/features/report/report-page').then((m) => m.ReportPage)),
   // The back office (issue 21) and its pages below /admin/ (features/admin/shell/admin-routes.tsx):
   // never pre-rendered (what it shows depends on the staff cookie), so the server answers its deep

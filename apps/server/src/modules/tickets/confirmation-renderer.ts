@@ -11,6 +11,7 @@ import { isUuid } from '#src/lib/uuid';
 import { eventSessions } from '#src/modules/event-sessions/tables';
 import type { MailRenderer, RenderedMail } from '#src/modules/mail/render';
 import { renderConfirmation } from '#src/modules/registrations/confirmation';
+import { confirmedRegistrationId } from '#src/modules/registrations/confirmation-kind';
 import type { EventLinkKey } from '#src/modules/registrations/event-link';
 import { registrantsOf } from '#src/modules/registrations/registration-repo';
 import { registrations } from '#src/modules/registrations/tables';
@@ -53,7 +54,9 @@ export function createConfirmationRenderer({
   storeUrl: string;
 }): MailRenderer {
   return async (registrationIds) => {
-    const ids = registrationIds.filter(isUuid); // An outbox row's subject id is free text.
+    // A subject is the registration's id, or `<id>:<occasion>` for a later confirmation (an offer
+    // accepted, a change); an outbox row's subject id is free text, so anything else is skipped.
+    const ids = [...new Set(registrationIds.map(confirmedRegistrationId))].filter(isUuid);
     if (ids.length === 0) return new Map();
     const found = await db.select().from(registrations).where(inArray(registrations.id, ids));
     if (found.length === 0) return new Map();
@@ -91,6 +94,12 @@ export function createConfirmationRenderer({
           : mail,
       );
     }
-    return rendered;
+    // Answered per subject: each occasion's message is the registration's confirmation as it stands.
+    return new Map(
+      registrationIds.flatMap((subject) => {
+        const mail = rendered.get(confirmedRegistrationId(subject));
+        return mail ? [[subject, mail] as const] : [];
+      }),
+    );
   };
 }

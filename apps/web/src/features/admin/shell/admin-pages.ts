@@ -18,5 +18,6 @@ export const ADMIN_PAGES = {
   MessagesPage: lazyPage(() => import('../messages/messages-page').then((m) => m.MessagesPage)),
   StaffPage: lazyPage(() => import('../staff/staff-page').then((m) => m.StaffPage)),
   AuditPage: lazyPage(() => import('../audit/audit-page').then((m) => m.AuditPage)),
+  WaitingListPage: lazyPage(() => import('../waiting-list/waiting-list-page').then((m) => m.WaitingListPage)),
   SecurityPage: lazyPage(() => import('../security/security-page').then((m) => m.SecurityPage)),
 };

@@ -37,6 +37,7 @@ const {
   StaffPage,
   AuditPage,
   SecurityPage,
+  WaitingListPage,
 } = ADMIN_PAGES;
 
 export function AdminRoutes() {
@@ -56,6 +57,7 @@ export function AdminRoutes() {
       <Route path="messages" element={guard('messageRegistrants', <MessagesPage />)} />
       <Route path="staff" element={guard('manageStaff', <StaffPage />)} />
       <Route path="audit" element={guard('readAudit', <AuditPage />)} />
+      <Route path="sessions/:id/waiting-list" element={guard('readEvent', <WaitingListPage />)} />
       <Route path="security" element={<SecurityPage />} />
       <Route
         path="*"

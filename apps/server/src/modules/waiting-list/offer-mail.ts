@@ -1,0 +1,131 @@
+/**
+ * The offer e-mail: places have freed in the family's session and are held for them until the offer's
+ * expiry, written in the session's own zone (a Fremont family reads Pacific time), with the button
+ * that accepts them. Written when the worker sends it, from the offer's rows; an offer that is no
+ * longer open by then (accepted, lapsed, withdrawn) is still written as it was made, since the queued
+ * message records that it was made.
+ */
+import { formatRegistrationNumber } from '@store/shared/registration';
+import { waitingListTexts } from '@store/shared/waiting-list';
+import type { Database } from '#src/db/client';
+import { isUuid } from '#src/lib/uuid';
+import { formatDateTime } from '#src/modules/mail/date-format';
+import { detail, emailDocument } from '#src/modules/mail/email-layout';
+import { greetingName } from '#src/modules/mail/greeting';
+import { html } from '#src/modules/mail/html';
+import { linkButton } from '#src/modules/mail/link-button';
+import { headerValue } from '#src/modules/mail/outbox';
+import { plainLetter } from '#src/modules/mail/plain-letter';
+import type { MailRenderer, RenderedMail } from '#src/modules/mail/render';
+import type { EventLinkKey } from '#src/modules/registrations/event-link';
+import type { SiteSource } from '#src/site/site-source';
+import { type OfferDetails, offerDetails } from './offer-details';
+import { offerLink } from './offer-link';
+
+export type OfferMailView = {
+  foundationName: string;
+  foundationUrl: string;
+  eventTitle: string;
+  registrationNumber: string;
+  greeting: string;
+  people: string[];
+  centerName: string;
+  hall: string;
+  address: string;
+  startsAt: string;
+  heldUntil: string;
+  link: string;
+};
+
+export function renderOfferMail(to: string, view: OfferMailView): RenderedMail {
+  const subject = `${view.eventTitle}: places are free for you (${view.registrationNumber})`;
+  const count = view.people.length === 1 ? 'a place' : `${view.people.length} places`;
+  const opening = `Places have freed at ${view.centerName}, and your family is next in line: ${count} for ${view.people.join(', ')}.`;
+  const hold = `${waitingListTexts.heldUntil(view.heldUntil)} After that they go to the next family in line.`;
+  const htmlBody = emailDocument({
+    title: subject,
+    foundationName: view.foundationName,
+    foundationUrl: view.foundationUrl,
+    kind: 'Waiting list',
+    greetingName: view.greeting,
+    opening,
+    details: [
+      detail('Registration', view.registrationNumber),
+      detail('Where', `${view.centerName}, ${view.hall}`),
+      detail('Address', view.address),
+      detail('When', view.startsAt),
+      detail('Held until', view.heldUntil),
+    ],
+    sections: [
+      html`<tr><td style="padding:0 24px 16px;font-size:14px;line-height:1.5;">${hold}</td></tr>`,
+      linkButton(view.link, waitingListTexts.accept),
+    ],
+  });
+  const text = plainLetter(
+    view.greeting,
+    [
+      opening,
+      `Registration: ${view.registrationNumber}\nWhere: ${view.centerName}, ${view.hall}\nAddress: ${view.address}\nWhen: ${view.startsAt}`,
+      hold,
+      `${waitingListTexts.accept}: ${view.link}`,
+    ],
+    view,
+  );
+  return { to: headerValue(to), subject: headerValue(subject), html: htmlBody, text };
+}
+
+export function offerMailView(
+  details: OfferDetails,
+  site: {
+    foundation: { name: string; url: string };
+    event: { title: string };
+    centers: { id: number; name: string }[];
+  },
+  link: string,
+): OfferMailView {
+  const { session, offer, registration, people } = details;
+  return {
+    foundationName: site.foundation.name,
+    foundationUrl: site.foundation.url,
+    eventTitle: site.event.title,
+    registrationNumber: formatRegistrationNumber(registration.number),
+    greeting: greetingName(people[0]?.firstName),
+    people: people.map((p) => `${p.firstName} ${p.lastName}`),
+    centerName: site.centers.find((center) => center.id === session.centerId)?.name ?? 'your center',
+    hall: session.hall,
+    address: session.address,
+    startsAt: formatDateTime(session.startsAt, session.timeZone),
+    heldUntil: formatDateTime(offer.expiresAt, session.timeZone),
+    link,
+  };
+}
+
+export function createOfferMailRenderer({
+  db,
+  siteSource,
+  key,
+  storeUrl,
+}: {
+  db: Database;
+  siteSource: SiteSource;
+  key: EventLinkKey;
+  storeUrl: string;
+}): MailRenderer {
+  return async (subjectIds) => {
+    const ids = subjectIds.filter(isUuid); // An outbox row's subject id is free text.
+    const found = await offerDetails(db, ids);
+    if (found.size === 0) return new Map();
+    const { site } = await siteSource.current();
+    const rendered = new Map<string, RenderedMail>();
+    for (const [id, details] of found) {
+      rendered.set(
+        id,
+        renderOfferMail(
+          details.registration.email,
+          offerMailView(details, site, offerLink(storeUrl, key, details.offer)),
+        ),
+      );
+    }
+    return rendered;
+  };
+}

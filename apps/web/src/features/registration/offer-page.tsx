@@ -1,0 +1,192 @@
+/**
+ * `/registration/offer?token=…`: where the waiting-list offer e-mail's "Accept the places" button
+ * lands. No account needed: the signed link names the offer. The page shows who is offered places,
+ * where and when, and until when they are held; accepting registers everyone and shows who was
+ * registered with their tickets. An offer that passed, was withdrawn, or a link that is not valid
+ * each say so. The token stays in the URL; the page loads no outside resource, so no Referer carries it.
+ */
+import './registration.css';
+import { type WaitlistAccepted, type WaitlistOffer, waitingListTexts } from '@store/shared/waiting-list';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ApiClientError, getJson, sendJson } from '#src/lib/api-client';
+import { useDocumentTitle } from '#src/lib/use-document-title';
+import { formatSessionTime } from './session-time';
+
+const offerSchema = () => import('@store/shared/waiting-list').then((m) => m.waitlistOfferSchema);
+const acceptedSchema = () => import('@store/shared/waiting-list').then((m) => m.waitlistAcceptedSchema);
+
+type Load =
+  | { status: 'loading' }
+  | { status: 'ready'; offer: WaitlistOffer }
+  | { status: 'invalid' }
+  | { status: 'failed'; message: string };
+
+function isInvalidLink(error: unknown): boolean {
+  return error instanceof ApiClientError && error.status === 400;
+}
+
+function SessionFacts({ session }: { session: WaitlistOffer['session'] }) {
+  return (
+    <dl className="event-details__facts">
+      <dt>Where</dt>
+      <dd>
+        {session.centerName}, {session.hall}
+        <br />
+        {session.address}
+      </dd>
+      <dt>When</dt>
+      <dd>{formatSessionTime(session.startsAt, session.timeZone)}</dd>
+    </dl>
+  );
+}
+
+function Accepted({ answer }: { answer: WaitlistAccepted }) {
+  const id = useId();
+  const box = useRef<HTMLElement>(null);
+  useEffect(() => {
+    box.current?.focus();
+  }, []);
+  return (
+    <section ref={box} className="notice registration-confirmation" tabIndex={-1} aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{waitingListTexts.acceptedTitle}</h2>
+      <p>
+        Registration {answer.registrationNumber}: {answer.session.centerName}, {answer.session.hall},{' '}
+        {formatSessionTime(answer.session.startsAt, answer.session.timeZone)}.
+      </p>
+      <ul className="offer-page__people">
+        {answer.people.map((person) => (
+          <li key={person.position}>
+            {person.firstName} {person.lastName}{' '}
+            <span className="offer-page__ticket">ticket {person.ticketId.slice(0, 8)}</span>
+          </li>
+        ))}
+      </ul>
+      <p>
+        <strong>{waitingListTexts.ticketsOnTheirWay}</strong> to {answer.email}.
+      </p>
+    </section>
+  );
+}
+
+export function OfferPage() {
+  useDocumentTitle(waitingListTexts.offerTitle);
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const [load, setLoad] = useState<Load>(token === '' ? { status: 'invalid' } : { status: 'loading' });
+  const [accepting, setAccepting] = useState(false);
+  const [acceptError, setAcceptError] = useState<string | null>(null);
+  const [accepted, setAccepted] = useState<WaitlistAccepted | null>(null);
+
+  useEffect(() => {
+    if (token === '') return;
+    const controller = new AbortController();
+    getJson(`/api/public/waitlist/offer?token=${encodeURIComponent(token)}`, offerSchema, { signal: controller.signal })
+      .then((offer) => setLoad({ status: 'ready', offer }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (isInvalidLink(error)) setLoad({ status: 'invalid' });
+        else setLoad({ status: 'failed', message: error instanceof Error ? error.message : 'Please try again.' });
+      });
+    return () => controller.abort();
+  }, [token]);
+
+  const accept = () => {
+    setAccepting(true);
+    setAcceptError(null);
+    sendJson('/api/public/waitlist/accept', { token }, acceptedSchema)
+      .then(setAccepted)
+      .catch((error: unknown) => {
+        if (isInvalidLink(error)) setLoad({ status: 'invalid' });
+        else setAcceptError(error instanceof Error ? error.message : 'Please try again.');
+      })
+      .finally(() => setAccepting(false));
+  };
+
+  return (
+    <div className="offer-page">
+      <h1>{waitingListTexts.offerTitle}</h1>
+      {load.status === 'loading' && (
+        <p className="notice" role="status">
+          Loading your offer…
+        </p>
+      )}
+      {load.status === 'invalid' && (
+        <div className="notice notice--error" role="alert">
+          <p>{waitingListTexts.invalidLink}</p>
+        </div>
+      )}
+      {load.status === 'failed' && (
+        <div className="notice notice--error" role="alert">
+          <p>{load.message}</p>
+        </div>
+      )}
+      {load.status === 'ready' &&
+        (accepted ? (
+          <Accepted answer={accepted} />
+        ) : (
+          <OfferDetails offer={load.offer} accepting={accepting} acceptError={acceptError} onAccept={accept} />
+        ))}
+    </div>
+  );
+}
+
+function OfferDetails({
+  offer,
+  accepting,
+  acceptError,
+  onAccept,
+}: {
+  offer: WaitlistOffer;
+  accepting: boolean;
+  acceptError: string | null;
+  onAccept: () => void;
+}) {
+  const heldUntil = formatSessionTime(offer.expiresAt, offer.session.timeZone);
+  const count = offer.people.length === 1 ? 'A place is' : `${offer.people.length} places are`;
+  return (
+    <>
+      <p>
+        {count} free for registration {offer.registrationNumber}:
+      </p>
+      <ul className="offer-page__people">
+        {offer.people.map((person) => (
+          <li key={person.position}>
+            {person.firstName} {person.lastName}
+          </li>
+        ))}
+      </ul>
+      <div className="event-details offer-page__session">
+        <SessionFacts session={offer.session} />
+      </div>
+      {offer.status === 'open' && (
+        <>
+          <p>{waitingListTexts.heldUntil(heldUntil)}</p>
+          {acceptError && (
+            <div className="notice notice--error" role="alert">
+              <p>{acceptError}</p>
+            </div>
+          )}
+          <button type="button" className="button button--large" onClick={onAccept} disabled={accepting}>
+            {accepting ? waitingListTexts.accepting : waitingListTexts.accept}
+          </button>
+        </>
+      )}
+      {offer.status === 'accepted' && (
+        <p className="notice" role="status">
+          These places are already yours: {waitingListTexts.ticketsOnTheirWay.toLowerCase()}.
+        </p>
+      )}
+      {offer.status === 'lapsed' && (
+        <div className="notice notice--error" role="alert">
+          <p>{waitingListTexts.offerClosed}</p>
+        </div>
+      )}
+      {offer.status === 'withdrawn' && (
+        <div className="notice notice--error" role="alert">
+          <p>{waitingListTexts.offerWithdrawn}</p>
+        </div>
+      )}
+    </>
+  );
+}
