@@ -1,18 +1,24 @@
 /**
- * `npm run admin -- …` as an operator runs it: a child process under tsx, on a PGlite data
- * directory (server-pglite) or a PostgreSQL database (server-postgres). Passwords go in on stdin.
+ * `npm run admin -- …` on a PGlite data directory (server-pglite) or a PostgreSQL database
+ * (server-postgres). Passwords go in on stdin. Each command runs at least once as an operator runs
+ * it, a child process under tsx (`adminProcess`: its exit code, stdout and stderr); the other cases
+ * call the same command in-process (`admin`), through the same exit-code rules, a second faster each.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { loadConfig } from '#src/config';
 import { type Database, openDatabase } from '#src/db/client';
 import { statementLogEnv } from '#src/db/statement-log';
 import { findAdminByUsername } from '#src/modules/admins/admin-repo';
 import { verifyPassword } from '#src/modules/admins/passwords';
+import { runInProcess } from '../../test/run-cli';
 import { createTestDb, describeWithDb, type TestDb, usingPostgres } from '../../test/test-db';
+import { runAdminCommand } from './admin-command';
 
 const CLI = join(import.meta.dirname, 'admin.ts');
 const SLOW = 120_000;
@@ -30,13 +36,21 @@ describeWithDb('admin command line', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  const settings = () => ({ DATA_DIR: dataDir, ...(testDb?.url ? { DATABASE_URL: testDb.url } : {}) });
+
+  /** The command in this process, with `stdin` as its standard input (none: an empty one). */
   function admin(args: string[], stdin?: string): Promise<Run> {
+    const input = Readable.from(stdin === undefined ? [] : [Buffer.from(stdin)], { objectMode: false });
+    return runInProcess((a, out) => runAdminCommand(a, out, { config: loadConfig(settings()), input }), args);
+  }
+
+  /** The command as the operator runs it: a child process (stdin ignored when none is given). */
+  function adminProcess(args: string[], stdin?: string): Promise<Run> {
     const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
       env: {
         PATH: process.env.PATH ?? '',
         ...statementLogEnv(),
-        DATA_DIR: dataDir,
-        ...(testDb?.url ? { DATABASE_URL: testDb.url } : {}),
+        ...settings(),
       },
       stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
@@ -71,18 +85,18 @@ describeWithDb('admin command line', () => {
     });
 
   it('refuses a password given as an argument, before touching anything (more in admin-args.test.ts)', async () => {
-    const run = await admin(['create', 'treasurer', 'correct horse battery']);
+    const run = await adminProcess(['create', 'treasurer', 'correct horse battery']);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('Passwords are never taken as arguments');
-    expect((await admin(['help'])).stdout).toContain('Usage: npm run admin -- <command>');
+    expect((await adminProcess(['help'])).stdout).toContain('Usage: npm run admin -- <command>');
   });
 
   it(
     'creates an administrator with the first line of stdin as password, and lists it without the hash',
     async () => {
-      const created = await admin(['create', 'Treasurer'], 'correct horse battery\r\nignored second line\n');
+      const created = await adminProcess(['create', 'Treasurer'], 'correct horse battery\r\nignored second line\n');
       expect(created).toMatchObject({ code: 0, stdout: 'Staff member "Treasurer" created as owner.\n' });
-      const list = await admin(['list']);
+      const list = await adminProcess(['list']);
       expect(list.code).toBe(0);
       expect(list.stdout).toMatch(
         /^USERNAME +ROLE +CENTER +TWO-FACTOR +CREATED +UPDATED\nTreasurer +owner +off +\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC +/,
@@ -110,7 +124,7 @@ describeWithDb('admin command line', () => {
       );
       expect(unknownCenter.code).toBe(2);
       expect(unknownCenter.stderr).toContain('There is no center 99.');
-      const promoted = await admin(['set-role', 'VOL-DALLAS', '--role', 'treasurer']);
+      const promoted = await adminProcess(['set-role', 'VOL-DALLAS', '--role', 'treasurer']);
       expect(promoted).toMatchObject({ code: 0 });
       expect(promoted.stdout).toContain('"vol-dallas" is now treasurer; their sessions were ended.');
       expect((await admin(['list'])).stdout).toMatch(/\nvol-dallas +treasurer +off +/);
@@ -148,7 +162,7 @@ describeWithDb('admin command line', () => {
   it(
     'resets a password, and refuses an unknown administrator, a short password or a common one',
     async () => {
-      const reset = await admin(['reset-password', 'treasurer'], 'a new long passphrase\n');
+      const reset = await adminProcess(['reset-password', 'treasurer'], 'a new long passphrase\n');
       expect(reset).toMatchObject({ code: 0, stdout: 'Password of "Treasurer" changed.\n' });
 
       const unknown = await admin(['reset-password', 'nobody'], 'a new long passphrase\n');
@@ -173,7 +187,7 @@ describeWithDb('admin command line', () => {
     async () => {
       expect((await admin(['create', 'admin'], 'admin long password\n')).code).toBe(0);
       writeFileSync(join(dataDir, 'initial-admin-password'), 'old\n');
-      const deleted = await admin(['delete', 'ADMIN']);
+      const deleted = await adminProcess(['delete', 'ADMIN']);
       expect(deleted.code).toBe(0);
       expect(deleted.stdout).toContain('Administrator "admin" deleted.');
       expect(deleted.stdout).toContain('Removed the now stale initial-admin-password file.');
@@ -198,7 +212,7 @@ describeWithDb('admin command line', () => {
       const lock = join(dataDir, 'pglite', 'server.lock');
       writeFileSync(lock, String(process.pid));
       try {
-        const run = await admin(['list']);
+        const run = await adminProcess(['list']);
         expect(run.code).toBe(1);
         expect(run.stderr).toContain(`is in use by process ${process.pid}`);
         expect(run.stderr).toContain('stop the server on this DATA_DIR');

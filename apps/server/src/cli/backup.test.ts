@@ -1,18 +1,20 @@
 /**
  * `npm run backup` / `npm run restore` (and, on the PostgreSQL run, `npm run db:move`) as an
  * operator runs them: child processes under tsx, on a populated store. A round trip must give back
- * every row of every table.
+ * every row of every table. Refusals other than the first call the same command in-process
+ * (`runInProcess`: the same function and exit-code rules, without a child's start-up).
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '#src/config';
 import { type DbConnection, openDatabase } from '#src/db/client';
-import { migrateDatabase } from '#src/db/migrate';
 import { populateStore, snapshotTables } from '../../test/populate-store';
-import { runCli } from '../../test/run-cli';
-import { createTestDb, describeWithDb, type TestDb, usingPostgres } from '../../test/test-db';
+import { runCli, runInProcess } from '../../test/run-cli';
+import { createTestDb, describeWithDb, openPgliteDataDir, type TestDb, usingPostgres } from '../../test/test-db';
+import { runBackupCommand } from './backup-command';
 
 const BACKUP = join(import.meta.dirname, 'backup.ts');
 const MOVE = join(import.meta.dirname, 'db-move.ts');
@@ -20,10 +22,25 @@ const SLOW = 180_000;
 
 const run = runCli;
 
+/** `npm run backup|restore -- args` in this process, on the database `env` names. */
+const inProcess = (args: string[], env: Record<string, string>) =>
+  runInProcess((a, out) => runBackupCommand(a, out, () => loadConfig(env)), args);
+
 async function withPglite<T>(dataDir: string, use: (connection: DbConnection) => Promise<T>): Promise<T> {
   const connection = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
   try {
     return await use(connection);
+  } finally {
+    await connection.close();
+  }
+}
+
+/** A populated store in `dataDir`'s PGlite (started from the migrated template), and its rows. */
+async function seededPglite(dataDir: string): Promise<Record<string, string[]>> {
+  const connection = await openPgliteDataDir(join(dataDir, 'pglite'));
+  try {
+    await populateStore(connection.db);
+    return await snapshotTables(connection.db);
   } finally {
     await connection.close();
   }
@@ -49,11 +66,7 @@ describeWithDb('backup and restore', () => {
       await populateStore(source.db);
       before = await snapshotTables(source.db);
     } else {
-      before = await withPglite(sourceDir, async (connection) => {
-        await migrateDatabase(connection);
-        await populateStore(connection.db);
-        return snapshotTables(connection.db);
-      });
+      before = await seededPglite(sourceDir);
     }
   }, SLOW);
   afterAll(async () => {
@@ -67,14 +80,14 @@ describeWithDb('backup and restore', () => {
     const missing = await run(BACKUP, ['backup'], env);
     expect(missing).toMatchObject({ code: 2 });
     expect(missing.stderr).toContain('--out is required.');
-    expect((await run(BACKUP, ['backup', '--out'], env)).stderr).toContain('--out needs a value.');
-    expect((await run(BACKUP, ['backup', '--output', 'x'], env)).stderr).toContain('Unknown option --output.');
-    const noFile = await run(BACKUP, ['restore', '--in', join(work, 'nothing-here')], env);
+    expect((await inProcess(['backup', '--out'], env)).stderr).toContain('--out needs a value.');
+    expect((await inProcess(['backup', '--output', 'x'], env)).stderr).toContain('Unknown option --output.');
+    const noFile = await inProcess(['restore', '--in', join(work, 'nothing-here')], env);
     expect(noFile).toMatchObject({ code: 2 });
     expect(noFile.stderr).toContain(`--in: ${join(work, 'nothing-here')} does not exist.`);
     const junk = join(work, 'junk');
     writeFileSync(junk, 'not a backup');
-    expect((await run(BACKUP, ['restore', '--in', junk], env)).stderr).toContain(
+    expect((await inProcess(['restore', '--in', junk], env)).stderr).toContain(
       'is not a backup made by npm run backup',
     );
   });
@@ -88,14 +101,14 @@ describeWithDb('backup and restore', () => {
       expect(made.stderr).toBe('');
       expect(made).toMatchObject({ code: 0 });
       expect(existsSync(file)).toBe(true);
-      expect((await run(BACKUP, ['backup', '--out', file], envFor('source', sourceDir))).stderr).toContain(
+      expect((await inProcess(['backup', '--out', file], envFor('source', sourceDir))).stderr).toContain(
         'already exists',
       );
 
       const targetDir = join(work, 'target');
       if (usingPostgres) {
         // The target is migrated (like a database a server started on): not empty.
-        const refused = await run(BACKUP, ['restore', '--in', file], envFor('target', targetDir));
+        const refused = await inProcess(['restore', '--in', file], envFor('target', targetDir));
         expect(refused).toMatchObject({ code: 1 });
         expect(refused.stderr).toContain('add --force');
         const restored = await run(BACKUP, ['restore', '--in', file, '--force'], envFor('target', targetDir));
@@ -108,12 +121,12 @@ describeWithDb('backup and restore', () => {
         expect(restored.code).toBe(0);
         expect(await withPglite(targetDir, (c) => snapshotTables(c.db))).toEqual(before);
         // Again over it: refused, then with --force the old directory is kept aside.
-        const refused = await run(BACKUP, ['restore', '--in', file], envFor('target', targetDir));
+        const refused = await inProcess(['restore', '--in', file], envFor('target', targetDir));
         expect(refused.stderr).toContain('add --force');
         await withPglite(targetDir, async (c) => {
           await c.db.execute(sql`delete from orders where status = 'failed'`);
         });
-        const forced = await run(BACKUP, ['restore', '--in', file, '--force'], envFor('target', targetDir));
+        const forced = await inProcess(['restore', '--in', file, '--force'], envFor('target', targetDir));
         expect(forced.code).toBe(0);
         expect(readdirSync(targetDir).some((name) => name.startsWith('pglite.before-restore-'))).toBe(true);
         expect(await withPglite(targetDir, (c) => snapshotTables(c.db))).toEqual(before);
@@ -134,11 +147,7 @@ describe.skipIf(!usingPostgres)('moving from PGlite to PostgreSQL (npm run db:mo
   it(
     'copies every table of a populated PGlite into an empty PostgreSQL, in one transaction, sequences reset',
     async () => {
-      const before = await withPglite(work, async (connection) => {
-        await migrateDatabase(connection);
-        await populateStore(connection.db);
-        return snapshotTables(connection.db);
-      });
+      const before = await seededPglite(work);
       target = await createTestDb();
       const url = target.url ?? expect.fail('no url');
       expect((await run(MOVE, ['--to', 'mysql://x'], { DATA_DIR: work })).stderr).toContain(

@@ -3,15 +3,15 @@
  * command runs three times, as of three days, and the card is declined each time ($2,001: the
  * sandbox's decline rule); only then does a mail worker start and send the three notices over SMTP.
  * Each must name the retry that decline scheduled, not the gift's next charge when the mail is sent
- * (by then the last one's).
+ * (by then the last one's). The command runs in-process (the same function and exit-code rules as
+ * `npm run billing`; billing.test.ts runs it as a child process), on the same data directory.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '#src/config';
-import { type Database, openDatabase } from '#src/db/client';
-import { migrateDatabase } from '#src/db/migrate';
+import type { Database } from '#src/db/client';
 import { createLogger } from '#src/logger';
 import { mailRenderers } from '#src/mail-renderers';
 import { createMailTransport } from '#src/modules/mail/transport';
@@ -22,10 +22,10 @@ import { loadSite } from '#src/site/load-site';
 import { TEST_TICKET_SIGNING_SEED } from '../../test/build-test-app';
 import { startFakeSmtpServer } from '../../test/fake-smtp-server';
 import { seedMonthlyGift } from '../../test/monthly-gift-fixtures';
-import { runCli } from '../../test/run-cli';
-import { createTestDb, describeWithDb, type TestDb, usingPostgres } from '../../test/test-db';
+import { runInProcess } from '../../test/run-cli';
+import { createTestDb, describeWithDb, openPgliteDataDir, type TestDb, usingPostgres } from '../../test/test-db';
+import { runBillingCommand } from './billing-command';
 
-const SCRIPT = join(import.meta.dirname, 'billing.ts');
 const site = loadSite(loadConfig({}).siteConfigPath);
 
 /** The message's text, its quoted-printable soft line breaks and escapes undone. */
@@ -44,8 +44,7 @@ describeWithDb('decline notices queued by three billing runs before the mail wor
   /** The command's database, opened here only while no command runs (PGlite: one process at a time). */
   async function open(): Promise<{ db: Database; close: () => Promise<void> }> {
     if (testDb) return { db: testDb.db, close: async () => {} };
-    const connection = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
-    await migrateDatabase(connection);
+    const connection = await openPgliteDataDir(join(dataDir, 'pglite'));
     return { db: connection.db, close: () => connection.close() };
   }
 
@@ -69,7 +68,10 @@ describeWithDb('decline notices queued by three billing runs before the mail wor
   it('names in each notice the retry its own decline scheduled', async () => {
     // Declined on the billing day, then on each retry's day: retries 1, then 3, then 7 days later.
     for (const asOf of ['2027-01-15', '2027-01-16', '2027-01-19']) {
-      const run = await runCli(SCRIPT, ['--as-of', asOf, '--json'], env);
+      const run = await runInProcess(
+        (a, out) => runBillingCommand(a, out, loadConfig(env)),
+        ['--as-of', asOf, '--json'],
+      );
       expect(run.code, run.stderr).toBe(0);
       expect(JSON.parse(run.stdout)).toMatchObject({ asOf, declined: 1, retriesScheduled: 1, paused: 0 });
     }
@@ -108,6 +110,6 @@ describeWithDb('decline notices queued by three billing runs before the mail wor
       await smtp.close();
       await close();
     }
-    // Three child processes, each opening PGlite: seconds each on a loaded 2-core machine.
+    // Three billing runs, each opening PGlite: seconds each on a loaded 2-core machine.
   }, 120_000);
 });

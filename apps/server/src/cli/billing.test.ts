@@ -1,20 +1,21 @@
 /**
- * `npm run billing -- --as-of YYYY-MM-DD [--dry-run] [--json]` as an operator runs it: a child
- * process on the configured database (PGlite in DATA_DIR, or DATABASE_URL), its JSON summary, a
- * second run that charges nothing, and bad arguments refused with exit 2, naming the flag.
+ * `npm run billing -- --as-of YYYY-MM-DD [--dry-run] [--json]` as an operator runs it, on the
+ * configured database (PGlite in DATA_DIR, or DATABASE_URL): its JSON summary, a second run that
+ * charges nothing, and bad arguments refused with exit 2, naming the flag. The refusal and the run
+ * that charges are child processes, as the operator runs them (`runCli`); the dry run and the second
+ * run call the same command in-process (`runInProcess`).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { loadConfig } from '#src/config';
 import type { Database } from '#src/db/client';
-import { openDatabase } from '#src/db/client';
-import { migrateDatabase } from '#src/db/migrate';
 import { createSandboxGateway } from '#src/modules/payments/gateways/sandbox';
 import { chargesOf, seedMonthlyGift } from '../../test/monthly-gift-fixtures';
-import { runCli } from '../../test/run-cli';
-import { createTestDb, describeWithDb, type TestDb, usingPostgres } from '../../test/test-db';
-import { parseBillingArgs } from './billing-command';
+import { runCli, runInProcess } from '../../test/run-cli';
+import { createTestDb, describeWithDb, openPgliteDataDir, type TestDb, usingPostgres } from '../../test/test-db';
+import { parseBillingArgs, runBillingCommand } from './billing-command';
 
 const SCRIPT = join(import.meta.dirname, 'billing.ts');
 
@@ -41,9 +42,8 @@ describeWithDb('npm run billing', () => {
   /** The database the command uses; on PGlite only while no command runs (single-process). */
   async function withDb<T>(use: (db: Database) => Promise<T>): Promise<T> {
     if (testDb) return use(testDb.db);
-    const connection = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
+    const connection = await openPgliteDataDir(join(dataDir, 'pglite'));
     try {
-      await migrateDatabase(connection);
       return await use(connection.db);
     } finally {
       await connection.close();
@@ -59,6 +59,8 @@ describeWithDb('npm run billing', () => {
     });
   });
 
+  const inProcess = (args: string[]) => runInProcess((a, out) => runBillingCommand(a, out, loadConfig(env)), args);
+
   afterAll(async () => {
     await testDb?.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -73,7 +75,7 @@ describeWithDb('npm run billing', () => {
   });
 
   it('counts on a dry run, charges once, then charges nothing the second time', async () => {
-    const dry = await runCli(SCRIPT, ['--as-of', '2027-01-15', '--dry-run', '--json'], env);
+    const dry = await inProcess(['--as-of', '2027-01-15', '--dry-run', '--json']);
     expect(dry.code, dry.stderr).toBe(0);
     expect(JSON.parse(dry.stdout)).toEqual({
       asOf: '2027-01-15',
@@ -101,11 +103,11 @@ describeWithDb('npm run billing', () => {
       alreadyPaid: 0,
       stillPending: 0,
     });
-    const again = await runCli(SCRIPT, ['--as-of', '2027-01-15'], env);
+    const again = await inProcess(['--as-of', '2027-01-15']);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toContain('Billing as of 2027-01-15: 0 charges made ($0.00)');
     const charges = await withDb((db) => chargesOf(db, giftId));
     expect(charges.map((c) => [c.billing_period, c.status, c.ledger_cents])).toEqual([['2027-01', 'succeeded', 5100]]);
-    // Four child processes, each opening PGlite: seconds each on a loaded 2-core machine.
+    // Each run opens PGlite (two in child processes): seconds each on a loaded 2-core machine.
   }, 120_000);
 });

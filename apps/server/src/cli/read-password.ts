@@ -3,6 +3,7 @@
  * and in every user's `ps`). On a terminal, a hidden prompt asked twice; otherwise (a pipe, a
  * script, a test) the first line of stdin.
  */
+import type { Readable } from 'node:stream';
 import { CliError } from './cli-error';
 
 /** Reads one line without echoing it, in raw mode so the terminal shows nothing as it is typed. */
@@ -38,8 +39,7 @@ function promptHidden(prompt: string): Promise<string> {
 }
 
 /** The first line of a non-terminal stdin; stops reading there (the writer need not close it). */
-function readFirstLine(): Promise<string> {
-  const input = process.stdin;
+function readFirstLine(input: Readable): Promise<string> {
   input.setEncoding('utf8');
   return new Promise((resolve, reject) => {
     let text = '';
@@ -69,8 +69,14 @@ function readFirstLine(): Promise<string> {
   });
 }
 
-export async function readNewPassword(): Promise<string> {
-  if (!process.stdin.isTTY) return readFirstLine();
+/** True when a person types the password at this process's terminal (a hidden prompt, asked twice). */
+export function typedAtTerminal(input: Readable): boolean {
+  return input === process.stdin && process.stdin.isTTY;
+}
+
+/** The new password: prompted at a terminal, else the first line of `input` (stdin, or a test's text). */
+export async function readNewPassword(input: Readable = process.stdin): Promise<string> {
+  if (!typedAtTerminal(input)) return readFirstLine(input);
   const first = await promptHidden('New password: ');
   const second = await promptHidden('Repeat the password: ');
   if (first !== second) throw new CliError('The two passwords differ; nothing was changed.');

@@ -1,8 +1,9 @@
 /**
- * `npm run statements -- --year YYYY [--dry-run]` as the treasurer runs it: a child process on the
- * configured database (PGlite in DATA_DIR, or DATABASE_URL), with its progress lines and summary;
- * a second run queues nothing; a bad argument is a usage error naming it, and changes nothing; this
- * year is the foundation's.
+ * `npm run statements -- --year YYYY [--dry-run]` as the treasurer runs it, on the configured
+ * database (PGlite in DATA_DIR, or DATABASE_URL), with its progress lines and summary; a second run
+ * queues nothing; a bad argument is a usage error naming it, and changes nothing; this year is the
+ * foundation's. A usage error and a run that queues go through a child process, as the treasurer
+ * runs them (`runCli`); the other cases call the same command in-process (`runInProcess`).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,16 +12,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '#src/config';
 import type { Database } from '#src/db/client';
-import { openDatabase } from '#src/db/client';
-import { migrateDatabase } from '#src/db/migrate';
-import { runCli } from '../../test/run-cli';
+import { runCli, runInProcess } from '../../test/run-cli';
 import { seedOrders } from '../../test/seed-orders';
-import { createTestDb, describeWithDb, type TestDb, usingPostgres } from '../../test/test-db';
+import { createTestDb, describeWithDb, openPgliteDataDir, type TestDb, usingPostgres } from '../../test/test-db';
 import { runStatementsCommand } from './statements-command';
 
 const SCRIPT = join(import.meta.dirname, 'statements.ts');
 
-const run = (args: string[], env: Record<string, string>) => runCli(SCRIPT, args, env);
+const runProcess = (args: string[], env: Record<string, string>) => runCli(SCRIPT, args, env);
+const run = (args: string[], env: Record<string, string>) =>
+  runInProcess((a, out) => runStatementsCommand(a, out, loadConfig(env)), args);
 
 describeWithDb('npm run statements', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'statements-cli-'));
@@ -30,9 +31,8 @@ describeWithDb('npm run statements', () => {
   /** The database the command uses; on PGlite only while no command runs (single-process). */
   async function withDb<T>(use: (db: Database) => Promise<T>): Promise<T> {
     if (testDb) return use(testDb.db);
-    const connection = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
+    const connection = await openPgliteDataDir(join(dataDir, 'pglite'));
     try {
-      await migrateDatabase(connection);
       return await use(connection.db);
     } finally {
       await connection.close();
@@ -69,7 +69,7 @@ describeWithDb('npm run statements', () => {
     const missing = await run([], env);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--year is required.');
-    const bad = await run(['--year', '20x5'], env);
+    const bad = await runProcess(['--year', '20x5'], env);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--year: "20x5" is not a year between 2000 and');
     expect(bad.stderr).toContain('Usage:');
@@ -101,7 +101,7 @@ describeWithDb('npm run statements', () => {
     );
     expect(await statementRows()).toBe(0);
 
-    const first = await run(['--year', '2025'], env);
+    const first = await runProcess(['--year', '2025'], env);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toContain(
       'Statements for 2025: 3 donors get a statement; 3 statements queued now, 0 already queued',
