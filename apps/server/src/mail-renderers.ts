@@ -20,8 +20,12 @@ import { createReceiptCorrectionRenderer, createReceiptRenderer } from '#src/mod
 import type { MailRenderer, MailRenderers } from '#src/modules/mail/render';
 import { createBillingNoticeRenderer } from '#src/modules/monthly-giving/billing-mail';
 import { CHARGE_DECLINED_KIND, GIFT_PAUSED_KIND } from '#src/modules/monthly-giving/billing-mail-kinds';
+import { createChangeMailRenderer } from '#src/modules/registration-manage/change-mail';
+import { CHANGE_MAIL_KIND, LINKS_MAIL_KIND } from '#src/modules/registration-manage/change-mail-kind';
+import { createLinksMailRenderer } from '#src/modules/registration-manage/lost-link-mail';
 import { CONFIRMATION_KIND } from '#src/modules/registrations/confirmation-kind';
 import { createConfirmationRenderer } from '#src/modules/registrations/confirmation-renderer';
+import { eventLinkKey } from '#src/modules/registrations/event-link';
 import { createCodeStepLockedRenderer } from '#src/modules/staff/code-step-lock-mail';
 import { CODE_STEP_LOCKED_KIND } from '#src/modules/staff/code-step-lock-notice';
 import { STATEMENT_KIND } from '#src/modules/statements/statement-kind';
@@ -61,12 +65,15 @@ export function mailRenderers({
     addressLink: (orderId) => receiptAddressLink(storeUrl, key, orderId),
     dashboardLink: dashboardUrl(storeUrl),
   });
+  const family = { db, site, siteSource, key: eventLinkKey(secrets.session), storeUrl };
   return {
     [RECEIPT_KIND]: receipts,
     [OFFICIAL_RECEIPT_KIND]: receipts,
     [RECEIPT_CORRECTION_KIND]: createReceiptCorrectionRenderer({ db, siteSource, signature }),
     [STATEMENT_KIND]: createStatementRenderer({ db, site }),
     [CONFIRMATION_KIND]: createConfirmationRenderer({ db, siteSource }),
+    [CHANGE_MAIL_KIND]: createChangeMailRenderer(family),
+    [LINKS_MAIL_KIND]: createLinksMailRenderer(family),
     [GUESSING_ALERT_KIND]: createGuessingAlertRenderer({ db, site }),
     [CODE_STEP_LOCKED_KIND]: createCodeStepLockedRenderer({ db, site }),
     ...links,

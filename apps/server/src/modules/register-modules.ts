@@ -35,7 +35,9 @@ import { paymentRoutes } from '#src/modules/payments/routes';
 import { receiptSettings } from '#src/modules/receipts/receipt-number';
 import { signatureImage } from '#src/modules/receipts/signature-image';
 import { refundRoutes } from '#src/modules/refunds/routes';
+import { registrationManageRoutes } from '#src/modules/registration-manage/routes';
 import { listAccountRegistrations } from '#src/modules/registrations/account-registrations';
+import { eventLinkKey } from '#src/modules/registrations/event-link';
 import { registrationRoutes } from '#src/modules/registrations/routes';
 import { reportRoutes } from '#src/modules/report/routes';
 import { imageRoutes } from '#src/modules/site-content/image-routes';
@@ -132,6 +134,14 @@ export async function registerModules(
     mail: context.mail,
   });
   await app.register(registrationRoutes, { db, captcha, mail: context.mail, resolveUserId });
+  await app.register(registrationManageRoutes, {
+    db,
+    key: eventLinkKey(context.secrets.session),
+    settings: site.eventSettings,
+    centerName: async (id) => (await siteContent.current()).site.centers.find((center) => center.id === id)?.name,
+    captcha,
+    mail: context.mail,
+  });
   await app.register(reportRoutes, {
     db,
     site,
