@@ -6,6 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registrants, registrations } from '#src/modules/registrations/tables';
+import { registerAccount, sessionToken } from '../../../test/auth-helpers';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import {
   changeMails,
@@ -323,6 +324,28 @@ describeWithDb("the family's page", () => {
         sql`select count(*)::int as n from mail_outbox where payload->>'registrationId' = ${f.registrationId}`,
       );
       expect(mails.rows[0]?.n).toBe(0);
+    });
+  });
+
+  describe("the dashboard's Manage link", () => {
+    it("gives the signed-in owner a link to each of their registrations' page, and nobody else", async () => {
+      const signedUp = await registerAccount(t.app, { name: 'Meera Iyer', email: 'meera@example.org' });
+      const owner = sessionToken(signedUp);
+      const other = sessionToken(await registerAccount(t.app, { name: 'Kiran Das', email: 'kiran@example.org' }));
+      const f = await family(10, [adultRegistrant({ email: 'meera@example.org', firstName: 'Meera' })]);
+      await t.testDb.db
+        .update(registrations)
+        .set({ userId: signedUp.json().user.id })
+        .where(eq(registrations.id, f.registrationId));
+      const activity = (session: string) =>
+        t.app.inject({ method: 'GET', url: '/auth/activity', cookies: { store_session: session } });
+      const mine = (await activity(owner)).json().registrations;
+      expect(mine).toHaveLength(1);
+      const url = new URL(mine[0].manageUrl, 'http://localhost');
+      expect(url.pathname).toBe('/registration/yours');
+      const page = await familyCall(t.app, url.searchParams.get('token') ?? '');
+      expect(page.json().people[0].firstName).toBe('Meera');
+      expect((await activity(other)).json().registrations).toEqual([]);
     });
   });
 });
