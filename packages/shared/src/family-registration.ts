@@ -38,6 +38,8 @@ export const familyTexts = {
   discard: 'Discard',
   cancelOne: 'Cancel this registrant',
   cancelAll: 'Cancel the whole registration',
+  leaveWaitingList: 'Leave the waiting list',
+  confirmLeave: 'Leave the waiting list? Your family loses its place in line. This cannot be undone.',
   confirmCancelOne: (name: string) =>
     `Cancel ${name}? Their ticket stops being valid and their place goes to the waiting list.`,
   confirmCancelAll:

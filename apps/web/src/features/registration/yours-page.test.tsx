@@ -126,6 +126,7 @@ describe('the family page', () => {
     expect(await screen.findByText('On the waiting list: number 3 in line')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Download tickets (PDF)' })).toBeNull();
     expect(screen.getByRole('heading', { name: 'Move everyone to another session' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Leave the waiting list' })).toBeTruthy();
   });
 
   test('after the cut-off shows no change buttons and says changes closed', async () => {

@@ -149,8 +149,8 @@ export function YoursPage() {
       {family.changesOpen && (
         <section className="family-section" aria-label={familyTexts.cancelAll}>
           <ConfirmAction
-            label={familyTexts.cancelAll}
-            question={familyTexts.confirmCancelAll}
+            label={family.status === 'waiting' ? familyTexts.leaveWaitingList : familyTexts.cancelAll}
+            question={family.status === 'waiting' ? familyTexts.confirmLeave : familyTexts.confirmCancelAll}
             disabled={busy}
             onConfirm={() => void act(cancelAll)}
           />
