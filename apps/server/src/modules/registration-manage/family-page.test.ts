@@ -5,7 +5,9 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { takePlaces } from '#src/modules/event-sessions/places';
 import { registrants, registrations } from '#src/modules/registrations/tables';
+import { waitlistOffers } from '#src/modules/waiting-list/tables';
 import { registerAccount, sessionToken } from '../../../test/auth-helpers';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import {
@@ -226,6 +228,42 @@ describeWithDb("the family's page", () => {
       const res = await familyCall(t.app, familyToken(w.registrationId), { method: 'POST', url: '/cancel' });
       expect(res.json()).toMatchObject({ status: 'cancelled', waitingPosition: null });
       expect((await sessionRow(t.testDb.db, session.id)).taken).toBe(1);
+    });
+
+    it('a family holding an offer sees until when, may not edit, and cancelling withdraws the offer and frees its places', async () => {
+      const session = await insertSession(t.testDb.db, { capacity: 2 });
+      const o = await insertFamily(t.testDb.db, {
+        sessionId: session.id,
+        people: [adultRegistrant()],
+        status: 'waiting',
+      });
+      const expiresAt = new Date(Date.now() + days(2));
+      await t.testDb.db.transaction(async (tx) => {
+        await takePlaces(tx, session.id, { people: 1, memorization: 1, fluentReading: 0 });
+        await tx.update(registrations).set({ status: 'offered' }).where(eq(registrations.id, o.registrationId));
+        await tx
+          .insert(waitlistOffers)
+          .values({ registrationId: o.registrationId, sessionId: session.id, people: 1, memorization: 1, expiresAt });
+      });
+      const token = familyToken(o.registrationId);
+      const view = (await familyCall(t.app, token)).json();
+      expect(view).toMatchObject({ status: 'offered', offerExpiresAt: expiresAt.toISOString() });
+      const edit = await familyCall(t.app, token, {
+        method: 'PATCH',
+        url: '/registrants/1',
+        body: adultRegistrant({ city: 'Plano' }),
+      });
+      expect(edit.statusCode).toBe(409);
+      expect(edit.json().error.message).toMatch(/accept the offer/);
+      const res = await familyCall(t.app, token, { method: 'POST', url: '/cancel' });
+      expect(res.json().status).toBe('cancelled');
+      const row = await sessionRow(t.testDb.db, session.id);
+      expect([row.taken, row.memorizationTaken]).toEqual([0, 0]);
+      const [offer] = await t.testDb.db
+        .select()
+        .from(waitlistOffers)
+        .where(eq(waitlistOffers.registrationId, o.registrationId));
+      expect(offer?.status).toBe('withdrawn');
     });
 
     it('cancelling the last registrant one by one cancels the registration', async () => {
