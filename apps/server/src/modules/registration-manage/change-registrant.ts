@@ -59,7 +59,8 @@ export async function changeRegistrant(
     const { registration } = family;
     if (registration.status === 'offered') throw offerPending();
     const changed = changedFields(person, details);
-    if (changed.length === 0) return `Nothing changed for ${registrantName(person)}.`;
+    // The same details again (a second click on Save): nothing to change, nothing to mail, the ticket stays.
+    if (changed.length === 0) return null;
     const registered = registration.status === 'registered' && registration.sessionId !== null;
     if (registered && registration.sessionId !== null && (person.category ?? '') !== details.category) {
       await releasePlaces(tx, registration.sessionId, placeCountsOf([person]));

@@ -22,7 +22,8 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export async function changeFamily(
   context: ManageContext,
   registrationId: string,
-  change: (tx: Tx, family: Family) => Promise<string>,
+  /** What changed, for the e-mail; null when nothing did (nothing is mailed). */
+  change: (tx: Tx, family: Family) => Promise<string | null>,
 ): Promise<void> {
   const now = context.now?.() ?? new Date();
   await context.db.transaction(async (tx) => {
@@ -36,6 +37,6 @@ export async function changeFamily(
       if (now >= closesAt) throw changesClosed(closesAt, session.timeZone);
     }
     const summary = await change(tx, family);
-    await queueChangeMail(tx, { registrationId, change: summary });
+    if (summary !== null) await queueChangeMail(tx, { registrationId, change: summary });
   });
 }

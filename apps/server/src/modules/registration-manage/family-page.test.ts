@@ -126,6 +126,14 @@ describeWithDb("the family's page", () => {
       expect(mail?.text).toContain('The old ticket is no longer valid');
       expect(mail?.text).toContain('/registration/yours?token=');
       expect((await sessionRow(t.testDb.db, f.session.id)).taken).toBe(2);
+      // The same details again change nothing: no new ticket, no second e-mail.
+      const again = await familyCall(t.app, f.token, {
+        method: 'PATCH',
+        url: '/registrants/2',
+        body: minorRegistrant({ firstName: 'Anushka', city: 'Plano' }),
+      });
+      expect(again.json().people[1].ticketId).toBe(res.json().people[1].ticketId);
+      expect(await changeMails(t.testDb.db, t.site, f.registrationId)).toHaveLength(1);
     });
 
     it('refuses what the form refuses, naming the field, and changes nothing', async () => {
