@@ -1,16 +1,12 @@
-/** A session's start in its own zone, with the zone named: "Saturday, May 15, 2027 at 9:00 AM CDT". */
+/** A session's start in its own zone, with the zone named: "Saturday, May 15, 2027 at 9:00 AM (CDT)". */
 export function sessionTime(startsAt: string, timeZone: string): string {
   const time = Date.parse(startsAt);
   if (Number.isNaN(time)) return startsAt;
   try {
-    return (
-      new Intl.DateTimeFormat('en-US', {
-        dateStyle: 'full',
-        timeStyle: 'short',
-        timeZone,
-      }).format(time) + ` (${zoneName(time, timeZone)})`
-    );
+    const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone }).format(time);
+    return `${when} (${zoneName(time, timeZone)})`;
   } catch {
+    // An unknown zone name (a typo in a session's settings) must not blank the page.
     return new Date(time).toUTCString();
   }
 }
