@@ -22,6 +22,7 @@ export {
 } from '#src/modules/payments/gateways/sandbox-tables';
 export { receiptCounters } from '#src/modules/receipts/tables';
 export { refunds } from '#src/modules/refunds/tables';
+export { familyLinkRequests } from '#src/modules/registration-manage/tables';
 export { registrants, registrations, tickets } from '#src/modules/registrations/tables';
 export { reportDailyTotals, reportSettings } from '#src/modules/report/tables';
 export { siteContent, siteImages } from '#src/modules/site-content/tables';

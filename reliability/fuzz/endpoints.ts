@@ -12,6 +12,8 @@ import { randomUUID } from 'node:crypto';
 import { registerRequestSchema } from '@store/shared/auth';
 import { sandboxTokenizeRequestSchema } from '@store/shared/card';
 import { basicAuthorization } from '../../apps/server/src/modules/admins/basic-credentials';
+import { eventLinkKey, eventLinkToken } from '../../apps/server/src/modules/registrations/event-link';
+import { TEST_SESSION_SECRET } from '../../apps/server/test/build-test-app';
 import { BOOK, checkoutBody, openAmount, validCard } from '../../apps/server/test/checkout-helpers';
 import { adultRegistrant } from '../../apps/server/test/registration-helpers';
 import {
@@ -547,6 +549,65 @@ function backOfficeEntries(): FuzzEndpoint[] {
   ];
 }
 
+/**
+ * The family's page (/registration/yours): a genuinely signed link to a registration that does not
+ * exist, so hostile parts reach the schemas and the token check, and a well-formed request is
+ * answered 400 without anything changing. "Lost your link?" goes without a captcha solution (403).
+ */
+function familyEntries(): FuzzEndpoint[] {
+  const token = eventLinkToken(
+    eventLinkKey(TEST_SESSION_SECRET),
+    'family',
+    randomUUID(),
+    new Date(Date.now() + 86_400_000),
+  );
+  const familyHeaders = { 'x-family-token': token };
+  const familyEntry = (
+    method: 'GET' | 'PATCH' | 'POST',
+    path: string,
+    remoteAddress: string,
+    body?: object,
+    route?: string,
+  ) =>
+    entry(method, `/api/public/registrations/yours${path}`, {
+      ...(route ? { route: `/api/public/registrations/yours${route}` } : {}),
+      remoteAddress,
+      parts: (e) => {
+        const base = (): BaseRequest => ({
+          headers: familyHeaders,
+          ...(body ? { body: toHostileJson(body) } : {}),
+        });
+        return {
+          ...(body ? { body: bodyPart(e, { base }) } : {}),
+          query: queryPart(e, { base }),
+          headers: headersPart(e, { base, relevant: ['x-family-token'] }),
+          ...(route ? { path: pathPart(e, { dotSegments: false }) } : {}),
+        };
+      },
+    });
+  return [
+    familyEntry('GET', '', '10.1.3.1'),
+    familyEntry('PATCH', '/registrants/1', '10.1.3.2', adultRegistrant(), '/registrants/:position'),
+    familyEntry('POST', '/registrants/1/cancel', '10.1.3.3', undefined, '/registrants/:position/cancel'),
+    familyEntry('POST', '/cancel', '10.1.3.4'),
+    familyEntry('POST', '/move', '10.1.3.5', { sessionId: 1 }),
+    entry('POST', '/api/public/registrations/lost-link', {
+      remoteAddress: '10.1.3.6',
+      parts: (e) => {
+        const base = (): BaseRequest => ({
+          headers: { 'x-captcha-action': 'lost_link' },
+          body: { email: 'asha.fuzz@example.org' },
+        });
+        return {
+          body: bodyPart(e, { base }),
+          query: queryPart(e, { base }),
+          headers: headersPart(e, { base, relevant: CAPTCHA_HEADERS }),
+        };
+      },
+    }),
+  ];
+}
+
 export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
   plainGet('/healthz', '10.1.0.1'),
   plainGet('/healthz/live', '10.1.0.40'),
@@ -866,6 +927,7 @@ export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
     },
   }),
   ...ticketEntries(),
+  ...familyEntries(),
 ];
 
 /**

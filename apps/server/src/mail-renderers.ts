@@ -22,7 +22,11 @@ import { createEventMessageRenderer } from '#src/modules/event-messages/event-me
 import type { MailRenderer, MailRenderers } from '#src/modules/mail/render';
 import { createBillingNoticeRenderer } from '#src/modules/monthly-giving/billing-mail';
 import { CHARGE_DECLINED_KIND, GIFT_PAUSED_KIND } from '#src/modules/monthly-giving/billing-mail-kinds';
+import { createChangeMailRenderer } from '#src/modules/registration-manage/change-mail';
+import { CHANGE_MAIL_KIND, LINKS_MAIL_KIND } from '#src/modules/registration-manage/change-mail-kind';
+import { createLinksMailRenderer } from '#src/modules/registration-manage/lost-link-mail';
 import { CONFIRMATION_KIND } from '#src/modules/registrations/confirmation-kind';
+import { createConfirmationRenderer } from '#src/modules/registrations/confirmation-renderer';
 import { eventLinkKey } from '#src/modules/registrations/event-link';
 import { createCodeStepLockedRenderer } from '#src/modules/staff/code-step-lock-mail';
 import { CODE_STEP_LOCKED_KIND } from '#src/modules/staff/code-step-lock-notice';
@@ -67,6 +71,7 @@ export function mailRenderers({
     addressLink: (orderId) => receiptAddressLink(storeUrl, key, orderId),
     dashboardLink: dashboardUrl(storeUrl),
   });
+  const family = { db, site, siteSource, key: eventLinkKey(secrets.session), storeUrl };
   return {
     [RECEIPT_KIND]: receipts,
     [OFFICIAL_RECEIPT_KIND]: receipts,
@@ -79,6 +84,9 @@ export function mailRenderers({
       linkKey: eventLinkKey(secrets.session),
       storeUrl,
     }),
+    [CONFIRMATION_KIND]: createConfirmationRenderer({ db, siteSource }),
+    [CHANGE_MAIL_KIND]: createChangeMailRenderer(family),
+    [LINKS_MAIL_KIND]: createLinksMailRenderer(family),
     [GUESSING_ALERT_KIND]: createGuessingAlertRenderer({ db, site }),
     [CODE_STEP_LOCKED_KIND]: createCodeStepLockedRenderer({ db, site }),
     ...links,

@@ -147,6 +147,8 @@ export const accountActivitySchema = z.object({
       registrationNumber: z.string(),
       date: z.string(),
       registrants: z.array(z.object({ name: z.string(), age: z.number().int(), category: z.string().nullable() })),
+      /** The family's own page with a fresh signed link (`/registration/yours?token=…`): the owner manages it there. */
+      manageUrl: z.string().optional(),
     }),
   ),
 });

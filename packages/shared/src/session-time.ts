@@ -1,17 +1,35 @@
 /**
  * A session's start as a family reads it: in the session's own time zone (a Fremont session at
- * 9:00 AM Pacific reads 9:00 AM wherever the reader is), with the zone named so nobody converts.
+ * 9:00 AM Pacific reads 9:00 AM wherever the reader is), with the zone named so nobody converts:
+ * "Saturday, May 15, 2027 at 9:00 AM PDT". ONE format for the pages, the e-mails and the tickets.
  */
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatIn(timeZone: string): Intl.DateTimeFormat {
+  let format = formats.get(timeZone);
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions = {
+      weekday: 'long',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    };
+    try {
+      format = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+    } catch {
+      // An unknown zone name (a typo in a session's settings) must not blank a page or fail a mail.
+      format = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
+    }
+    formats.set(timeZone, format);
+  }
+  return format;
+}
+
 export function formatSessionStart(startsAt: Date | string, timeZone: string): string {
   const instant = typeof startsAt === 'string' ? new Date(startsAt) : startsAt;
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(instant);
+  if (Number.isNaN(instant.getTime())) return String(startsAt);
+  return formatIn(timeZone).format(instant);
 }

@@ -37,6 +37,8 @@ import { paymentRoutes } from '#src/modules/payments/routes';
 import { receiptSettings } from '#src/modules/receipts/receipt-number';
 import { signatureImage } from '#src/modules/receipts/signature-image';
 import { refundRoutes } from '#src/modules/refunds/routes';
+import { registrationManageRoutes } from '#src/modules/registration-manage/routes';
+import { withFamilyLinks } from '#src/modules/registration-manage/with-family-links';
 import { listAccountRegistrations } from '#src/modules/registrations/account-registrations';
 import { eventLinkKey } from '#src/modules/registrations/event-link';
 import { registrationRoutes } from '#src/modules/registrations/routes';
@@ -86,6 +88,8 @@ export async function registerModules(
   const resolveOwner = createSessionOwnerResolver({ sessions, allowedOrigins: context.config.allowedOrigins });
   // Read at start by main.ts too, so a missing file stops the server there (issue 20).
   const signature = signatureImage(context.config.siteConfigPath, site.taxReceipts);
+  // The family's signed links (registration-manage): its page's routes and the dashboard's "Manage".
+  const familyKey = eventLinkKey(context.secrets.session);
   const foundation = {
     name: site.foundation.name,
     url: site.foundation.url,
@@ -102,7 +106,7 @@ export async function registerModules(
     readActivity: async (user) => {
       const [donations, registrations, statementYears] = await Promise.all([
         listAccountDonations(db, site, user, ACTIVITY_LIMIT),
-        listAccountRegistrations(db, user, ACTIVITY_LIMIT),
+        listAccountRegistrations(db, user, ACTIVITY_LIMIT).then((listed) => withFamilyLinks(db, familyKey, listed)),
         listGivingYears(db, user, site.foundation.timeZone),
       ]);
       return { donations, registrations, statementYears };
@@ -139,6 +143,14 @@ export async function registerModules(
     mail: context.mail,
   });
   await app.register(registrationRoutes, { db, captcha, mail: context.mail, resolveUserId });
+  await app.register(registrationManageRoutes, {
+    db,
+    key: familyKey,
+    settings: site.eventSettings,
+    centerName: async (id) => (await siteContent.current()).site.centers.find((center) => center.id === id)?.name,
+    captcha,
+    mail: context.mail,
+  });
   await app.register(reportRoutes, {
     db,
     site,

@@ -44,6 +44,8 @@ const LAZY_PAGES: Readonly<Record<string, LazyPage>> = {
   ),
   // The waiting-list offer e-mail's "Accept the places" link.
   '/registration/offer': lazyPage(() => import('#src/features/registration/offer-page').then((m) => m.OfferPage)),
+  // The family's own page, from the "Your registration" link of its e-mails (FAMILY_PAGE_PATH on the server).
+  '/registration/yours': lazyPage(() => import('#src/features/registration/yours-page').then((m) => m.YoursPage)),
   '/report': lazyPage(() => import('#src/features/report/report-page').then((m) => m.ReportPage)),
   // The back office (issue 21) and its pages below /admin/ (features/admin/shell/admin-routes.tsx):
   // never pre-rendered (what it shows depends on the staff cookie), so the server answers its deep

@@ -126,6 +126,8 @@ describeWithDb('account activity, and checkout / registration filed under the ac
           { name: 'Asha Rao', age: 42, category: 'Memorization' },
           { name: 'Anu Rao', age: 9, category: null },
         ],
+        // The family's page with a fresh signed link (registration-manage/with-family-links.ts).
+        manageUrl: expect.stringMatching(/^\/registration\/yours\?token=/),
       },
     ]);
   });

@@ -15,6 +15,15 @@ const COLUMNS: readonly DataColumn<Registration>[] = [
     header: 'Registrants',
     cell: (registration) => registration.registrants.map((registrant) => registrant.name).join(', '),
   },
+  {
+    header: 'Manage',
+    cell: (registration) =>
+      registration.manageUrl ? (
+        <a href={registration.manageUrl} aria-label={`Manage ${registration.registrationNumber}`}>
+          Manage
+        </a>
+      ) : null,
+  },
 ];
 
 export function RegistrationHistory({ registrations }: { registrations: AccountActivity['registrations'] }) {

@@ -6,12 +6,12 @@
  * each say so. The token stays in the URL; the page loads no outside resource, so no Referer carries it.
  */
 import './registration.css';
+import { formatSessionStart } from '@store/shared/session-time';
 import { type WaitlistAccepted, type WaitlistOffer, waitingListTexts } from '@store/shared/waiting-list';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiClientError, getJson, sendJson } from '#src/lib/api-client';
 import { useDocumentTitle } from '#src/lib/use-document-title';
-import { formatSessionTime } from './session-time';
 
 const offerSchema = () => import('@store/shared/waiting-list').then((m) => m.waitlistOfferSchema);
 const acceptedSchema = () => import('@store/shared/waiting-list').then((m) => m.waitlistAcceptedSchema);
@@ -36,7 +36,7 @@ function SessionFacts({ session }: { session: WaitlistOffer['session'] }) {
         {session.address}
       </dd>
       <dt>When</dt>
-      <dd>{formatSessionTime(session.startsAt, session.timeZone)}</dd>
+      <dd>{formatSessionStart(session.startsAt, session.timeZone)}</dd>
     </dl>
   );
 }
@@ -52,7 +52,7 @@ function Accepted({ answer }: { answer: WaitlistAccepted }) {
       <h2 id={`${id}-heading`}>{waitingListTexts.acceptedTitle}</h2>
       <p>
         Registration {answer.registrationNumber}: {answer.session.centerName}, {answer.session.hall},{' '}
-        {formatSessionTime(answer.session.startsAt, answer.session.timeZone)}.
+        {formatSessionStart(answer.session.startsAt, answer.session.timeZone)}.
       </p>
       <ul className="offer-page__people">
         {answer.people.map((person) => (
@@ -142,7 +142,7 @@ function OfferDetails({
   acceptError: string | null;
   onAccept: () => void;
 }) {
-  const heldUntil = formatSessionTime(offer.expiresAt, offer.session.timeZone);
+  const heldUntil = formatSessionStart(offer.expiresAt, offer.session.timeZone);
   const count = offer.people.length === 1 ? 'A place is' : `${offer.people.length} places are`;
   return (
     <>

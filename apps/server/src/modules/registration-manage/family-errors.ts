@@ -1,0 +1,36 @@
+/** The family page's refusals: the link, the cut-off and the registration's state. */
+import { familyTexts } from '@store/shared/family-registration';
+import { AppError } from '#src/errors/app-error';
+import { formatDateTime } from '#src/modules/mail/date-format';
+
+/** 400: forged, cut or mangled; nothing about any registration is said. */
+export function familyLinkInvalid(): AppError {
+  return new AppError('invalid_token', familyTexts.invalidLink);
+}
+
+/** 410: genuine but out of date; the page offers a fresh one by e-mail. */
+export function familyLinkExpired(): AppError {
+  return new AppError('invalid_token', familyTexts.expiredLink, { status: 410 });
+}
+
+export function changesClosed(closedAt: Date, timeZone: string): AppError {
+  return new AppError('changes_closed', familyTexts.changesClosed(formatDateTime(closedAt, timeZone)));
+}
+
+export function registrationCancelled(): AppError {
+  return new AppError('conflict', familyTexts.notCancellable);
+}
+
+export function offerPending(): AppError {
+  return new AppError('conflict', familyTexts.offeredLocked);
+}
+
+export function registrantNotFound(position: number): AppError {
+  return new AppError('not_found', `This registration has no registrant ${position}.`, {
+    fields: { position: `No registrant ${position}` },
+  });
+}
+
+export function registrantCancelled(): AppError {
+  return new AppError('conflict', familyTexts.registrantGone);
+}

@@ -1,0 +1,40 @@
+/** A destructive action behind a confirm step: the first press asks, the second does it. */
+
+import { familyTexts } from '@store/shared/family-registration';
+import { useState } from 'react';
+
+type ConfirmActionProps = {
+  label: string;
+  question: string;
+  disabled: boolean;
+  onConfirm: () => void;
+};
+
+export function ConfirmAction({ label, question, disabled, onConfirm }: ConfirmActionProps) {
+  const [asking, setAsking] = useState(false);
+  if (!asking)
+    return (
+      <button type="button" className="button button--secondary" disabled={disabled} onClick={() => setAsking(true)}>
+        {label}
+      </button>
+    );
+  return (
+    <fieldset className="confirm-action">
+      <legend>{question}</legend>
+      <button
+        type="button"
+        className="button button--danger"
+        disabled={disabled}
+        onClick={() => {
+          setAsking(false);
+          onConfirm();
+        }}
+      >
+        {familyTexts.confirmYes}
+      </button>
+      <button type="button" className="button button--secondary" onClick={() => setAsking(false)}>
+        {familyTexts.confirmNo}
+      </button>
+    </fieldset>
+  );
+}
