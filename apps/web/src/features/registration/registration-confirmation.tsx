@@ -50,9 +50,8 @@ export function RegistrationConfirmation({ answer, onRegisterMore }: Registratio
       </p>
       <h3>{summaryTexts.session}</h3>
       <p className="registration-confirmation__session">
-        <strong>{session.centerName}</strong>
-        <span>{session.hall}</span>
-        <time dateTime={session.startsAt}>{formatSessionTime(session.startsAt, session.timeZone)}</time>
+        <strong>{session.centerName}</strong> <span>{session.hall}</span>{' '}
+        <time dateTime={session.startsAt}>{formatSessionTime(session.startsAt, session.timeZone)}</time>{' '}
         <span>{session.address}</span>
       </p>
       {waiting && answer.waitingPosition !== null && (

@@ -91,11 +91,12 @@ export function SessionChoice(props: SessionChoiceProps) {
                     aria-invalid={error ? true : undefined}
                     onChange={() => onSelect(session.id)}
                   />
+                  {/* The spaces between the lines keep the radio's name readable; the flex layout drops them. */}
                   <span className="session-card__text">
-                    <span className="session-card__center">{session.centerName}</span>
-                    <span>{session.hall}</span>
-                    <time dateTime={session.startsAt}>{formatSessionTime(session.startsAt, session.timeZone)}</time>
-                    <span className="session-card__address">{session.address}</span>
+                    <span className="session-card__center">{session.centerName}</span>{' '}
+                    <span>{session.hall}</span>{' '}
+                    <time dateTime={session.startsAt}>{formatSessionTime(session.startsAt, session.timeZone)}</time>{' '}
+                    <span className="session-card__address">{session.address}</span>{' '}
                     <span className="session-card__places">{placesText(session)}</span>
                   </span>
                 </label>
