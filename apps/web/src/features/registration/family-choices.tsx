@@ -5,13 +5,7 @@
  */
 import { eventSessionTexts } from '@store/shared/event-session-texts';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
-import {
-  copyFromRegistrant1,
-  FAMILY_FIELDS,
-  familySummary,
-  fullName,
-  type ParentSide,
-} from './family-details';
+import { copyFromRegistrant1, FAMILY_FIELDS, familySummary, fullName, type ParentSide } from './family-details';
 import { type RegistrationData, type RegistrationFormValues, registrantPath } from './registration-form-values';
 
 type ChoiceProps = {

@@ -36,7 +36,11 @@ export const PARENT_FIELDS_OF = {
 
 /** "Rao · Frisco, TX 75034, United States": the copied details on one line. */
 export function familySummary(first: Pick<RegistrantFormValues, (typeof FAMILY_FIELDS)[number]>): string {
-  const place = [first.city.trim(), `${first.state.trim()} ${first.zip.trim()}`.trim(), countryName(first.country) ?? '']
+  const place = [
+    first.city.trim(),
+    `${first.state.trim()} ${first.zip.trim()}`.trim(),
+    countryName(first.country) ?? '',
+  ]
     .filter(Boolean)
     .join(', ');
   return [first.lastName.trim(), place].filter(Boolean).join(' · ');

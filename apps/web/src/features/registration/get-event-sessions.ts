@@ -6,7 +6,11 @@ export const EVENT_SESSIONS_PATH = '/api/public/event/sessions';
 
 export function getEventSessions(signal?: AbortSignal): Promise<EventSessionsResponse> {
   // The schema module brings zod: loaded with the request, not with the page (see api-client.ts).
-  return getJson(EVENT_SESSIONS_PATH, async () => (await import('@store/shared/event-sessions')).eventSessionsResponseSchema, {
-    signal,
-  });
+  return getJson(
+    EVENT_SESSIONS_PATH,
+    async () => (await import('@store/shared/event-sessions')).eventSessionsResponseSchema,
+    {
+      signal,
+    },
+  );
 }

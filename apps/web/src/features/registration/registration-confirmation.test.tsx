@@ -33,7 +33,9 @@ describe('the registration confirmation', () => {
     expect(region).toHaveTextContent('Bay Area Center');
     expect(region).toHaveTextContent('Main prayer hall');
     expect(region).toHaveTextContent('Sat, May 15, 2027, 9:00 AM PDT');
-    const people = within(region).getAllByRole('listitem').map((item) => item.textContent);
+    const people = within(region)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(people).toEqual([
       'Asha Rao Ticket 3F1C2A9E · Ticket sent to asha@example.org',
       'Ravi Rao Ticket 8A7B6C5D · Ticket sent to asha@example.org',
@@ -65,7 +67,11 @@ describe('the registration confirmation', () => {
       'When places free up, we e-mail an offer to asha@example.org. The offer holds the places for 48 hours',
     );
     expect(within(region).getByRole('heading', { name: 'On the waiting list' })).toBeInTheDocument();
-    expect(within(region).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Asha Rao ', 'Ravi Rao ']);
+    expect(
+      within(region)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Asha Rao ', 'Ravi Rao ']);
     expect(region).not.toHaveTextContent('Ticket');
   });
 });

@@ -66,9 +66,7 @@ export function RegistrationConfirmation({ answer, onRegisterMore }: Registratio
       <ul className="registration-confirmation__people">
         {people.map((person) => (
           <li key={person.position}>
-            <span className="registration-confirmation__name">
-              {`${person.firstName} ${person.lastName}`.trim()}
-            </span>{' '}
+            <span className="registration-confirmation__name">{`${person.firstName} ${person.lastName}`.trim()}</span>{' '}
             {person.ticketId && (
               <span>
                 {summaryTexts.ticket(person.ticketId)}

@@ -78,10 +78,7 @@ describe('the session choice (/registration)', () => {
   test('says it is loading, then why the sessions could not be read, and tries again', async () => {
     let online = false;
     const answer = deferred<Response>();
-    await openRegistration(
-      { [SESSIONS]: () => (online ? sessionsAnswer() : answer.promise) },
-      { session: null },
-    );
+    await openRegistration({ [SESSIONS]: () => (online ? sessionsAnswer() : answer.promise) }, { session: null });
     expect(within(choice()).getByText('Loading the sessions…')).toBeInTheDocument();
     expect(choice()).toHaveAttribute('aria-busy', 'true');
 

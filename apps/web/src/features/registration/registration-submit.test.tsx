@@ -64,7 +64,11 @@ describe('submitting a registration', () => {
     expect(confirmation).toHaveTextContent('Dallas Center');
     expect(confirmation).toHaveTextContent('Main hall');
     expect(confirmation).toHaveTextContent('Sat, May 15, 2027, 9:00 AM CDT');
-    expect(within(confirmation).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(confirmation)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'Asha Rao Ticket 3F1C2A9E · Ticket sent to asha@example.org',
       'Ravi Rao Ticket 8A7B6C5D · Ticket sent to asha@example.org',
     ]);

@@ -112,8 +112,7 @@ export async function openRegistration(handlers: Parameters<typeof stubApi>[0] =
 }
 
 /** A session's radio card, by its center's name. */
-export const sessionRadio = (centerName: string) =>
-  screen.findByRole('radio', { name: new RegExp(`^${centerName}`) });
+export const sessionRadio = (centerName: string) => screen.findByRole('radio', { name: new RegExp(`^${centerName}`) });
 
 /** The open card's fields, found by its header (the registrant's name, or 'Registrant N'). */
 export const card = (name: string) => screen.getByRole('region', { name });

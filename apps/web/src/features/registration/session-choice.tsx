@@ -4,8 +4,9 @@
  * When the server refused for want of places, the message and the family's two ways on stay here,
  * beside the choice they concern.
  */
-import type { PublicSession } from '@store/shared/event-sessions';
+
 import { eventSessionTexts } from '@store/shared/event-session-texts';
+import type { PublicSession } from '@store/shared/event-sessions';
 import { useEffect, useRef } from 'react';
 import { formatSessionTime } from './format-session-time';
 import type { EventSessionsState } from './use-event-sessions';
@@ -93,8 +94,7 @@ export function SessionChoice(props: SessionChoiceProps) {
                   />
                   {/* The spaces between the lines keep the radio's name readable; the flex layout drops them. */}
                   <span className="session-card__text">
-                    <span className="session-card__center">{session.centerName}</span>{' '}
-                    <span>{session.hall}</span>{' '}
+                    <span className="session-card__center">{session.centerName}</span> <span>{session.hall}</span>{' '}
                     <time dateTime={session.startsAt}>{formatSessionTime(session.startsAt, session.timeZone)}</time>{' '}
                     <span className="session-card__address">{session.address}</span>{' '}
                     <span className="session-card__places">{placesText(session)}</span>

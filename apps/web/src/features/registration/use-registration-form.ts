@@ -12,11 +12,11 @@ import { openIndexAfterInsert, openIndexAfterRemove } from './open-card';
 import type { RegistrantCardIds } from './registrant-card';
 import {
   blankRegistrant,
+  cardHeading,
   formPathOf,
   REGISTRANT_FIELDS,
   type RegistrationData,
   type RegistrationFormValues,
-  cardHeading,
   registrantPath,
 } from './registration-form-values';
 import { registrationResolver } from './registration-schemas';
@@ -155,7 +155,11 @@ export function useRegistrationForm() {
   function showInvalid(errors: FieldErrors<RegistrationFormValues>) {
     const index = fields.findIndex((_, i) => errors.registrants?.[i] !== undefined);
     if (index >= 0) openWithErrors(index);
-    if (errors.sessionId) setFocusRequest({ kind: 'first-error', panelId: sessionChoiceId, names: ['sessionId'] });
+    // While the sessions are not on the page (loading, or could not be read) the card keeps focus.
+    const sessionShown = document.getElementById(sessionChoiceId)?.querySelector('input[name="sessionId"]');
+    if (errors.sessionId && sessionShown) {
+      setFocusRequest({ kind: 'first-error', panelId: sessionChoiceId, names: ['sessionId'] });
+    }
   }
 
   /** Registrant 1's details, copied again where a family choice asks for them: they may have been edited since. */
@@ -172,8 +176,10 @@ export function useRegistrationForm() {
     for (const { index, path, message } of targets) {
       // A refused copy must be seen to be corrected: its card shows the fields again.
       const field = path.slice(path.lastIndexOf('.') + 1);
-      if (index > 0 && FAMILY_FIELDS.some((name) => name === field)) form.setValue(`registrants.${index}.sameFamily`, false);
-      if (index > 0 && /^(mothers|fathers)/.test(field)) form.setValue(`registrants.${index}.parentIsRegistrant1`, false);
+      if (index > 0 && FAMILY_FIELDS.some((name) => name === field))
+        form.setValue(`registrants.${index}.sameFamily`, false);
+      if (index > 0 && /^(mothers|fathers)/.test(field))
+        form.setValue(`registrants.${index}.parentIsRegistrant1`, false);
       form.setError(path, { type: 'server', message });
     }
     if (targets.length > 0) openWithErrors(Math.min(...targets.map((target) => target.index)));

@@ -5,8 +5,8 @@
  */
 import type { RegistrationResponse } from '@store/shared/registration';
 import { registrationMessages } from '@store/shared/registration-rules';
-import { ApiClientError } from '#src/lib/api-client';
 import { useRef } from 'react';
+import { ApiClientError } from '#src/lib/api-client';
 import { useCaptchaToken } from '#src/lib/captcha/use-captcha-token';
 import { type GuardedSubmit, useGuardedSubmit } from '#src/lib/use-guarded-submit';
 import { postRegistration } from './post-registration';
