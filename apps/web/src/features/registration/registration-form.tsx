@@ -101,6 +101,8 @@ export function RegistrationForm({ onSubmitting, onRegistered }: RegistrationFor
         selected={sessionField.field.value}
         onSelect={(sessionId) => {
           sessionField.field.onChange(sessionId);
+          // Chosen now: 'Choose where to recite' has been answered.
+          if (sessionField.fieldState.error) form.clearErrors('sessionId');
           if (placesNotice && placesNotice.sessionId !== sessionId) setPlacesNotice(null);
         }}
         inputRef={sessionField.field.ref}

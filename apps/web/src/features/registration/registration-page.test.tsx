@@ -284,4 +284,10 @@ describe('the event (/registration)', () => {
     expect(date).toHaveAttribute('datetime', '2027-05-15');
     expect(screen.getByText('Dallas Center, 4455 Legacy Dr, Frisco, TX 75034')).toBeInTheDocument();
   });
+
+  test("offers 'Lost your link?' under the form, for a family whose e-mail is gone", async () => {
+    await openRegistration();
+    const heading = screen.getByRole('heading', { level: 2, name: 'Lost your link?' });
+    expect(submitButton().compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
 });

@@ -70,6 +70,8 @@ describe('the session choice (/registration)', () => {
     expect(api.requests(POST)).toHaveLength(0);
 
     await user.click(await sessionRadio('Dallas Center'));
+    // Answered: the message goes at once, not at the next Submit.
+    expect(within(group).queryByText('Choose where to recite')).toBeNull();
     await user.click(submitButton());
     await screen.findByRole('region', { name: 'Registration received' });
     expect(api.requests(POST)[0]?.body).toMatchObject({ sessionId: 1, ifFull: 'refuse' });

@@ -47,7 +47,9 @@ export function SessionChoice(props: SessionChoiceProps) {
   const noticeRef = useRef<HTMLDivElement>(null);
   // The refusal arrives at the Submit button, far below on a phone: the message is brought to view.
   useEffect(() => {
-    if (notice) noticeRef.current?.focus();
+    if (!notice) return;
+    noticeRef.current?.focus({ preventScroll: true });
+    noticeRef.current?.scrollIntoView?.({ block: 'center' });
   }, [notice]);
 
   return (
