@@ -18,5 +18,7 @@ export function useEventSessions(): EventSessionsState & { refresh: () => void }
   const last = useRef<readonly PublicSession[] | null>(null);
   if (state.status === 'ready') last.current = state.data.sessions;
   if (last.current) return { status: 'ready', sessions: last.current, refresh: retry };
-  return { ...state, refresh: retry };
+  return state.status === 'error'
+    ? { status: 'error', message: state.message, refresh: retry }
+    : { status: 'loading', refresh: retry };
 }
