@@ -27,12 +27,14 @@ const nameOfFocused = (page: Page) => page.evaluate(() => document.activeElement
 
 type Person = { age: string; first: string; last: string; gender: 'Male' | 'Female'; email?: string };
 
-async function fillPerson(card: Locator, { age, first, last, gender, email }: Person): Promise<void> {
+/** `sameFamily`: "Same family details as registrant 1" is ticked, so surname and address are not asked. */
+async function fillPerson(card: Locator, { age, first, last, gender, email }: Person, sameFamily = false) {
   await card.getByLabel('Age').fill(age);
   if (email) await card.getByLabel('Email').fill(email);
   await card.getByLabel('First Name').fill(first);
-  await card.getByLabel('Last Name').fill(last);
+  if (!sameFamily) await card.getByLabel('Last Name').fill(last);
   await card.getByLabel('Gender').selectOption(gender);
+  if (sameFamily) return;
   await card.getByLabel('Country').selectOption('US');
   await card.getByLabel('State', { exact: true }).selectOption('TX');
   await card.getByLabel('City').fill('Austin');
@@ -49,12 +51,15 @@ describe('event registration', () => {
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     expect(await page.getByRole('button', { name: /^Remove/ }).count()).toBe(0);
 
+    // The session choice comes first on the page: its message, and focus, come first too.
+    await page.getByRole('radio').first().waitFor();
     await page.getByRole('button', { name: 'Submit' }).click();
-    for (const text of ALL_MESSAGES) await page.getByText(text, { exact: true }).waitFor();
+    for (const text of [...ALL_MESSAGES, 'Choose where to recite'])
+      await page.getByText(text, { exact: true }).waitFor();
     const card = openCard(page);
     expect(await card.getByRole('button').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Registrant 1', expanded: true }).count()).toBe(1);
-    expect(await nameOfFocused(page)).toBe('registrants.0.age');
+    await expect.poll(() => nameOfFocused(page)).toBe('sessionId');
 
     await card.getByLabel('Age').fill('15');
     await card.getByLabel("Mother's Name").waitFor();
@@ -76,6 +81,8 @@ describe('event registration', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     const last = `Regtest${randomBytes(3).toString('hex')}`;
     await page.goto('/registration');
+    const session = page.getByRole('group', { name: 'Where will you recite?' }).getByRole('radio').first();
+    await session.check();
 
     const first = openCard(page);
     await fillPerson(first, { age: '41', first: 'Asha', last, gender: 'Female', email: 'asha@example.org' });
@@ -89,9 +96,11 @@ describe('event registration', () => {
     const second = openCard(page);
     expect(await nameOfFocused(page)).toBe('registrants.1.age');
     expect(await second.getByLabel('Email').inputValue()).toBe('asha@example.org');
-    await fillPerson(second, { age: '11', first: 'Ravi', last, gender: 'Male' });
-    await second.getByLabel("Mother's Name").fill(`Asha ${last}`);
-    await second.getByLabel("Mother's Phone").fill('512 555 0100');
+    // The family's details are registrant 1's, and so is the mother: neither is typed again.
+    expect(await second.getByRole('checkbox', { name: 'Same family details as registrant 1' }).isChecked()).toBe(true);
+    await fillPerson(second, { age: '11', first: 'Ravi', last, gender: 'Male' }, true);
+    await second.getByRole('checkbox', { name: 'The parent is registrant 1' }).check();
+    expect(await second.getByLabel("Mother's Name").count()).toBe(0);
     await second.getByLabel("Father's Name").fill(`Kiran ${last}`);
     await second.getByLabel("Father's Phone").fill('512 555 0101');
 
@@ -110,7 +119,15 @@ describe('event registration', () => {
     const number = /Your registration number is (BGM-\d{6})\./.exec(text)?.[1];
     expect(number).toBeDefined();
     expect(text).toContain('A confirmation has been sent to asha@example.org.');
-    // The form starts over with one blank registrant.
+    // Who was registered, each with a ticket, in the form's place.
+    const people = confirmation.getByRole('listitem');
+    expect(await people.allTextContents()).toEqual([
+      expect.stringMatching(new RegExp(`^Asha ${last} Ticket [0-9A-F]{8} · Ticket sent to asha@example.org$`)),
+      expect.stringMatching(new RegExp(`^Ravi ${last} Ticket [0-9A-F]{8} · Ticket sent to asha@example.org$`)),
+    ]);
+    expect(await page.getByRole('button', { name: 'Submit' }).count()).toBe(0);
+    // "Register more people" starts over with one blank registrant.
+    await confirmation.getByRole('button', { name: 'Register more people' }).click();
     await page.getByRole('button', { name: 'Registrant 1', expanded: true }).waitFor();
     expect(await openCard(page).getByLabel('First Name').inputValue()).toBe('');
     expect(await page.getByRole('button', { name: /^Remove/ }).count()).toBe(0);
@@ -133,5 +150,6 @@ describe('event registration', () => {
     const minorRow = (await rowOf(`Ravi ${last}`).textContent()) ?? '';
     expect(minorRow).toContain(number);
     expect(minorRow).toContain(`Kiran ${last}`);
+    expect(minorRow).toContain(`Asha ${last}`);
   });
 });

@@ -128,7 +128,8 @@ describe('rough edges', () => {
     await page.getByRole('region', { name: 'Ravi' }).getByLabel("Mother's Name").fill('Asha Rao');
 
     await page.getByRole('button', { name: 'Remove Ravi' }).click();
-    await page.getByText('Removed Ravi.').waitFor();
+    // Registrant 1's surname came with "Same family details as registrant 1".
+    await page.getByText('Removed Ravi Rao.').waitFor();
     expect(await page.getByRole('button', { name: 'Ravi', exact: true }).count()).toBe(0);
     const undo = page.getByRole('button', { name: 'Undo' });
     expect(await undo.evaluate((el) => el === document.activeElement)).toBe(true);

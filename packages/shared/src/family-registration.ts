@@ -13,6 +13,7 @@
  * The token travels in the `x-family-token` header, never the query, so it stays out of access logs.
  */
 import { z } from 'zod';
+import { eventSessionTexts } from './event-session-texts';
 import { REGISTRATION_STATUSES, SESSION_AVAILABILITY } from './event-sessions';
 import { CATEGORIES, GENDERS } from './registration-rules';
 
@@ -55,7 +56,7 @@ export const familyTexts = {
   notCancellable: 'This registration was cancelled: nothing more can change.',
   offeredLocked: 'Places are being offered to you: accept the offer from its e-mail, or cancel, before other changes.',
   registrantGone: 'This registrant was cancelled and cannot be changed.',
-  lostLinkHeading: 'Lost your link?',
+  lostLinkHeading: eventSessionTexts.lostLink,
   lostLinkIntro: 'Type the e-mail you registered with and we will send a fresh link to each registration.',
   lostLinkEmail: 'E-mail',
   lostLinkSubmit: 'Send me my link',

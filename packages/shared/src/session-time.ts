@@ -3,15 +3,19 @@
  * 9:00 AM Pacific reads 9:00 AM wherever the reader is), with the zone named so nobody converts:
  * "Saturday, May 15, 2027 at 9:00 AM PDT". ONE format for the pages, the e-mails and the tickets.
  */
+/** `long` for pages, e-mails and tickets; `short` where space is tight (the form's session cards): "Sat, May 15, 2027, 9:00 AM PDT". */
+export type SessionTimeStyle = 'long' | 'short';
+
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function formatIn(timeZone: string): Intl.DateTimeFormat {
-  let format = formats.get(timeZone);
+function formatIn(timeZone: string, style: SessionTimeStyle): Intl.DateTimeFormat {
+  const key = `${style} ${timeZone}`;
+  let format = formats.get(key);
   if (!format) {
     const options: Intl.DateTimeFormatOptions = {
-      weekday: 'long',
+      weekday: style,
       year: 'numeric',
-      month: 'long',
+      month: style,
       day: 'numeric',
       hour: 'numeric',
       minute: '2-digit',
@@ -23,13 +27,17 @@ function formatIn(timeZone: string): Intl.DateTimeFormat {
       // An unknown zone name (a typo in a session's settings) must not blank a page or fail a mail.
       format = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
     }
-    formats.set(timeZone, format);
+    formats.set(key, format);
   }
   return format;
 }
 
-export function formatSessionStart(startsAt: Date | string, timeZone: string): string {
+export function formatSessionStart(
+  startsAt: Date | string,
+  timeZone: string,
+  style: SessionTimeStyle = 'long',
+): string {
   const instant = typeof startsAt === 'string' ? new Date(startsAt) : startsAt;
   if (Number.isNaN(instant.getTime())) return String(startsAt);
-  return formatIn(timeZone).format(instant);
+  return formatIn(timeZone, style).format(instant);
 }

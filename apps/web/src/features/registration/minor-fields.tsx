@@ -1,15 +1,34 @@
+import type { ReactNode } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
+import type { ParentSide } from './family-details';
 import type { RegistrantFieldFor } from './registrant-field';
 
+type MinorFieldsProps = {
+  field: RegistrantFieldFor;
+  /** "The parent is registrant 1", when registrant 1 can be this minor's parent. */
+  parentChoice?: ReactNode;
+  /** The parent registrant 1 stands for: their two fields are filled in and not asked. */
+  filledSide?: ParentSide | null;
+};
+
 /** SPEC.md §5 "Minor": a parent's name and phone on each side, each one 'Required'. */
-export function MinorFields({ field }: { field: RegistrantFieldFor }) {
+export function MinorFields({ field, parentChoice, filledSide }: MinorFieldsProps) {
   return (
     <fieldset className="fieldset">
       <legend>Parents</legend>
-      <LabelledInput {...field('mothersName')} label="Mother's Name" autoComplete="off" />
-      <LabelledInput {...field('mothersPhone')} label="Mother's Phone" type="tel" autoComplete="off" />
-      <LabelledInput {...field('fathersName')} label="Father's Name" autoComplete="off" />
-      <LabelledInput {...field('fathersPhone')} label="Father's Phone" type="tel" autoComplete="off" />
+      {parentChoice}
+      {filledSide !== 'mother' && (
+        <>
+          <LabelledInput {...field('mothersName')} label="Mother's Name" autoComplete="off" />
+          <LabelledInput {...field('mothersPhone')} label="Mother's Phone" type="tel" autoComplete="off" />
+        </>
+      )}
+      {filledSide !== 'father' && (
+        <>
+          <LabelledInput {...field('fathersName')} label="Father's Name" autoComplete="off" />
+          <LabelledInput {...field('fathersPhone')} label="Father's Phone" type="tel" autoComplete="off" />
+        </>
+      )}
     </fieldset>
   );
 }

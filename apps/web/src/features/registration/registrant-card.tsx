@@ -9,13 +9,15 @@ import { LabelledInput } from '#src/components/labelled-input';
 import { LabelledSelect } from '#src/components/labelled-select';
 import { AdultFields } from './adult-fields';
 import { type AgeGroup, ageGroupOf } from './age-group';
+import { ParentChoice, SameFamilyChoice } from './family-choices';
+import { parentSideOf } from './family-details';
 import { LocationFields } from './location-fields';
 import { MinorFields } from './minor-fields';
 import type { RegistrantFieldFor } from './registrant-field';
 import {
+  cardHeading,
   type RegistrationData,
   type RegistrationFormValues,
-  registrantHeading,
   registrantPath,
 } from './registration-form-values';
 
@@ -46,11 +48,24 @@ export function RegistrantCard({ form, index, ids, open, onToggle, onRemove }: R
       registrantPath(index, 'country'),
     ],
   });
+  const [sameFamily, parentIsRegistrant1, firstAge, firstGender] = useWatch({
+    control,
+    name: [
+      `registrants.${index}.sameFamily`,
+      `registrants.${index}.parentIsRegistrant1`,
+      registrantPath(0, 'age'),
+      registrantPath(0, 'gender'),
+    ],
+  });
   const { errors } = useFormState({ control, name: `registrants.${index}` });
   const registrantErrors = errors.registrants?.[index];
   const group = ageGroupOf(age);
-  const heading = registrantHeading(firstName, lastName, index);
   const autoCompleteSection = `section-${ids.fields}`;
+  // Registrant 1 never copies from itself.
+  const copiesFamily = index > 0 && sameFamily === true;
+  const parentSide = index > 0 ? parentSideOf({ age: firstAge, gender: firstGender }) : null;
+  const filledSide = parentSide && parentIsRegistrant1 === true ? parentSide : null;
+  const heading = cardHeading({ firstName, lastName, sameFamily }, index);
 
   const field: RegistrantFieldFor = (fieldName) => {
     const path = registrantPath(index, fieldName);
@@ -105,6 +120,9 @@ export function RegistrantCard({ form, index, ids, open, onToggle, onRemove }: R
         )}
       </div>
       <section id={ids.panel} aria-labelledby={ids.toggle} className="registrant-card__body" hidden={!open}>
+        {index > 0 && (
+          <SameFamilyChoice form={form} index={index} id={`${ids.fields}-same-family`} checked={copiesFamily} />
+        )}
         <LabelledInput {...field('age')} label="Age" type="number" inputMode="numeric" min={0} max={MAX_AGE} step={1} />
         <LabelledInput
           {...field('email')}
@@ -114,7 +132,9 @@ export function RegistrantCard({ form, index, ids, open, onToggle, onRemove }: R
           spellCheck={false}
         />
         <LabelledInput {...field('firstName')} label="First Name" autoComplete={`${autoCompleteSection} given-name`} />
-        <LabelledInput {...field('lastName')} label="Last Name" autoComplete={`${autoCompleteSection} family-name`} />
+        {!copiesFamily && (
+          <LabelledInput {...field('lastName')} label="Last Name" autoComplete={`${autoCompleteSection} family-name`} />
+        )}
         <LabelledSelect {...field('gender')} label="Gender">
           <option value="">Select a gender</option>
           {GENDERS.map((gender) => (
@@ -123,14 +143,32 @@ export function RegistrantCard({ form, index, ids, open, onToggle, onRemove }: R
             </option>
           ))}
         </LabelledSelect>
-        {group === 'minor' && <MinorFields field={field} />}
+        {group === 'minor' && (
+          <MinorFields
+            field={field}
+            filledSide={filledSide}
+            parentChoice={
+              parentSide && (
+                <ParentChoice
+                  form={form}
+                  index={index}
+                  id={`${ids.fields}-parent`}
+                  side={parentSide}
+                  checked={parentIsRegistrant1 === true}
+                />
+              )
+            }
+          />
+        )}
         {group === 'adult' && <AdultFields field={field} autoCompleteSection={autoCompleteSection} />}
-        <LocationFields
-          field={field}
-          country={country}
-          autoCompleteSection={autoCompleteSection}
-          onStateKindChange={() => setValue(registrantPath(index, 'state'), '')}
-        />
+        {!copiesFamily && (
+          <LocationFields
+            field={field}
+            country={country}
+            autoCompleteSection={autoCompleteSection}
+            onStateKindChange={() => setValue(registrantPath(index, 'state'), '')}
+          />
+        )}
       </section>
     </div>
   );

@@ -8,7 +8,13 @@ import {
 } from '@store/shared/registration-rules';
 import type { z } from 'zod';
 
-export type RegistrationFormValues = RegistrationRequest;
+/**
+ * The family's two choices on registrant 2 and later (family-details.ts). Form values the schema
+ * drops: what is sent is only the fields they fill in, as a family would have typed them.
+ */
+export type FamilyChoices = { sameFamily?: boolean; parentIsRegistrant1?: boolean };
+export type RegistrantFormValues = RegistrationRequest['registrants'][number] & FamilyChoices;
+export type RegistrationFormValues = Omit<RegistrationRequest, 'registrants'> & { registrants: RegistrantFormValues[] };
 /** What the schema makes of the form's values: what the page sends. */
 export type RegistrationData = z.output<typeof registrationRequestSchema>;
 export { blankRegistrant, REGISTRANT_FIELDS, type RegistrantField };
@@ -34,4 +40,18 @@ export function formPathOf(path: string, registrantCount: number) {
 /** What a registrant's card is headed (SPEC.md §2): the typed name, else 'Registrant N'. */
 export function registrantHeading(firstName: string, lastName: string, index: number): string {
   return `${firstName.trim()} ${lastName.trim()}`.trim() || registrationMessages.registrantHeading(index + 1);
+}
+
+/**
+ * A card's heading: registrantHeading, except that a surname copied from registrant 1 alone is not
+ * this registrant's name yet: 'Registrant N' until a first name is typed.
+ */
+export function cardHeading(
+  registrant: Pick<RegistrantFormValues, 'firstName' | 'lastName' | 'sameFamily'>,
+  index: number,
+): string {
+  const copied = index > 0 && registrant.sameFamily === true;
+  return copied && !registrant.firstName.trim()
+    ? registrantHeading('', '', index)
+    : registrantHeading(registrant.firstName, registrant.lastName, index);
 }

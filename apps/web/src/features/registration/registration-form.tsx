@@ -5,10 +5,13 @@
  */
 import type { RegistrationResponse } from '@store/shared/registration';
 import { MAX_REGISTRANTS, registrationMessages } from '@store/shared/registration-rules';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
+import { useController } from 'react-hook-form';
 import { UndoNotice } from '#src/components/undo-notice';
 import { RegistrantCard } from './registrant-card';
 import { loadRegistrationSchemas } from './registration-schemas';
+import { type PlacesNotice, SessionChoice } from './session-choice';
+import { useEventSessions } from './use-event-sessions';
 import { useRegistrationForm } from './use-registration-form';
 import { useSubmitRegistration } from './use-submit-registration';
 
@@ -26,14 +29,32 @@ export function RegistrationForm({ onSubmitting, onRegistered }: RegistrationFor
   const id = useId();
   const registration = useRegistrationForm();
   const { form, fields, openIndex, cardIds, toggleCard, removeRegistrant } = registration;
+  const sessions = useEventSessions();
+  const sessionField = useController({ control: form.control, name: 'sessionId' });
+  const [placesNotice, setPlacesNotice] = useState<PlacesNotice | null>(null);
+  // The session whose waiting list the family chose to join after the refusal.
+  const waitFor = useRef<number | null>(null);
   const { submit, submitting, submitError } = useSubmitRegistration({
-    onSubmitting,
-    onRegistered: (answer) => {
-      registration.startOver();
-      onRegistered(answer);
+    onSubmitting: () => {
+      setPlacesNotice(null);
+      onSubmitting();
     },
+    onRegistered,
     onFieldErrors: registration.showServerErrors,
+    ifFullFor: (sessionId) => {
+      const session = sessions.status === 'ready' ? sessions.sessions.find((s) => s.id === sessionId) : undefined;
+      return waitFor.current === sessionId || session?.availability === 'full' ? 'waitlist' : 'refuse';
+    },
+    onNotEnoughPlaces: (sessionId, message) => {
+      setPlacesNotice({ sessionId, message });
+      // The family may choose again: among the places left now.
+      sessions.refresh();
+    },
   });
+  const checkAndSubmit = () => {
+    registration.copyFamilyDetails();
+    return form.handleSubmit(submit, registration.showInvalid)();
+  };
   // isSubmitting covers the checks before the request; `submitting` the request itself, even
   // when an extra click's handleSubmit has already finished.
   const busy = submitting || form.formState.isSubmitting;
@@ -59,17 +80,40 @@ export function RegistrationForm({ onSubmitting, onRegistered }: RegistrationFor
     [fields, form, cardIds, openIndex, toggleCard, removeRegistrant],
   );
   // The request's failure, or the checks' own (registration-schemas.ts: they could not be loaded).
-  const shownError = submitError ?? form.formState.errors.root?.message;
+  // A refusal for want of places is told at the session choice, with what the family can do.
+  const shownError = placesNotice ? undefined : (submitError ?? form.formState.errors.root?.message);
 
   return (
     <form
       className="registration-form"
       noValidate
-      onSubmit={form.handleSubmit(submit, registration.showInvalid)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void checkAndSubmit();
+      }}
       // The visitor turns to the form: load its checks now, so Add and Submit need not wait for them.
       onFocus={warmUpChecks}
       onPointerDown={warmUpChecks}
     >
+      <SessionChoice
+        id={registration.sessionChoiceId}
+        sessions={sessions}
+        selected={sessionField.field.value}
+        onSelect={(sessionId) => {
+          sessionField.field.onChange(sessionId);
+          // Chosen now: 'Choose where to recite' has been answered.
+          if (sessionField.fieldState.error) form.clearErrors('sessionId');
+          if (placesNotice && placesNotice.sessionId !== sessionId) setPlacesNotice(null);
+        }}
+        inputRef={sessionField.field.ref}
+        error={sessionField.fieldState.error?.message}
+        notice={placesNotice}
+        busy={busy}
+        onJoinWaitingList={() => {
+          waitFor.current = placesNotice?.sessionId ?? null;
+          void checkAndSubmit();
+        }}
+      />
       {cards}
       <UndoNotice removed={registration.removed} onUndo={registration.undoRemove} />
       <div className="registration-form__actions">

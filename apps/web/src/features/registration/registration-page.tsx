@@ -3,11 +3,15 @@ import { registrationMessages } from '@store/shared/registration-rules';
 import { useState } from 'react';
 import { useDocumentTitle } from '#src/lib/use-document-title';
 import { EventDetails } from './event-details';
+import { LostLinkForm } from './lost-link-form';
 import { RegistrationConfirmation } from './registration-confirmation';
 import { RegistrationForm } from './registration-form';
 import './registration.css';
 
-/** `/registration` (SPEC.md §2): the event registration form, and its confirmation once stored. */
+/**
+ * `/registration` (SPEC.md §2): the event registration form; once stored, what was registered in
+ * its place, until "Register more people" gives a fresh form.
+ */
 export function RegistrationPage() {
   useDocumentTitle(registrationMessages.title);
   const [confirmed, setConfirmed] = useState<RegistrationResponse | null>(null);
@@ -15,8 +19,16 @@ export function RegistrationPage() {
     <>
       <h1>{registrationMessages.title}</h1>
       <EventDetails />
-      {confirmed && <RegistrationConfirmation key={confirmed.registrationNumber} answer={confirmed} />}
-      <RegistrationForm onSubmitting={() => setConfirmed(null)} onRegistered={setConfirmed} />
+      {confirmed ? (
+        <RegistrationConfirmation
+          key={confirmed.registrationNumber}
+          answer={confirmed}
+          onRegisterMore={() => setConfirmed(null)}
+        />
+      ) : (
+        <RegistrationForm onSubmitting={() => setConfirmed(null)} onRegistered={setConfirmed} />
+      )}
+      <LostLinkForm />
     </>
   );
 }

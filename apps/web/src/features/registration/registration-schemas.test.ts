@@ -7,7 +7,7 @@ vi.mock('@store/shared/registration', () => {
 });
 
 test('when the checks cannot be loaded, the form is refused with the page message instead of hanging', async () => {
-  const result = await registrationResolver({ registrants: [] }, undefined, {
+  const result = await registrationResolver({ sessionId: 1, registrants: [] }, undefined, {
     fields: {},
     shouldUseNativeValidation: false,
   });

@@ -12,11 +12,14 @@ import { card, enter, fillAdult, fillMinor, openRegistration, stored, submitButt
 const POST = 'POST /api/public/registrations';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-/** An adult and a minor: the first registrant's email carries over to the second. */
+/**
+ * An adult and a minor: the first registrant's email carries over to the second, and "Same family
+ * details as registrant 1" (ticked) their surname and address.
+ */
 async function fillFamily(user: UserEvent) {
   await fillAdult(user, card('Registrant 1'));
   await user.click(screen.getByRole('button', { name: 'Add Another Registrant' }));
-  await fillMinor(user, await screen.findByRole('region', { name: 'Registrant 2' }));
+  await fillMinor(user, await screen.findByRole('region', { name: 'Registrant 2' }), { sameFamily: true });
 }
 
 const adult = {
@@ -50,7 +53,7 @@ const minor = {
 };
 
 describe('submitting a registration', () => {
-  test('stores a minor and an adult, shows the confirmation with its number and starts a blank form', async () => {
+  test('stores a minor and an adult, shows who was registered where, and "Register more people" starts a blank form', async () => {
     const { user, api } = await openRegistration({ [POST]: () => stored() });
     await fillFamily(user);
     await user.click(submitButton());
@@ -58,18 +61,34 @@ describe('submitting a registration', () => {
     const confirmation = await screen.findByRole('region', { name: 'Registration received' });
     expect(confirmation).toHaveTextContent('Your registration number is BGM-000042.');
     expect(confirmation).toHaveTextContent('A confirmation has been sent to asha@example.org.');
+    expect(confirmation).toHaveTextContent('Dallas Center');
+    expect(confirmation).toHaveTextContent('Main hall');
+    expect(confirmation).toHaveTextContent('Sat, May 15, 2027, 9:00 AM CDT');
+    expect(
+      within(confirmation)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Asha Rao Ticket 3F1C2A9E · Ticket sent to asha@example.org',
+      'Ravi Rao Ticket 8A7B6C5D · Ticket sent to asha@example.org',
+    ]);
     expect(confirmation).toHaveFocus();
+    // The summary stands in the form's place: no blank form under "Registration received".
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
 
     const [request, ...more] = api.requests(POST);
     expect(more).toHaveLength(0);
-    expect(request?.body).toEqual({ registrants: [adult, minor] });
+    // What a family would have typed: the copied surname and address are the minor's own fields.
+    expect(request?.body).toEqual({ sessionId: 1, ifFull: 'refuse', registrants: [adult, minor] });
     expect(request?.headers.get('Content-Type')).toBe('application/json');
     expect(request?.headers.get('Idempotency-Key')).toMatch(UUID);
     expect(request?.headers.get('X-Captcha-Action')).toBe('registration');
     expect(request?.headers.get('X-Captcha-Token')).toBe('off');
 
-    // The form starts over: one blank registrant, open, and no Remove.
-    const blank = card('Registrant 1');
+    // "Register more people": one blank registrant, open, no Remove, and no session chosen.
+    await user.click(within(confirmation).getByRole('button', { name: 'Register more people' }));
+    expect(screen.queryByRole('region', { name: 'Registration received' })).toBeNull();
+    const blank = await screen.findByRole('region', { name: 'Registrant 1' });
     expect(screen.queryByRole('button', { name: /Registrant 2|Ravi|Asha/ })).toBeNull();
     for (const label of ['Email', 'First Name', 'Last Name', 'City', 'Zip / Postal Code', 'State / Province']) {
       expect(within(blank).getByLabelText(label)).toHaveValue('');
@@ -79,6 +98,7 @@ describe('submitting a registration', () => {
     expect(within(blank).queryByText(/required/)).toBeNull();
     expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
     expect(submitButton()).toHaveTextContent('Submit');
+    for (const radio of await screen.findAllByRole('radio')) expect(radio).not.toBeChecked();
   });
 
   test("reads 'Submitting...' and is disabled while sending; a double click sends one registration", async () => {
@@ -99,7 +119,6 @@ describe('submitting a registration', () => {
     await act(async () => answer.resolve(stored({ registrants: 1 })));
     await screen.findByRole('region', { name: 'Registration received' });
     expect(api.requests(POST)).toHaveLength(1);
-    expect(submitButton()).toBeEnabled();
   });
 
   test("the server's field errors show at their inputs, in the card they belong to, with its message", async () => {

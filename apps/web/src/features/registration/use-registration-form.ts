@@ -7,15 +7,16 @@
 import { MAX_REGISTRANTS } from '@store/shared/registration-rules';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
+import { copyFromRegistrant1ToAll, FAMILY_FIELDS } from './family-details';
 import { openIndexAfterInsert, openIndexAfterRemove } from './open-card';
 import type { RegistrantCardIds } from './registrant-card';
 import {
   blankRegistrant,
+  cardHeading,
   formPathOf,
   REGISTRANT_FIELDS,
   type RegistrationData,
   type RegistrationFormValues,
-  registrantHeading,
   registrantPath,
 } from './registration-form-values';
 import { registrationResolver } from './registration-schemas';
@@ -75,6 +76,7 @@ export function useRegistrationForm() {
   // renumbers the cards, so a removal's shift is seen by them.
   // cardIds, toggleCard and removeRegistrant keep their identity between renders: the form memoises
   // its cards on them (registration-form.tsx).
+  const sessionChoiceId = `${formId}-session`;
   const cardIds = useCallback(
     (index: number): RegistrantCardIds => ({
       toggle: `${formId}-${index}-toggle`,
@@ -94,14 +96,19 @@ export function useRegistrationForm() {
     if (index < fields.length) setFocusRequest({ kind: 'first-error', panelId: cardIds(index).panel, names });
   }
 
-  /** SPEC.md §4: validates the first registrant; a new one keeps its email and becomes the open card. */
+  /**
+   * SPEC.md §4: validates the first registrant; a new one keeps its email and becomes the open card.
+   * It also starts with "Same family details as registrant 1" ticked, their surname and address copied.
+   */
   async function addRegistrant() {
     if (adding.current || fields.length >= MAX_REGISTRANTS) return;
     adding.current = true;
     try {
       if (!(await form.trigger('registrants.0'))) return openWithErrors(0);
       // append() moves focus to the new card's first field once it is drawn, open.
-      append(blankRegistrant(form.getValues('registrants.0.email')));
+      const first = form.getValues('registrants.0');
+      const family = Object.fromEntries(FAMILY_FIELDS.map((field) => [field, first[field]]));
+      append({ ...blankRegistrant(first.email), ...family, sameFamily: true, parentIsRegistrant1: false });
       setOpenIndex(fields.length);
       // Undo puts a registrant back where it was; after an Add that place is no longer clear.
       setRemoved(null);
@@ -116,7 +123,7 @@ export function useRegistrationForm() {
       if (fields.length <= 1) return;
       const values = { ...form.getValues(`registrants.${index}`) };
       setRemoved({
-        name: registrantHeading(values.firstName, values.lastName, index),
+        name: cardHeading(values, index),
         index,
         values,
         wasOpen: openIndex === index,
@@ -141,10 +148,23 @@ export function useRegistrationForm() {
     setOpenIndex((open) => (open === index ? null : index));
   }, []);
 
-  /** Submit found errors: the first card that has one opens, with focus on its first invalid field. */
+  /**
+   * Submit found errors: the first card that has one opens, with focus on its first invalid field, or
+   * on the session choice when that is missing (it comes first on the page).
+   */
   function showInvalid(errors: FieldErrors<RegistrationFormValues>) {
     const index = fields.findIndex((_, i) => errors.registrants?.[i] !== undefined);
     if (index >= 0) openWithErrors(index);
+    // While the sessions are not on the page (loading, or could not be read) the card keeps focus.
+    const sessionShown = document.getElementById(sessionChoiceId)?.querySelector('input[name="sessionId"]');
+    if (errors.sessionId && sessionShown) {
+      setFocusRequest({ kind: 'first-error', panelId: sessionChoiceId, names: ['sessionId'] });
+    }
+  }
+
+  /** Registrant 1's details, copied again where a family choice asks for them: they may have been edited since. */
+  function copyFamilyDetails() {
+    copyFromRegistrant1ToAll(form);
   }
 
   /** The server refused fields (400): shown at their inputs like the form's own errors. */
@@ -153,15 +173,16 @@ export function useRegistrationForm() {
       const target = formPathOf(serverPath, fields.length);
       return target ? [{ ...target, message }] : [];
     });
-    for (const { path, message } of targets) form.setError(path, { type: 'server', message });
+    for (const { index, path, message } of targets) {
+      // A refused copy must be seen to be corrected: its card shows the fields again.
+      const field = path.slice(path.lastIndexOf('.') + 1);
+      if (index > 0 && FAMILY_FIELDS.some((name) => name === field))
+        form.setValue(`registrants.${index}.sameFamily`, false);
+      if (index > 0 && /^(mothers|fathers)/.test(field))
+        form.setValue(`registrants.${index}.parentIsRegistrant1`, false);
+      form.setError(path, { type: 'server', message });
+    }
     if (targets.length > 0) openWithErrors(Math.min(...targets.map((target) => target.index)));
-  }
-
-  /** After a stored registration: one blank registrant, ready for the next family. */
-  function startOver() {
-    form.reset({ registrants: [blankRegistrant()] });
-    setOpenIndex(0);
-    setRemoved(null);
   }
 
   return {
@@ -177,6 +198,7 @@ export function useRegistrationForm() {
     toggleCard,
     showInvalid,
     showServerErrors,
-    startOver,
+    copyFamilyDetails,
+    sessionChoiceId,
   };
 }
