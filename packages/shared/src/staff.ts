@@ -38,6 +38,8 @@
  * Registrations (owner, treasurer, volunteer of the center's region):
  *   GET  /api/staff/registrations?cursor= -> 200 staffRegistrationPageSchema
  * The catalogue (editor, owner): packages/shared/src/site-content.ts.
+ * The event's sessions (editor, owner manage; everyone reads, a volunteer their own center's):
+ *   packages/shared/src/staff-event-sessions.ts.
  */
 import { z } from 'zod';
 import { donorAddressSchema } from './receipt-address';
@@ -68,6 +70,12 @@ export const STAFF_PERMISSIONS = {
   /** Issue 22: the monthly gifts and their summary; a volunteer's answers are limited to their own center. */
   readMonthlyGifts: ['owner', 'treasurer', 'volunteer'],
   editCatalogue: ['owner', 'editor'],
+  /** The event's sessions: create, edit, archive. */
+  manageEvent: ['owner', 'editor'],
+  /** The event's sessions and their figures; a volunteer's answers are limited to their own center. */
+  readEvent: ['owner', 'treasurer', 'editor', 'volunteer'],
+  /** Every center's sessions (a volunteer sees only their own). */
+  readAllEvent: ['owner', 'treasurer', 'editor'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
 

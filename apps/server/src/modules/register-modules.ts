@@ -25,6 +25,7 @@ import { createReceiptAddress } from '#src/modules/checkout/receipt-address';
 import { receiptAddressRoutes } from '#src/modules/checkout/receipt-address-routes';
 import { checkoutRoutes } from '#src/modules/checkout/routes';
 import { donorRoutes } from '#src/modules/donors/routes';
+import { eventAdminRoutes } from '#src/modules/event-admin/routes';
 import { healthRoutes } from '#src/modules/health/routes';
 import { cancelAccountGifts } from '#src/modules/monthly-giving/cancel-account-gifts';
 import { monthlyGiftRoutes } from '#src/modules/monthly-giving/routes';
@@ -192,4 +193,10 @@ export async function registerModules(
   });
   await app.register(staffRegistrationRoutes, { db, guard: staffGuard, centers });
   await app.register(staffMonthlyGiftRoutes, { db, guard: staffGuard });
+  await app.register(eventAdminRoutes, {
+    db,
+    guard: staffGuard,
+    centers,
+    offerHoldHours: site.eventSettings.offerHoldHours,
+  });
 }
