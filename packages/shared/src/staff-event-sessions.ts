@@ -151,6 +151,11 @@ export const staffEventSessionDetailSchema = z.object({
 });
 export type StaffEventSessionDetail = z.infer<typeof staffEventSessionDetailSchema>;
 
+/** A session in one line, for lists and CSV cells: 'Dallas Center, Texas · Datta Auditorium · 2027-05-15 09:00'. */
+export function sessionLabel(centerName: string, hall: string, localStart: string): string {
+  return [centerName, hall, localStart].filter((part) => part !== '').join(' · ');
+}
+
 export const staffEventSessionTexts = {
   title: 'Sessions',
   newSession: 'New session',
