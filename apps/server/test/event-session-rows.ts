@@ -49,6 +49,7 @@ export async function seedSessionRegistration(
   status: 'registered' | 'waiting' | 'offered' | 'cancelled',
   people: readonly SeedPerson[],
   lastName = 'Rao',
+  home: { state: string; city: string; zip: string } = { state: 'TX', city: 'Frisco', zip: '75034' },
 ): Promise<SeededRegistration> {
   return db.transaction(async (tx) => {
     const [registration] = await tx
@@ -82,9 +83,7 @@ export async function seedSessionRegistration(
                 fathersPhone: '512 555 0101',
               }),
           country: 'US',
-          state: 'TX',
-          city: 'Frisco',
-          zip: '75034',
+          ...home,
           cancelledAt: person.cancelled ? new Date() : null,
         })),
       )

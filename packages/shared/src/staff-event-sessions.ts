@@ -151,6 +151,15 @@ export const staffEventSessionDetailSchema = z.object({
 });
 export type StaffEventSessionDetail = z.infer<typeof staffEventSessionDetailSchema>;
 
+/** A registration's status as staff read it. */
+export const REGISTRATION_STATUS_LABELS: Record<string, string> = {
+  registered: 'Registered',
+  waiting: 'Waiting',
+  offered: 'Offered',
+  cancelled: 'Cancelled',
+  lapsed: 'Offer lapsed',
+} satisfies Record<(typeof REGISTRATION_STATUSES)[number], string>;
+
 /** A session in one line, for lists and CSV cells: 'Dallas Center, Texas · Datta Auditorium · 2027-05-15 09:00'. */
 export function sessionLabel(centerName: string, hall: string, localStart: string): string {
   return [centerName, hall, localStart].filter((part) => part !== '').join(' · ');

@@ -342,14 +342,18 @@ export const mergeDonorsRequestSchema = z
 // ---- Registrations -----------------------------------------------------------------------------
 
 /**
- * Registrations carry no center (SPEC.md's form has none): a volunteer sees those whose registrants
- * live in their center's state or province (the center's `region` in site.json, else the state in
- * its address).
+ * A volunteer sees the registrations of their center's sessions, and those whose registrants live in
+ * their center's state or province (the center's `region` in site.json, else the state in its
+ * address): registrations made before the event had sessions name no center.
  */
 export const staffRegistrationSchema = z.object({
   id: z.string(),
   createdAt: z.string(),
   email: z.string(),
+  /** Where the family recites: 'Dallas Center, Texas · Datta Auditorium · 2027-05-15 09:00'; null before sessions. */
+  session: z.string().nullable().default(null),
+  /** REGISTRATION_STATUSES: registered, waiting, offered, cancelled, lapsed. */
+  status: z.string().default('registered'),
   people: z.array(
     z.object({ name: z.string(), age: z.number(), city: z.string(), state: z.string(), country: z.string() }),
   ),

@@ -59,6 +59,9 @@ export const reportPage1: ReportResponse = reportResponseSchema.parse({
       phone: null,
       parents: 'Lakshmi Devi (5125550101), Rama Rao (5125550102)',
       location: 'Texas - Austin',
+      session: null,
+      status: 'registered',
+      ticketId: null,
     },
     {
       registrationNumber: 'BGM-000002',

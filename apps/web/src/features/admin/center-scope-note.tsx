@@ -15,7 +15,7 @@ export function CenterScopeNote({ scope = 'center' }: { scope?: 'center' | 'regi
         ? 'Your account is linked to no center, so this list is empty. Ask an owner to set your center.'
         : scope === 'center'
           ? `Showing ${centerName} only.`
-          : `Showing ${centerName} only: registrations name no center, so these are the ones from its state or province.`}
+          : `Showing ${centerName} only: the registrations of its sessions, and those from its state or province.`}
     </p>
   );
 }

@@ -26,6 +26,7 @@ describe('the back office nav shows what the role may do', () => {
       'Registrations',
       'Statements',
       'Catalogue',
+      'Sessions',
       'Staff',
       'Audit log',
       'Security',
@@ -42,23 +43,25 @@ describe('the back office nav shows what the role may do', () => {
       ['Monthly gifts', '/admin/monthly-gifts'],
       ['Registrations', '/admin/registrations'],
       ['Statements', '/admin/statements'],
+      ['Sessions', '/admin/sessions'],
       ['Security', '/admin/security'],
       ['Payment report', '/report'],
     ]);
   });
 
   test('an editor sees the catalogue, no Orders', async () => {
-    expect((await navLinks('editor')).map(([name]) => name)).toEqual(['Catalogue', 'Security']);
+    expect((await navLinks('editor')).map(([name]) => name)).toEqual(['Catalogue', 'Sessions', 'Security']);
     expect(
       screen.getByText('Your role (Editor) cannot open the payment report at /report: owners and treasurers can.'),
     ).toBeVisible();
   });
 
-  test('a volunteer sees the orders, monthly gifts and registrations of their center', async () => {
+  test('a volunteer sees the orders, monthly gifts, registrations and sessions of their center', async () => {
     expect((await navLinks('volunteer')).map(([name]) => name)).toEqual([
       'Orders',
       'Monthly gifts',
       'Registrations',
+      'Sessions',
       'Security',
     ]);
     expect(screen.getByText('Volunteer, Dallas Center, Texas')).toBeInTheDocument();
@@ -75,7 +78,7 @@ describe('the back office nav shows what the role may do', () => {
     expect(await screen.findByText('No registrations yet.', {}, LAZY)).toBeInTheDocument();
     expect(
       screen.getByText(
-        'Showing Dallas Center, Texas only: registrations name no center, so these are the ones from its state or province.',
+        'Showing Dallas Center, Texas only: the registrations of its sessions, and those from its state or province.',
       ),
     ).toBeVisible();
   });
