@@ -35,7 +35,7 @@ export function ArchiveButton({ id, archived, onSaved }: ArchiveButtonProps) {
       {confirming ? (
         <>
           <p>Close this session to new registrations? Its families keep their places and tickets.</p>
-          <button type="button" className="button button--danger" disabled={pending} onClick={() => send(true)}>
+          <button type="button" className="button admin-danger" disabled={pending} onClick={() => send(true)}>
             {pending ? 'Archiving…' : 'Yes, archive it'}
           </button>{' '}
           <button type="button" className="text-button" onClick={() => setConfirming(false)}>
