@@ -33,9 +33,15 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
+/** A missing field 'is required'; one of the wrong kind gets `message`. */
+function missingOr(message: string) {
+  return { error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : message) };
+}
+
+const STARTS_AT_FORMAT = 'must be a date and time with its offset (2027-05-15T09:00:00-05:00)';
 const MAX_PLACES = 100_000;
 const places = z
-  .number('must be a whole number of places')
+  .number(missingOr('must be a whole number of places'))
   .int('must be a whole number of places')
   .min(0, 'must be 0 or more')
   .max(MAX_PLACES, `must be at most ${MAX_PLACES}`);
@@ -46,10 +52,7 @@ const sessionFields = {
   hall: requiredText(200),
   address: requiredText(500),
   /** ISO 8601 with its offset: '2027-05-15T09:00:00-05:00'. */
-  startsAt: z.iso.datetime({
-    offset: true,
-    message: 'must be a date and time with its offset (2027-05-15T09:00:00-05:00)',
-  }),
+  startsAt: z.string(missingOr(STARTS_AT_FORMAT)).pipe(z.iso.datetime({ offset: true, message: STARTS_AT_FORMAT })),
   timeZone: requiredText(100).refine(isTimeZone, 'must be a time zone such as America/Chicago'),
   capacity: places,
   memorizationCapacity: categoryCap.optional(),
@@ -58,7 +61,7 @@ const sessionFields = {
 
 export const createEventSessionRequestSchema = z.object({
   centerId: z
-    .number('must be a center id')
+    .number(missingOr('must be a center id'))
     .int('must be a center id')
     .positive('must be a center id')
     .max(2_147_483_647, 'must be a center id'),

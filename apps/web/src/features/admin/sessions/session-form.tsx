@@ -85,7 +85,7 @@ export function SessionForm({ session, centers, defaultZone, onSaved }: SessionF
     const common = {
       hall: values.hall,
       address: values.address,
-      startsAt: zonedIso(values.start, values.timeZone) ?? values.start,
+      startsAt: values.start === '' ? undefined : (zonedIso(values.start, values.timeZone) ?? values.start),
       timeZone: values.timeZone,
       capacity: numberOf(values.capacity),
       memorizationCapacity: capOf(values.memorizationCapacity),

@@ -123,7 +123,9 @@ describe('the sessions pages (/admin/sessions)', () => {
     const form = screen.getByRole('region', { name: 'New session' });
     await user.click(within(form).getByRole('button', { name: 'Add session' }));
     expect(within(form).getByText('Hall or venue is required.')).toBeInTheDocument();
-    expect(within(form).getByText('Capacity (places) must be a whole number of places.')).toBeInTheDocument();
+    expect(within(form).getByText('Center is required.')).toBeInTheDocument();
+    expect(within(form).getByText('Starts at is required.')).toBeInTheDocument();
+    expect(within(form).getByText('Capacity (places) is required.')).toBeInTheDocument();
     expect(api.requests('POST /api/staff/sessions')).toHaveLength(0);
 
     await user.selectOptions(await within(form).findByLabelText('Center'), 'Dallas Center, Texas');

@@ -49,7 +49,7 @@ export function SessionsPage() {
           </button>
         )}
       </div>
-      <CenterScopeNote />
+      <CenterScopeNote readsAll="readAllEvent" />
       {adding && <NewSession onAdded={(sessionId) => navigate(`/admin/sessions/${sessionId}`)} />}
       {state.status === 'loading' && (
         <p role="status" className="notice">
