@@ -76,7 +76,11 @@ describe('the report (/report, logged in)', () => {
       'registered',
       '6f1c2b7e-3d4a-4b8e-9c1d-2e3f4a5b6c7d',
     ]);
-    expect(within(minor as HTMLElement).getAllByRole('cell').at(-3)).toHaveTextContent('—');
+    expect(
+      within(minor as HTMLElement)
+        .getAllByRole('cell')
+        .at(-3),
+    ).toHaveTextContent('—');
     // Wide tables scroll inside a focusable box, not the page.
     expect(screen.getByRole('region', { name: 'Donor Details table' })).toHaveAttribute('tabindex', '0');
   });
