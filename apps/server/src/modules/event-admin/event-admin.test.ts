@@ -252,6 +252,10 @@ describeWithDb('staff sessions: /api/staff/sessions', () => {
         [6, 30],
         [20, 6],
       ]);
+      const created = audit
+        .json<{ entries: { action: string; targetId: string; actorName: string; after: { hall: string } }[] }>()
+        .entries.find((e) => e.action === 'event-session.create' && e.targetId === String(dallasId));
+      expect(created).toMatchObject({ actorName: editor.username, after: { hall: 'Datta Auditorium' } });
     });
 
     it('archives a session and opens it again; its people keep their places', async () => {
