@@ -10,6 +10,7 @@
  *   scale-out   1 vs 2 processes behind nginx on one PostgreSQL, and shared state across them
  *   report      the payment report at 1,000,000 orders           (bench/report.ts; long)
  *   billing     a monthly billing run of 100,000 due gifts on PostgreSQL (bench/billing.ts)
+ *   event-sessions  the staff session list and the hosts CSV at 20,000 registrants (bench/event-sessions.ts)
  *
  * Settings (environment): BENCH_RUNS (3), BENCH_LIGHTHOUSE_RUNS (5), BENCH_SECONDS (10), BENCH_CONNECTIONS (32),
  * BENCH_CHECKOUTS_PG (3000 a run), BENCH_CHECKOUTS_PGLITE (1000 a run), BENCH_CHECKOUT_DATABASES
@@ -25,6 +26,7 @@ import { repoRoot } from '../e2e/support/start-server';
 import { benchApiThroughput } from './api-throughput';
 import { benchBilling } from './billing';
 import { benchCheckout } from './checkout-throughput';
+import { benchEventSessions } from './event-sessions';
 import { benchLighthouse } from './lighthouse';
 import { runReportBench } from './report';
 import { benchScaleOut } from './scale-out';
@@ -32,7 +34,17 @@ import { measureStartTime } from './start-time';
 import { WEB_DIST } from './support/server';
 import { count, loadLine, machineLine } from './support/stats';
 
-const PARTS = ['size', 'start', 'api', 'checkout', 'lighthouse', 'scale-out', 'report', 'billing'] as const;
+const PARTS = [
+  'size',
+  'start',
+  'api',
+  'checkout',
+  'lighthouse',
+  'scale-out',
+  'report',
+  'billing',
+  'event-sessions',
+] as const;
 type Part = (typeof PARTS)[number];
 
 function listArg(name: string): string[] | undefined {
@@ -227,6 +239,11 @@ if (parts.includes('billing')) {
         `paid once ${count(check.paidOnce)}, ledger sales ${count(check.ledgerSales)}, advanced ${count(check.advanced)}, receipts ${count(check.receipts)} — ${verdict(once)} (each gift charged once)`,
     );
   }
+}
+
+if (parts.includes('event-sessions')) {
+  heading('Event sessions: the staff session list and the hosts CSV at 20,000 registrants');
+  results.eventSessions = await benchEventSessions({ families: 8_000, databases: ['pglite', 'postgres'], log });
 }
 
 const minutes = (performance.now() - started) / 60_000;

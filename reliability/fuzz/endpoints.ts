@@ -432,9 +432,9 @@ function staffWrite(
   path: string,
   remoteAddress: string,
   body: object,
-  options: { route?: string; alsoAllowed?: number[]; writes?: string[]; key?: boolean } = {},
+  options: { route?: string; alsoAllowed?: number[]; writes?: string[]; key?: boolean; method?: 'POST' | 'PATCH' } = {},
 ): FuzzEndpoint {
-  return entry('POST', path, {
+  return entry(options.method ?? 'POST', path, {
     ...(options.route ? { route: options.route } : {}),
     alsoAllowed: options.alsoAllowed ?? [],
     writes: options.writes ?? [],
@@ -531,6 +531,37 @@ function backOfficeEntries(): FuzzEndpoint[] {
       '10.1.0.73',
       { year: 2001, dryRun: true },
       { alsoAllowed: [200], writes: ['audit_log'] },
+    ),
+    // The event's sessions: a treasurer reads them (200, or 404 for a session that is not there) and
+    // may not change them (403 after the body is checked: a hostile body is a 400, never a write).
+    staffRead('/api/staff/sessions', '10.1.0.140'),
+    entry('GET', '/api/staff/sessions/999999', {
+      route: '/api/staff/sessions/:id',
+      alsoAllowed: [200],
+      remoteAddress: '10.1.0.141',
+      parts: (e) => {
+        const base = (t: FuzzTarget): BaseRequest => ({ headers: staffHeaders(t) });
+        return {
+          path: pathPart(e, { dotSegments: false }),
+          query: queryPart(e, { base }),
+          headers: headersPart(e, { base, relevant: STAFF_HEADERS }),
+        };
+      },
+    }),
+    staffWrite('/api/staff/sessions', '10.1.0.142', {
+      centerId: 2,
+      hall: 'Datta Auditorium',
+      address: '4455 Legacy Dr, Frisco, TX 75034',
+      startsAt: '2027-05-15T09:00:00-05:00',
+      timeZone: 'America/Chicago',
+      capacity: 600,
+      memorizationCapacity: 250,
+    }),
+    staffWrite(
+      '/api/staff/sessions/999999',
+      '10.1.0.143',
+      { capacity: 700, hall: 'Datta Auditorium', archived: false },
+      { route: '/api/staff/sessions/:id', method: 'PATCH' },
     ),
     staffWrite('/api/staff/members', '10.1.0.72', {
       username: 'fuzz-new',

@@ -105,6 +105,12 @@ export const hostRowSchema = z.object({
   phone: z.string().nullable(),
   parents: z.string().nullable(),
   location: z.string(),
+  /** Where the person recites: 'Dallas Center, Texas · Datta Auditorium · 2027-05-15 09:00' (the session's own time); null before sessions. */
+  session: z.string().nullable().default(null),
+  /** The person's own state: their registration's, or 'cancelled' once they alone were cancelled. */
+  status: z.string().default('registered'),
+  /** The person's live ticket; null while waiting or offered, or once cancelled. */
+  ticketId: z.string().nullable().default(null),
 });
 export type HostRow = z.infer<typeof hostRowSchema>;
 

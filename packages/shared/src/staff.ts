@@ -38,6 +38,8 @@
  * Registrations (owner, treasurer, volunteer of the center's region):
  *   GET  /api/staff/registrations?cursor= -> 200 staffRegistrationPageSchema
  * The catalogue (editor, owner): packages/shared/src/site-content.ts.
+ * The event's sessions (editor, owner manage; everyone reads, a volunteer their own center's):
+ *   packages/shared/src/staff-event-sessions.ts.
  */
 import { z } from 'zod';
 import { donorAddressSchema } from './receipt-address';
@@ -72,10 +74,12 @@ export const STAFF_PERMISSIONS = {
   readCheckInList: ['owner', 'treasurer', 'volunteer'],
   /** E-mails to the event's registrants; a volunteer's only to their own center's sessions. */
   messageRegistrants: ['owner', 'editor', 'volunteer'],
-  /** The event's sessions and their waiting lists: change them (move a family up, send an offer). */
+  /** The event's sessions: create, edit, archive. */
   manageEvent: ['owner', 'editor'],
-  /** The event's sessions and their waiting lists: read them; a volunteer's answers are limited to their own center. */
-  readEvent: ['owner', 'editor', 'volunteer'],
+  /** The event's sessions and their figures; a volunteer's answers are limited to their own center. */
+  readEvent: ['owner', 'treasurer', 'editor', 'volunteer'],
+  /** Every center's sessions (a volunteer sees only their own). */
+  readAllEvent: ['owner', 'treasurer', 'editor'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
 
@@ -342,14 +346,18 @@ export const mergeDonorsRequestSchema = z
 // ---- Registrations -----------------------------------------------------------------------------
 
 /**
- * Registrations carry no center (SPEC.md's form has none): a volunteer sees those whose registrants
- * live in their center's state or province (the center's `region` in site.json, else the state in
- * its address).
+ * A volunteer sees the registrations of their center's sessions, and those whose registrants live in
+ * their center's state or province (the center's `region` in site.json, else the state in its
+ * address): registrations made before the event had sessions name no center.
  */
 export const staffRegistrationSchema = z.object({
   id: z.string(),
   createdAt: z.string(),
   email: z.string(),
+  /** Where the family recites: 'Dallas Center, Texas · Datta Auditorium · 2027-05-15 09:00'; null before sessions. */
+  session: z.string().nullable().default(null),
+  /** REGISTRATION_STATUSES: registered, waiting, offered, cancelled, lapsed. */
+  status: z.string().default('registered'),
   people: z.array(
     z.object({ name: z.string(), age: z.number(), city: z.string(), state: z.string(), country: z.string() }),
   ),

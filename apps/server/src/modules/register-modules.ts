@@ -25,6 +25,7 @@ import { createReceiptAddress } from '#src/modules/checkout/receipt-address';
 import { receiptAddressRoutes } from '#src/modules/checkout/receipt-address-routes';
 import { checkoutRoutes } from '#src/modules/checkout/routes';
 import { donorRoutes } from '#src/modules/donors/routes';
+import { eventAdminRoutes } from '#src/modules/event-admin/routes';
 import { eventNewsRoutes } from '#src/modules/event-messages/public-routes';
 import { eventMessageRoutes } from '#src/modules/event-messages/staff-routes';
 import { healthRoutes } from '#src/modules/health/routes';
@@ -242,5 +243,10 @@ export async function registerModules(
     offerHoldHours: site.eventSettings.offerHoldHours,
     centerName,
     mail: context.mail,
+  await app.register(eventAdminRoutes, {
+    db,
+    guard: staffGuard,
+    centers,
+    offerHoldHours: site.eventSettings.offerHoldHours,
   });
 }

@@ -5,14 +5,15 @@ import { monthlyGivingSummary } from '#src/modules/monthly-giving/summary';
 import { statementCounts } from '#src/modules/statements/send-statements';
 import { decodeCursor } from './cursor';
 import { ensureDailyTotals } from './daily-totals';
+import type { CenterNameOf } from './host-rows';
 import { listDonors } from './list-donors';
 import { listHosts } from './list-hosts';
 import { checkReportFilter } from './report-filter';
 import { reportTotals } from './report-totals';
 
-export type GetReportOptions = { db: Database; query: ReportQuery; timeZone: string };
+export type GetReportOptions = { db: Database; query: ReportQuery; timeZone: string; centerName: CenterNameOf };
 
-export async function getReport({ db, query, timeZone }: GetReportOptions): Promise<ReportResponse> {
+export async function getReport({ db, query, timeZone, centerName }: GetReportOptions): Promise<ReportResponse> {
   // Before any query: a bad cursor is the client's mistake (400), whatever else happens.
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const filter = { from: query.from, to: query.to, center: query.center, q: query.q };
@@ -22,7 +23,7 @@ export async function getReport({ db, query, timeZone }: GetReportOptions): Prom
   const [page, sums, hosts, statements, monthlyGiving] = await Promise.all([
     listDonors({ db, filter, timeZone, after, limit: query.limit }),
     reportTotals(db, filter, timeZone),
-    listHosts({ db, filter, timeZone }),
+    listHosts({ db, filter, timeZone, centerName }),
     statementCounts(db),
     // Issue 22: the gifts as they stand now, of the filter's center (days and search do not apply).
     monthlyGivingSummary(db, { centerId: query.center }),

@@ -18,11 +18,13 @@
  */
 import { formatRegistrationNumber, parseRegistrationNumber } from '@store/shared/registration';
 import type { HostRow } from '@store/shared/report';
-import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { sessionLabel } from '@store/shared/staff-event-sessions';
+import { and, asc, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { containsPattern } from '#src/db/contains-pattern';
+import { eventSessions } from '#src/modules/event-sessions/tables';
 import { locationText, parentsText, registrantName } from '#src/modules/registrations/registrant-format';
-import { registrants, registrations } from '#src/modules/registrations/tables';
+import { registrants, registrations, tickets } from '#src/modules/registrations/tables';
 import { dayRangeConditions, type ReportFilter } from './report-filter';
 
 /** The last registration of a batch; the next batch starts after it. */
@@ -80,6 +82,8 @@ export async function readHostRecords(options: ReadHostRecordsOptions) {
     .select({
       id: registrations.id,
       number: registrations.number,
+      sessionId: registrations.sessionId,
+      status: registrations.status,
       createdAt: registrations.createdAt,
       /** UTC, ISO 8601 with microseconds: exact enough to page by (drivers parse timestamps differently). */
       createdAtIso:
@@ -124,9 +128,21 @@ export async function readHostRecords(options: ReadHostRecordsOptions) {
       state: registrants.state,
       city: registrants.city,
       zip: registrants.zip,
+      /** The person's own state: one cancelled from the family's page is cancelled, whatever the family's. */
+      status: sql<string>`case when ${registrants.cancelledAt} is null then ${batch.status} else 'cancelled' end`,
+      sessionCenterId: eventSessions.centerId,
+      sessionHall: eventSessions.hall,
+      /** The session's start in its own zone, as the family's ticket says it. */
+      sessionStart: sql<
+        string | null
+      >`to_char(${eventSessions.startsAt} at time zone ${eventSessions.timeZone}, 'YYYY-MM-DD HH24:MI')`,
+      ticketId: tickets.id,
     })
     .from(batch)
     .innerJoin(registrants, eq(registrants.registrationId, batch.id))
+    .leftJoin(eventSessions, eq(eventSessions.id, batch.sessionId))
+    // At most one live ticket per registrant (a partial unique index), so no person is repeated.
+    .leftJoin(tickets, and(eq(tickets.registrantId, registrants.id), isNull(tickets.revokedAt)))
     .where(personFilter)
     .orderBy(desc(batch.createdAt), desc(batch.id), asc(registrants.position));
   return rowLimit === undefined ? query : query.limit(rowLimit);
@@ -138,7 +154,16 @@ export function hostPosition(record: HostRecord): HostPosition {
   return { createdAt: record.createdAt, registrationId: record.registrationId };
 }
 
-export function toHostRow(record: HostRecord): HostRow {
+/** Center names by id (centers as staff edit them now): sessions store the id only. */
+export type CenterNameOf = (centerId: number) => string | undefined;
+
+/** 'Dallas Center, Texas · Datta Auditorium · 2027-05-15 09:00'; null for a registration made before sessions. */
+export function hostSessionText(record: HostRecord, centerName: CenterNameOf): string | null {
+  if (record.sessionCenterId === null || record.sessionHall === null) return null;
+  return sessionLabel(centerName(record.sessionCenterId) ?? '', record.sessionHall, record.sessionStart ?? '');
+}
+
+export function toHostRow(record: HostRecord, centerName: CenterNameOf): HostRow {
   return {
     registrationNumber: formatRegistrationNumber(record.number),
     // Milliseconds, the usual ISO shape, as the donors' dates.
@@ -151,5 +176,8 @@ export function toHostRow(record: HostRecord): HostRow {
     phone: record.phone,
     parents: parentsText(record),
     location: locationText(record),
+    session: hostSessionText(record, centerName),
+    status: record.status,
+    ticketId: record.ticketId,
   };
 }

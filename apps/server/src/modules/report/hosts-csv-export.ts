@@ -9,7 +9,14 @@ import { formatRegistrationNumber } from '@store/shared/registration';
 import type { Database } from '#src/db/client';
 import { countryText, stateText } from '#src/modules/registrations/registrant-format';
 import { CSV_BOM, csvLine, csvText, dateHeader } from './csv';
-import { type HostPosition, type HostRecord, hostPosition, readHostRecords } from './host-rows';
+import {
+  type CenterNameOf,
+  type HostPosition,
+  type HostRecord,
+  hostPosition,
+  hostSessionText,
+  readHostRecords,
+} from './host-rows';
 import type { ReportFilter } from './report-filter';
 
 /** Registrations per query: up to 20 people each, so a batch is at most 10,000 rows. */
@@ -35,11 +42,17 @@ export function hostsCsvHeader(timeZone: string): string[] {
     'State',
     'Zip',
     'Country',
+    'Session',
+    'Status',
+    'Ticket ID',
   ];
 }
 
-/** One registrant; Date is the foundation's local date and time; Age a bare number. */
-export function hostCsvLine(record: HostRecord): string {
+/**
+ * One registrant; Date is the foundation's local date and time; Age a bare number. Session, Status
+ * and Ticket ID come last, so a spreadsheet made for the earlier columns still reads them in place.
+ */
+export function hostCsvLine(record: HostRecord, centerName: CenterNameOf): string {
   const text = (value: string | null) => csvText(value ?? '');
   return csvLine([
     csvText(formatRegistrationNumber(record.number)),
@@ -59,6 +72,9 @@ export function hostCsvLine(record: HostRecord): string {
     text(stateText(record)),
     text(record.zip),
     text(countryText(record)),
+    text(hostSessionText(record, centerName)),
+    text(record.status),
+    text(record.ticketId),
   ]);
 }
 
@@ -66,18 +82,19 @@ export type HostsCsvExportOptions = {
   db: Database;
   filter: ReportFilter;
   timeZone: string;
+  centerName: CenterNameOf;
   /** Registrations per query. */
   batchSize?: number;
 };
 
 export async function* hostsCsvExport(options: HostsCsvExportOptions): AsyncGenerator<string> {
-  const { db, filter, timeZone, batchSize = HOSTS_EXPORT_BATCH } = options;
+  const { db, filter, timeZone, centerName, batchSize = HOSTS_EXPORT_BATCH } = options;
   yield CSV_BOM + csvLine(hostsCsvHeader(timeZone));
   let after: HostPosition | undefined;
   for (;;) {
     const records = await readHostRecords({ db, filter, timeZone, after, registrationLimit: batchSize });
     let chunk = '';
-    for (const record of records) chunk += hostCsvLine(record);
+    for (const record of records) chunk += hostCsvLine(record, centerName);
     if (chunk) yield chunk;
     const last = records.at(-1);
     // Every registration of the batch gave at least one row (it has people; a search keeps only

@@ -6,15 +6,27 @@
  */
 import type { HostRow } from '@store/shared/report';
 import type { Database } from '#src/db/client';
-import { readHostRecords, toHostRow } from './host-rows';
+import { type CenterNameOf, readHostRecords, toHostRow } from './host-rows';
 import type { ReportFilter } from './report-filter';
 
 export const HOSTS_LIMIT = 500;
 
-export type ListHostsOptions = { db: Database; filter: ReportFilter; timeZone: string; limit?: number };
+export type ListHostsOptions = {
+  db: Database;
+  filter: ReportFilter;
+  timeZone: string;
+  centerName: CenterNameOf;
+  limit?: number;
+};
 
-export async function listHosts({ db, filter, timeZone, limit = HOSTS_LIMIT }: ListHostsOptions): Promise<HostRow[]> {
+export async function listHosts({
+  db,
+  filter,
+  timeZone,
+  centerName,
+  limit = HOSTS_LIMIT,
+}: ListHostsOptions): Promise<HostRow[]> {
   // Enough registrations for `limit` people (each has at least one), then `limit` people.
   const records = await readHostRecords({ db, filter, timeZone, registrationLimit: limit, rowLimit: limit });
-  return records.map(toHostRow);
+  return records.map((record) => toHostRow(record, centerName));
 }

@@ -16,7 +16,7 @@ import { hostsCsvExport } from './hosts-csv-export';
 import { listHosts } from './list-hosts';
 
 const CSV_HEADER =
-  "Registration,Date (America/Chicago),First Name,Last Name,Email,Age,Gender,Category,Phone,Mother's Name,Mother's Phone,Father's Name,Father's Phone,City,State,Zip,Country";
+  "Registration,Date (America/Chicago),First Name,Last Name,Email,Age,Gender,Category,Phone,Mother's Name,Mother's Phone,Father's Name,Father's Phone,City,State,Zip,Country,Session,Status,Ticket ID";
 const TIME_ZONE = 'America/Chicago';
 
 describeWithDb('the report’s hosts (event registrations)', () => {
@@ -101,6 +101,9 @@ describeWithDb('the report’s hosts (event registrations)', () => {
       phone: '512 555 0100',
       parents: null,
       location: 'Frisco, Texas 75034, United States',
+      session: null,
+      status: 'registered',
+      ticketId: null,
     });
     expect(anu).toMatchObject({
       age: 9,
@@ -140,7 +143,13 @@ describeWithDb('the report’s hosts (event registrations)', () => {
   });
 
   it('shows at most the newest rows it is given as a limit', async () => {
-    const hosts = await listHosts({ db: t.testDb.db, filter: {}, timeZone: TIME_ZONE, limit: 2 });
+    const hosts = await listHosts({
+      db: t.testDb.db,
+      filter: {},
+      timeZone: TIME_ZONE,
+      centerName: () => undefined,
+      limit: 2,
+    });
     expect(hosts.map((h) => h.name)).toEqual(['=HYPERLINK("http://evil.example","x") 100% "Sure"', 'Asha Rao']);
   });
 
@@ -154,10 +163,10 @@ describeWithDb('the report’s hosts (event registrations)', () => {
     expect(res.body).toBe(
       `\uFEFF${[
         CSV_HEADER,
-        `${numbers.hostile},2026-03-05 12:00:00,"'=HYPERLINK(""http://evil.example"",""x"")","100% ""Sure""",'-x@example.org,42,Male,Memorization,512 555 0100,,,,,'@SUM(A1:A9),Texas,75034,United States`,
-        `${numbers.family},2026-03-01 00:00:00,Asha,Rao,asha@example.org,42,Female,Memorization,512 555 0100,,,,,Frisco,Texas,75034,United States`,
-        `${numbers.family},2026-03-01 00:00:00,Anu,Rao,asha@example.org,9,Female,,,Asha Rao,512 555 0100,Ravi Rao,512 555 0101,Frisco,Texas,75034,United States`,
-        `${numbers.february},2026-02-28 23:59:59,Meera,"Iyer, Jr.",MEERA@Example.in,42,Female,Fluent Reading,'+91 80 5555 0100,,,,,Bengaluru,Karnataka,560001,India`,
+        `${numbers.hostile},2026-03-05 12:00:00,"'=HYPERLINK(""http://evil.example"",""x"")","100% ""Sure""",'-x@example.org,42,Male,Memorization,512 555 0100,,,,,'@SUM(A1:A9),Texas,75034,United States,,registered,`,
+        `${numbers.family},2026-03-01 00:00:00,Asha,Rao,asha@example.org,42,Female,Memorization,512 555 0100,,,,,Frisco,Texas,75034,United States,,registered,`,
+        `${numbers.family},2026-03-01 00:00:00,Anu,Rao,asha@example.org,9,Female,,,Asha Rao,512 555 0100,Ravi Rao,512 555 0101,Frisco,Texas,75034,United States,,registered,`,
+        `${numbers.february},2026-02-28 23:59:59,Meera,"Iyer, Jr.",MEERA@Example.in,42,Female,Fluent Reading,'+91 80 5555 0100,,,,,Bengaluru,Karnataka,560001,India,,registered,`,
         '',
       ].join('\r\n')}`,
     );
@@ -188,7 +197,13 @@ describeWithDb('the report’s hosts (event registrations)', () => {
     );
     const read = async (batchSize: number, filter: { q?: string } = {}) => {
       let csv = '';
-      for await (const chunk of hostsCsvExport({ db: t.testDb.db, filter, timeZone: TIME_ZONE, batchSize }))
+      for await (const chunk of hostsCsvExport({
+        db: t.testDb.db,
+        filter,
+        timeZone: TIME_ZONE,
+        centerName: () => undefined,
+        batchSize,
+      }))
         csv += chunk;
       return csv.split('\r\n').slice(1, -1);
     };

@@ -52,6 +52,11 @@ const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 429: apiError
 export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (app, options) => {
   const { db, site, siteSource, databaseKind, preHandler, signature } = options;
   const timeZone = site.foundation.timeZone;
+  // Centers as staff edit them now: a session stores its center's id, the report shows its name.
+  const centerNames = async () => {
+    const { centers } = (await siteSource.current()).site;
+    return (id: number) => centers.find((center) => center.id === id)?.name;
+  };
 
   app.get(
     '/api/report/receipts/:orderId.pdf',
@@ -88,7 +93,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (a
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getReport({ db, query: request.query, timeZone });
+      return getReport({ db, query: request.query, timeZone, centerName: await centerNames() });
     },
   );
 
@@ -120,7 +125,9 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (a
         .header('content-disposition', `attachment; filename="${fileName}"`);
       // Pulled as the socket drains (backpressure); a client that goes away destroys the stream,
       // which returns the generator and so ends the query (copy-export.ts, keyset-export.ts).
-      const rows = hosts ? hostsCsvExport({ db, filter, timeZone }) : csvExport({ db, databaseKind, filter, timeZone });
+      const rows = hosts
+        ? hostsCsvExport({ db, filter, timeZone, centerName: await centerNames() })
+        : csvExport({ db, databaseKind, filter, timeZone });
       const body = Readable.from(rows, {
         objectMode: false,
         highWaterMark: 64 * 1024,

@@ -1,13 +1,16 @@
 /**
- * Registrations as the back office reads them (issue 21), newest first, 50 a page. Registrations
- * carry no center (SPEC.md's form has none), so a volunteer sees those with a registrant living in
- * their center's state or province: `region` is that code (e.g. 'TX'), from center-region.ts.
+ * Registrations as the back office reads them (issue 21), newest first, 50 a page, each with its
+ * session and status. A volunteer sees those of their center's sessions (`centerId`), and those with
+ * a registrant living in their center's state or province (`region`, e.g. 'TX', from
+ * center-region.ts): registrations made before the event had sessions name no center.
  */
 
 import type { staffRegistrationPageSchema } from '@store/shared/staff';
+import { sessionLabel } from '@store/shared/staff-event-sessions';
 import { and, asc, desc, eq, exists, inArray, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '#src/db/client';
+import { eventSessions } from '#src/modules/event-sessions/tables';
 import { registrants, registrations } from '#src/modules/registrations/tables';
 import { decodeCursor, encodeCursor } from '#src/modules/report/cursor';
 
@@ -16,9 +19,18 @@ type Page = z.infer<typeof staffRegistrationPageSchema>;
 
 const createdAtUtc = sql<string>`to_char(${registrations.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+export type StaffRegistrationScope = {
+  cursor?: string | undefined;
+  /** A volunteer's: their center's state or province, and their center (its sessions). */
+  region?: string | undefined;
+  centerId?: number | undefined;
+  /** Center names by id (as staff edit them now). */
+  centerName: (centerId: number) => string | undefined;
+};
+
 export async function listStaffRegistrations(
   db: Database,
-  { cursor, region }: { cursor?: string | undefined; region?: string | undefined },
+  { cursor, region, centerId, centerName }: StaffRegistrationScope,
 ): Promise<Page> {
   const after = cursor === undefined ? undefined : decodeCursor(cursor);
   const inRegion =
@@ -37,10 +49,23 @@ export async function listStaffRegistrations(
           lt(registrations.createdAt, sql`${after.createdAt}::timestamptz`),
           and(eq(registrations.createdAt, sql`${after.createdAt}::timestamptz`), lt(registrations.id, after.id)),
         );
+  const atCenter = centerId === undefined ? undefined : eq(eventSessions.centerId, centerId);
+  const inScope = inRegion && atCenter ? or(inRegion, atCenter) : undefined;
   const rows = await db
-    .select({ id: registrations.id, createdAt: createdAtUtc, email: registrations.email })
+    .select({
+      id: registrations.id,
+      createdAt: createdAtUtc,
+      email: registrations.email,
+      status: registrations.status,
+      sessionCenterId: eventSessions.centerId,
+      sessionHall: eventSessions.hall,
+      sessionStart: sql<
+        string | null
+      >`to_char(${eventSessions.startsAt} at time zone ${eventSessions.timeZone}, 'YYYY-MM-DD HH24:MI')`,
+    })
     .from(registrations)
-    .where(and(inRegion, before))
+    .leftJoin(eventSessions, eq(eventSessions.id, registrations.sessionId))
+    .where(and(inScope ?? inRegion ?? atCenter, before))
     .orderBy(desc(registrations.createdAt), desc(registrations.id))
     .limit(STAFF_REGISTRATION_PAGE_SIZE + 1);
   const page = rows.slice(0, STAFF_REGISTRATION_PAGE_SIZE);
@@ -70,6 +95,11 @@ export async function listStaffRegistrations(
       id: row.id,
       createdAt: `${row.createdAt.slice(0, 23)}Z`,
       email: row.email,
+      session:
+        row.sessionCenterId === null || row.sessionHall === null
+          ? null
+          : sessionLabel(centerName(row.sessionCenterId) ?? '', row.sessionHall, row.sessionStart ?? ''),
+      status: row.status,
       people: people
         .filter((p) => p.registrationId === row.id)
         .map((p) => ({

@@ -1,5 +1,6 @@
 /**
- * GET /api/staff/registrations (issue 21): owners and treasurers read all; a volunteer their center's region.
+ * GET /api/staff/registrations (issue 21): owners and treasurers read all; a volunteer their center's
+ * sessions' and region's.
  * Its own module: it reads the registrations' tables and the report's page cursor, and neither of
  * those modules may depend on the back office.
  */
@@ -31,7 +32,8 @@ export const staffRegistrationRoutes: FastifyPluginAsyncZod<StaffRegistrationRou
     {
       schema: {
         tags: ['staff'],
-        summary: 'Event registrations, newest first (a volunteer: their center’s state or province)',
+        summary:
+          'Event registrations with their session and status, newest first (a volunteer: their center’s sessions and state or province)',
         querystring: z.object({
           cursor: z.string().max(200, 'must be a nextCursor from a registrations page').optional(),
         }),
@@ -41,11 +43,17 @@ export const staffRegistrationRoutes: FastifyPluginAsyncZod<StaffRegistrationRou
     },
     async (request) => {
       const scope = centerScopeOf(staffOf(request));
+      const list = await centers();
       const region =
         scope === undefined
           ? undefined
-          : (centerRegion((await centers()).find((center) => center.id === scope)?.address) ?? NO_REGION);
-      return listStaffRegistrations(db, { cursor: request.query.cursor, region });
+          : (centerRegion(list.find((center) => center.id === scope)?.address) ?? NO_REGION);
+      return listStaffRegistrations(db, {
+        cursor: request.query.cursor,
+        region,
+        centerId: scope,
+        centerName: (id) => list.find((center) => center.id === id)?.name,
+      });
     },
   );
 };

@@ -25,6 +25,9 @@ function hostColumns(timeZone: string): readonly DataColumn<HostRow>[] {
     { header: 'Phone', cell: (row) => orDash(row.phone) },
     { header: 'Parents', cell: (row) => orDash(row.parents) },
     { header: 'Location', cell: (row) => row.location },
+    { header: 'Session', cell: (row) => orDash(row.session) },
+    { header: 'Status', cell: (row) => row.status },
+    { header: 'Ticket', cell: (row) => orDash(row.ticketId) },
   ];
 }
 

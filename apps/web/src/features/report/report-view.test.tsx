@@ -50,11 +50,37 @@ describe('the report (/report, logged in)', () => {
       within(hosts)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Registration', 'Date', 'Name', 'Email', 'Age', 'Gender', 'Category', 'Phone', 'Parents', 'Location']);
+    ).toEqual([
+      'Registration',
+      'Date',
+      'Name',
+      'Email',
+      'Age',
+      'Gender',
+      'Category',
+      'Phone',
+      'Parents',
+      'Location',
+      'Session',
+      'Status',
+      'Ticket',
+    ]);
     const [, minor, adult] = within(hosts).getAllByRole('row');
     expect(minor).toHaveTextContent('BGM-000001');
     expect(within(minor as HTMLElement).getAllByRole('cell')[6]).toHaveTextContent('—');
     expect(adult).toHaveTextContent('Fluent Reading');
+    // The person's session and live ticket; one registered before sessions shows a dash.
+    const adultCells = within(adult as HTMLElement).getAllByRole('cell');
+    expect(adultCells.slice(-3).map((cell) => cell.textContent)).toEqual([
+      'Dallas Center, Texas · Datta Auditorium · 2027-05-15 09:00',
+      'registered',
+      '6f1c2b7e-3d4a-4b8e-9c1d-2e3f4a5b6c7d',
+    ]);
+    expect(
+      within(minor as HTMLElement)
+        .getAllByRole('cell')
+        .at(-3),
+    ).toHaveTextContent('—');
     // Wide tables scroll inside a focusable box, not the page.
     expect(screen.getByRole('region', { name: 'Donor Details table' })).toHaveAttribute('tabindex', '0');
   });

@@ -1,8 +1,9 @@
 /**
  * /admin/registrations: the event registrations, newest first (a volunteer sees those of their
- * center's region, the server decides), each with its people.
+ * center's sessions and region, the server decides), each with its session, status and people.
  */
 import { staffRegistrationPageSchema, type staffRegistrationSchema } from '@store/shared/staff';
+import { REGISTRATION_STATUS_LABELS } from '@store/shared/staff-event-sessions';
 import { useId } from 'react';
 import type { z } from 'zod';
 import { DataTable, DateCell } from '#src/components/data-table';
@@ -37,6 +38,8 @@ export function RegistrationsPage() {
           columns={[
             { header: 'Date', cell: (row) => <DateCell iso={row.createdAt} /> },
             { header: 'E-mail', cell: (row) => row.email },
+            { header: 'Session', cell: (row) => row.session ?? '—' },
+            { header: 'Status', cell: (row) => REGISTRATION_STATUS_LABELS[row.status] ?? row.status },
             {
               header: 'People',
               cell: (row) => (

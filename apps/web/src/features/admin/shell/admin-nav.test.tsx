@@ -26,6 +26,7 @@ describe('the back office nav shows what the role may do', () => {
       'Registrations',
       'Statements',
       'Catalogue',
+      'Sessions',
       'Messages',
       'Staff',
       'Audit log',
@@ -43,23 +44,25 @@ describe('the back office nav shows what the role may do', () => {
       ['Monthly gifts', '/admin/monthly-gifts'],
       ['Registrations', '/admin/registrations'],
       ['Statements', '/admin/statements'],
+      ['Sessions', '/admin/sessions'],
       ['Security', '/admin/security'],
       ['Payment report', '/report'],
     ]);
   });
 
-  test('an editor sees the catalogue and the messages to registrants, no Orders', async () => {
-    expect((await navLinks('editor')).map(([name]) => name)).toEqual(['Catalogue', 'Messages', 'Security']);
+  test('an editor sees the catalogue, the sessions and the messages to registrants, no Orders', async () => {
+    expect((await navLinks('editor')).map(([name]) => name)).toEqual(['Catalogue', 'Sessions', 'Messages', 'Security']);
     expect(
       screen.getByText('Your role (Editor) cannot open the payment report at /report: owners and treasurers can.'),
     ).toBeVisible();
   });
 
-  test('a volunteer sees the orders, monthly gifts, registrations and messages of their center', async () => {
+  test('a volunteer sees the orders, monthly gifts, registrations, sessions and messages of their center', async () => {
     expect((await navLinks('volunteer')).map(([name]) => name)).toEqual([
       'Orders',
       'Monthly gifts',
       'Registrations',
+      'Sessions',
       'Messages',
       'Security',
     ]);
@@ -77,7 +80,7 @@ describe('the back office nav shows what the role may do', () => {
     expect(await screen.findByText('No registrations yet.', {}, LAZY)).toBeInTheDocument();
     expect(
       screen.getByText(
-        'Showing Dallas Center, Texas only: registrations name no center, so these are the ones from its state or province.',
+        'Showing Dallas Center, Texas only: the registrations of its sessions, and those from its state or province.',
       ),
     ).toBeVisible();
   });

@@ -13,6 +13,8 @@ export const ADMIN_PAGES = {
   DonorDetailPage: lazyPage(() => import('../donors/donor-detail-page').then((m) => m.DonorDetailPage)),
   MonthlyGiftsPage: lazyPage(() => import('../monthly-gifts/monthly-gifts-page').then((m) => m.MonthlyGiftsPage)),
   RegistrationsPage: lazyPage(() => import('../registrations/registrations-page').then((m) => m.RegistrationsPage)),
+  SessionsPage: lazyPage(() => import('../sessions/sessions-page').then((m) => m.SessionsPage)),
+  SessionPage: lazyPage(() => import('../sessions/session-page').then((m) => m.SessionPage)),
   StatementsPage: lazyPage(() => import('../statements/statements-page').then((m) => m.StatementsPage)),
   CatalogueAdminPage: lazyPage(() => import('../catalogue/catalogue-page').then((m) => m.CatalogueAdminPage)),
   MessagesPage: lazyPage(() => import('../messages/messages-page').then((m) => m.MessagesPage)),

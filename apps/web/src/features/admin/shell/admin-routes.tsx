@@ -31,6 +31,8 @@ const {
   DonorDetailPage,
   MonthlyGiftsPage,
   RegistrationsPage,
+  SessionsPage,
+  SessionPage,
   StatementsPage,
   CatalogueAdminPage,
   MessagesPage,
@@ -52,6 +54,8 @@ export function AdminRoutes() {
       <Route path="donors/:email" element={guard('readDonors', <DonorDetailPage />)} />
       <Route path="monthly-gifts" element={guard('readMonthlyGifts', <MonthlyGiftsPage />)} />
       <Route path="registrations" element={guard('readOrders', <RegistrationsPage />)} />
+      <Route path="sessions" element={guard('readEvent', <SessionsPage />)} />
+      <Route path="sessions/:id" element={guard('readEvent', <SessionPage />)} />
       <Route path="statements" element={guard('moveMoney', <StatementsPage />)} />
       <Route path="catalogue" element={guard('editCatalogue', <CatalogueAdminPage />)} />
       <Route path="messages" element={guard('messageRegistrants', <MessagesPage />)} />

@@ -20,6 +20,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { path: 'registrations', label: 'Registrations', permission: 'readOrders' },
   { path: 'statements', label: 'Statements', permission: 'moveMoney' },
   { path: 'catalogue', label: 'Catalogue', permission: 'editCatalogue' },
+  { path: 'sessions', label: 'Sessions', permission: 'readEvent' },
   { path: 'messages', label: 'Messages', permission: 'messageRegistrants' },
   { path: 'staff', label: 'Staff', permission: 'manageStaff' },
   { path: 'audit', label: 'Audit log', permission: 'readAudit' },
