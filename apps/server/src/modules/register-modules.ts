@@ -25,6 +25,7 @@ import { createReceiptAddress } from '#src/modules/checkout/receipt-address';
 import { receiptAddressRoutes } from '#src/modules/checkout/receipt-address-routes';
 import { checkoutRoutes } from '#src/modules/checkout/routes';
 import { donorRoutes } from '#src/modules/donors/routes';
+import { eventSessionRoutes } from '#src/modules/event-sessions/routes';
 import { healthRoutes } from '#src/modules/health/routes';
 import { cancelAccountGifts } from '#src/modules/monthly-giving/cancel-account-gifts';
 import { monthlyGiftRoutes } from '#src/modules/monthly-giving/routes';
@@ -131,7 +132,14 @@ export async function registerModules(
     timeZone: site.foundation.timeZone,
     mail: context.mail,
   });
-  await app.register(registrationRoutes, { db, captcha, mail: context.mail, resolveUserId });
+  await app.register(eventSessionRoutes, { db, siteSource: siteContent.reads });
+  await app.register(registrationRoutes, {
+    db,
+    siteSource: siteContent.reads,
+    captcha,
+    mail: context.mail,
+    resolveUserId,
+  });
   await app.register(reportRoutes, {
     db,
     site,

@@ -37,6 +37,7 @@ function registrant(overrides: Partial<StoredRegistrant>): StoredRegistrant {
     gender: 'Female',
     phone: '512 555 0100',
     category: 'Memorization',
+    cancelledAt: null,
     mothersName: null,
     mothersPhone: null,
     fathersName: null,
