@@ -96,7 +96,9 @@ export async function registerModules(
     readActivity: async (user) => {
       const [donations, registrations, statementYears] = await Promise.all([
         listAccountDonations(db, site, user, ACTIVITY_LIMIT),
-        listAccountRegistrations(db, user, ACTIVITY_LIMIT),
+        siteContent.reads
+          .current()
+          .then(({ site: current }) => listAccountRegistrations(db, current, user, ACTIVITY_LIMIT)),
         listGivingYears(db, user, site.foundation.timeZone),
       ]);
       return { donations, registrations, statementYears };
