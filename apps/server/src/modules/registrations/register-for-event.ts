@@ -84,7 +84,7 @@ export async function registerForEvent(input: RegisterForEventInput): Promise<Re
     },
     claimAndRun: async () => {
       if (!first) throw new Error('registerForEvent needs at least one registrant (the schema requires one)');
-      const answer = await db.transaction(async (tx) => {
+      const stored = await db.transaction(async (tx) => {
         // Before the registration row, which names the session: an unknown one is a field to fix.
         const session = await openSessionOrThrow(tx, body.sessionId, now);
         const confirmationEmailed = await mayMailConfirmation(tx, { email: first.email, clientIp });
@@ -101,6 +101,12 @@ export async function registerForEvent(input: RegisterForEventInput): Promise<Re
         // transaction has committed by the time findStored reads it: the insert waited for it.
         if (!registration) return null;
         const people = await insertRegistrants(tx, registration.id, body.registrants);
+        // By reference: the worker writes the confirmation from these rows when it sends it.
+        // Not when the address has had its confirmations for the day (confirmation-limit.ts).
+        if (registration.confirmationEmailed)
+          await queueMail(tx, { kind: CONFIRMATION_KIND, subjectId: registration.id });
+        // Places last: the session's row stays locked from here to the commit, and every family
+        // registering for that session waits on it, so only what needs the outcome comes after.
         const counts = placeCountsOf(body.registrants);
         if (await takePlaces(tx, session.id, counts)) {
           await issueTickets(
@@ -116,13 +122,11 @@ export async function registerForEvent(input: RegisterForEventInput): Promise<Re
         }
         // Places taken, nothing committed yet: a crash here must give every place back.
         faultPoint('registration.after-places');
-        // By reference: the worker writes the confirmation from these rows when it sends it.
-        // Not when the address has had its confirmations for the day (confirmation-limit.ts).
-        if (registration.confirmationEmailed)
-          await queueMail(tx, { kind: CONFIRMATION_KIND, subjectId: registration.id });
-        return registrationAnswer(tx, { registration, session, site });
+        return { registration, session };
       });
-      if (!answer) return KEY_TAKEN;
+      if (!stored) return KEY_TAKEN;
+      // Read once committed, outside the session's lock.
+      const answer = await registrationAnswer(db, { ...stored, site });
       logger.info(
         {
           registrationNumber: answer.registrationNumber,
