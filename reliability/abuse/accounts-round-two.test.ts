@@ -24,7 +24,7 @@ import { solvedAltchaToken } from '../../apps/server/test/solve-altcha';
 import { describeWithDb } from '../../apps/server/test/test-db';
 import { emlSubject } from '../support/eml';
 import { recordFigures } from '../support/figures';
-import { type Answer, basic, count, postJson, registrant, send } from '../support/store-client';
+import { type Answer, basic, count, openSessionId, postJson, registrant, send } from '../support/store-client';
 import { type StoreServer, startStoreServer } from '../support/store-server';
 
 /** The account password (ADMIN_PASSWORD): an owner's needs two-factor, so the report takes a key. */
@@ -103,7 +103,7 @@ describeWithDb('abuse, round two: relay, sign-up floods, owner lock-out, hand-of
         await postJson(
           store.baseUrl,
           '/api/public/registrations',
-          { registrants: people },
+          { sessionId: await openSessionId(store.baseUrl), ifFull: 'waitlist', registrants: people },
           {
             'idempotency-key': crypto.randomUUID(),
             // A new address each time: the per-recipient limit must hold on its own.

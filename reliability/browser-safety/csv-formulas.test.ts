@@ -16,7 +16,7 @@ import { parseCsv } from '../support/csv';
 import { recordFigures } from '../support/figures';
 import { REPO_ROOT } from '../support/server-process';
 import { writeSiteConfig } from '../support/site-config';
-import { basic, cardNonce, postJson, registrant, send } from '../support/store-client';
+import { basic, cardNonce, openSessionId, postJson, registrant, send } from '../support/store-client';
 import { type StoreServer, startStoreServer } from '../support/store-server';
 
 /** The account password (ADMIN_PASSWORD): an owner's needs two-factor, so the report takes a key. */
@@ -67,7 +67,11 @@ describeWithDb('CSV formula injection', () => {
     const registered = await postJson(
       store.baseUrl,
       '/api/public/registrations',
-      { registrants: REGISTRANTS.map((r) => registrant(r)) },
+      {
+        sessionId: await openSessionId(store.baseUrl),
+        ifFull: 'waitlist',
+        registrants: REGISTRANTS.map((r) => registrant(r)),
+      },
       { 'idempotency-key': randomUUID() },
     );
     expect(registered.status, JSON.stringify(registered.body)).toBe(201);

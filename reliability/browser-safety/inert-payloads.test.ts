@@ -23,7 +23,7 @@ import { emlHtmlPart } from '../support/eml';
 import { recordFigures } from '../support/figures';
 import { REPO_ROOT } from '../support/server-process';
 import { writeSiteConfig } from '../support/site-config';
-import { cardNonce, postJson, registrant } from '../support/store-client';
+import { cardNonce, openSessionId, postJson, registrant } from '../support/store-client';
 import { type StoreServer, startStoreServer } from '../support/store-server';
 
 /** The account password (ADMIN_PASSWORD): an owner's needs two-factor, so the report takes a key. */
@@ -208,7 +208,11 @@ describeWithDb('script and HTML in names stay text', () => {
     const registered = await postJson(
       store.baseUrl,
       '/api/public/registrations',
-      { registrants: [registrant({ firstName: `Mira ${FRAME}`, lastName: `Das ${SCRIPT}` })] },
+      {
+        sessionId: await openSessionId(store.baseUrl),
+        ifFull: 'waitlist',
+        registrants: [registrant({ firstName: `Mira ${FRAME}`, lastName: `Das ${SCRIPT}` })],
+      },
       { 'idempotency-key': randomUUID() },
     );
     expect(registered.status).toBe(201);

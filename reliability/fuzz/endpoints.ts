@@ -126,9 +126,12 @@ function reportEntry(path: string, remoteAddress: string): FuzzEndpoint {
   });
 }
 
-/** SPEC.md §5's registrant, an adult: the base of the registration fuzz. */
+/**
+ * SPEC.md §5's registrant, an adult, into site.json's first seeded session (id 1 on the fuzz's
+ * fresh database): the base of the registration fuzz.
+ */
 function registrationBody(): HostileJson {
-  return toHostileJson({ registrants: [adultRegistrant()] });
+  return toHostileJson({ sessionId: 1, ifFull: 'waitlist', registrants: [adultRegistrant()] });
 }
 
 /** Issue 21: a treasurer's request from the back office's own pages (its cookie, the site's Origin). */
@@ -645,6 +648,8 @@ export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
   plainGet('/healthz/ready', '10.1.0.41'),
   plainGet('/api/public/catalogue', '10.1.0.2'),
   plainGet('/api/public/centers', '10.1.0.3'),
+  // The event's open sessions and their places: read-only, never cached.
+  plainGet('/api/public/event/sessions', '10.1.0.140', [200]),
   plainGet('/api/public/client-config', '10.1.0.4'),
   plainGet('/api/public/captcha/challenge', '10.1.0.5'),
   plainGet('/api/docs/json', '10.1.0.6'),

@@ -22,7 +22,7 @@ import { describeWithDb } from '../../apps/server/test/test-db';
 import { freePort } from '../../test/free-port';
 import { createServerDatabase, type ServerDatabase } from '../support/server-database';
 import { REPO_ROOT, type ServerProcess, startServerProcess } from '../support/server-process';
-import { postJson, registrant, send } from '../support/store-client';
+import { openSessionId, postJson, registrant, send } from '../support/store-client';
 
 const CARD = '4111 1111 1111 1111';
 const CVV = '913';
@@ -129,7 +129,7 @@ describeWithDb('logs, metrics and traces of a full run of the built server', () 
     const registered = await postJson(
       base,
       '/api/public/registrations',
-      { registrants: [registrant()] },
+      { sessionId: await openSessionId(base), ifFull: 'waitlist', registrants: [registrant()] },
       {
         'idempotency-key': randomUUID(),
       },

@@ -10,7 +10,17 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openAmount } from '../../apps/server/test/checkout-helpers';
 import { describeWithDb } from '../../apps/server/test/test-db';
 import { recordFigures } from '../support/figures';
-import { basic, cardNonce, checkout, count, errorCode, postJson, registrant, send } from '../support/store-client';
+import {
+  basic,
+  cardNonce,
+  checkout,
+  count,
+  errorCode,
+  openSessionId,
+  postJson,
+  registrant,
+  send,
+} from '../support/store-client';
 import { type StoreServer, startStoreServer } from '../support/store-server';
 
 /** The account password (ADMIN_PASSWORD): an owner's needs two-factor, so the report takes a key. */
@@ -137,7 +147,11 @@ describeWithDb('duplicates and races', () => {
 
   it(`stores one registration for a double click sent from ${CONNECTIONS} connections`, async () => {
     const key = randomUUID();
-    const body = { registrants: [registrant({ email: `double-${key.slice(0, 8)}@example.org` })] };
+    const body = {
+      sessionId: await openSessionId(baseUrl),
+      ifFull: 'waitlist',
+      registrants: [registrant({ email: `double-${key.slice(0, 8)}@example.org` })],
+    };
     const answers = await Promise.all(
       Array.from({ length: CONNECTIONS }, () =>
         postJson(baseUrl, '/api/public/registrations', body, { 'idempotency-key': key }),

@@ -66,6 +66,25 @@ export function basic(credentials: { username: string; password: string }): Reco
   return { authorization: basicAuthorization(credentials), 'x-requested-with': 'XMLHttpRequest' };
 }
 
+/**
+ * An open session to register into (site.json seeds them): the one with the most places left. The
+ * registrations that use it ask for the waiting list when full, so they are stored either way.
+ */
+export async function openSessionId(baseUrl: string): Promise<number> {
+  const answer = await send(baseUrl, '/api/public/event/sessions');
+  const sessions = answer.body.sessions;
+  if (!Array.isArray(sessions)) throw new Error(`no sessions listed: ${answer.status}`);
+  let best: { id: number; placesLeft: number } | undefined;
+  for (const session of sessions as unknown[]) {
+    if (typeof session !== 'object' || session === null) continue;
+    const { id, placesLeft } = session as { id?: unknown; placesLeft?: unknown };
+    if (typeof id !== 'number' || typeof placesLeft !== 'number') continue;
+    if (!best || placesLeft > best.placesLeft) best = { id, placesLeft };
+  }
+  if (!best) throw new Error('no open session: site.json seeds them');
+  return best.id;
+}
+
 /** One adult registrant, valid (SPEC.md §5): the server tests' own. */
 export { adultRegistrant as registrant } from '../../apps/server/test/registration-helpers';
 

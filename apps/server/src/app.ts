@@ -10,6 +10,7 @@ import { authLocation } from '#src/modules/auth/auth-location';
 import { authCspSources } from '#src/modules/auth/csp';
 import { captchaCspSources } from '#src/modules/captcha/csp';
 import { embeddedCatalogue } from '#src/modules/catalogue/embedded-catalogue';
+import { seedSessions } from '#src/modules/event-sessions/seed-sessions';
 import { installMetrics, installMetricsOff } from '#src/modules/metrics/routes';
 import { paymentCspSources } from '#src/modules/payments/csp';
 import { registerModules } from '#src/modules/register-modules';
@@ -90,6 +91,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const siteContent = context.siteContent ?? createSiteContentStore({ db: context.db, site: context.site });
   await siteContent.current().catch((error: unknown) => {
     app.log.warn({ err: error }, 'the store content could not be read at start; it is read again at each use');
+  });
+  // site.json's event sessions, each once by its key (a restart, or a second process, seeds nothing).
+  await seedSessions(context.db, context.site.eventSessions).catch((error: unknown) => {
+    app.log.warn({ err: error }, 'the event sessions could not be seeded at start; they are seeded at the next start');
   });
   await registerModules(app, { config, ...context, siteContent });
   // The auth server's path (AUTH_BASE_URL) answers JSON 404s like /api, never the web app's page.

@@ -26,7 +26,6 @@ import { createChangeMailRenderer } from '#src/modules/registration-manage/chang
 import { CHANGE_MAIL_KIND, LINKS_MAIL_KIND } from '#src/modules/registration-manage/change-mail-kind';
 import { createLinksMailRenderer } from '#src/modules/registration-manage/lost-link-mail';
 import { CONFIRMATION_KIND } from '#src/modules/registrations/confirmation-kind';
-import { createConfirmationRenderer } from '#src/modules/registrations/confirmation-renderer';
 import { eventLinkKey } from '#src/modules/registrations/event-link';
 import { createCodeStepLockedRenderer } from '#src/modules/staff/code-step-lock-mail';
 import { CODE_STEP_LOCKED_KIND } from '#src/modules/staff/code-step-lock-notice';
@@ -84,7 +83,6 @@ export function mailRenderers({
       linkKey: eventLinkKey(secrets.session),
       storeUrl,
     }),
-    [CONFIRMATION_KIND]: createConfirmationRenderer({ db, siteSource }),
     [CHANGE_MAIL_KIND]: createChangeMailRenderer(family),
     [LINKS_MAIL_KIND]: createLinksMailRenderer(family),
     [GUESSING_ALERT_KIND]: createGuessingAlertRenderer({ db, site }),

@@ -19,6 +19,7 @@ import { migrateAsOwner } from '#src/db/migrate-as-owner';
 import { resolveSecrets } from '#src/db/secrets';
 import { storeUrlOf } from '#src/lib/dashboard-url';
 import { ensureAdmin } from '#src/modules/admins/ensure-admin';
+import { seedSessions } from '#src/modules/event-sessions/seed-sessions';
 import { createMailTransport, defaultMailFrom, type MailTransport } from '#src/modules/mail/transport';
 import { type MailWorker, startMailWorker } from '#src/modules/mail/worker';
 import { receiptSettings } from '#src/modules/receipts/receipt-number';
@@ -145,6 +146,7 @@ async function main(): Promise<void> {
       await migrateAsOwner(connection, config.migrateDatabaseUrl);
       // site.json's catalogue, centers and event, when the database has none yet (issue 21).
       await seedContent(db, contentOf(site));
+      await seedSessions(db, site.eventSessions);
       logger.info({ database: config.database.kind }, 'migrations applied');
       await stop(0);
       return;

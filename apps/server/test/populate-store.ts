@@ -14,6 +14,7 @@ import { loadSite } from '#src/site/load-site';
 import { logIn, registerAccount } from './auth-helpers';
 import { TEST_SECRETS } from './build-test-app';
 import { BOOK, checkoutBody, DECLINING_CARD, postCheckout, sandboxNonce } from './checkout-helpers';
+import { createSession } from './event-session-helpers';
 import { adultRegistrant, postRegistration } from './registration-helpers';
 import { seedOrders } from './seed-orders';
 
@@ -40,7 +41,11 @@ export async function populateStore(db: Database): Promise<void> {
     expect('declined checkout', (await postCheckout(app, { body: declined })).statusCode, 402);
     expect(
       'registration',
-      (await postRegistration(app, { body: { registrants: [adultRegistrant()] } })).statusCode,
+      (
+        await postRegistration(app, {
+          body: { sessionId: (await createSession(db)).id, registrants: [adultRegistrant()] },
+        })
+      ).statusCode,
       201,
     );
     expect('account', (await registerAccount(app, { email: 'backup@example.org' })).statusCode, 201);

@@ -32,6 +32,7 @@
  * the account has a password (hasPassword); a Google-only account confirms by typing its e-mail.
  */
 import { z } from 'zod';
+import { publicSessionSchema, REGISTRATION_STATUSES } from './event-sessions';
 
 /** The two halves of the taken-e-mail message: the register page links the second to /login. */
 const EMAIL_TAKEN_REASON = 'An account with this e-mail already exists.';
@@ -149,6 +150,9 @@ export const accountActivitySchema = z.object({
       registrants: z.array(z.object({ name: z.string(), age: z.number().int(), category: z.string().nullable() })),
       /** The family's own page with a fresh signed link (`/registration/yours?token=…`): the owner manages it there. */
       manageUrl: z.string().optional(),
+      /** Where the family recites; null for a registration made before the event had sessions. */
+      session: publicSessionSchema.pick({ centerName: true, hall: true, startsAt: true, timeZone: true }).nullable(),
+      status: z.enum(REGISTRATION_STATUSES),
     }),
   ),
 });

@@ -17,6 +17,7 @@ import { statementLogEnv } from '#src/db/statement-log';
 import { logIn, registerAccount } from '../../test/auth-helpers';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { checkoutBody, postCheckout, sandboxNonce } from '../../test/checkout-helpers';
+import { createSession } from '../../test/event-session-helpers';
 import { adminQuery, withDatabase } from '../../test/postgres-admin';
 import { applyRolesSql, newRoles, psqlFound } from '../../test/postgres-roles';
 import { adultRegistrant, postRegistration } from '../../test/registration-helpers';
@@ -145,7 +146,10 @@ describe.skipIf(!withPsql || postgresMissing)('PostgreSQL roles: a migrate owner
       sharedDb: { db: connection.db, connection, url: appUrl, close: async () => undefined },
     });
     const app = t.app;
-    expect((await postRegistration(app, { body: { registrants: [adultRegistrant()] } })).statusCode).toBe(201);
+    const { id: sessionId } = await createSession(connection.db);
+    expect((await postRegistration(app, { body: { sessionId, registrants: [adultRegistrant()] } })).statusCode).toBe(
+      201,
+    );
     expect((await postCheckout(app, { body: checkoutBody(await sandboxNonce(app)) })).statusCode).toBe(200);
     expect((await registerAccount(app, { email: 'roles@example.org' })).statusCode).toBe(201);
     expect((await logIn(app, { email: 'roles@example.org', password: 'correct horse battery' })).statusCode).toBe(200);

@@ -28,6 +28,7 @@ import { donorRoutes } from '#src/modules/donors/routes';
 import { eventAdminRoutes } from '#src/modules/event-admin/routes';
 import { eventNewsRoutes } from '#src/modules/event-messages/public-routes';
 import { eventMessageRoutes } from '#src/modules/event-messages/staff-routes';
+import { eventSessionRoutes } from '#src/modules/event-sessions/routes';
 import { healthRoutes } from '#src/modules/health/routes';
 import { cancelAccountGifts } from '#src/modules/monthly-giving/cancel-account-gifts';
 import { monthlyGiftRoutes } from '#src/modules/monthly-giving/routes';
@@ -107,7 +108,10 @@ export async function registerModules(
     readActivity: async (user) => {
       const [donations, registrations, statementYears] = await Promise.all([
         listAccountDonations(db, site, user, ACTIVITY_LIMIT),
-        listAccountRegistrations(db, user, ACTIVITY_LIMIT).then((listed) => withFamilyLinks(db, familyKey, listed)),
+        siteContent.reads
+          .current()
+          .then(({ site: current }) => listAccountRegistrations(db, current, user, ACTIVITY_LIMIT))
+          .then((listed) => withFamilyLinks(db, familyKey, listed)),
         listGivingYears(db, user, site.foundation.timeZone),
       ]);
       return { donations, registrations, statementYears };
@@ -143,7 +147,14 @@ export async function registerModules(
     timeZone: site.foundation.timeZone,
     mail: context.mail,
   });
-  await app.register(registrationRoutes, { db, captcha, mail: context.mail, resolveUserId });
+  await app.register(eventSessionRoutes, { db, siteSource: siteContent.reads });
+  await app.register(registrationRoutes, {
+    db,
+    siteSource: siteContent.reads,
+    captcha,
+    mail: context.mail,
+    resolveUserId,
+  });
   await app.register(registrationManageRoutes, {
     db,
     key: familyKey,
@@ -243,6 +254,7 @@ export async function registerModules(
     offerHoldHours: site.eventSettings.offerHoldHours,
     centerName,
     mail: context.mail,
+  });
   await app.register(eventAdminRoutes, {
     db,
     guard: staffGuard,

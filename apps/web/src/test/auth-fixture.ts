@@ -66,6 +66,13 @@ export const ashaActivity: AccountActivity = accountActivitySchema.parse({
         { name: 'Sita Rao', age: 12, category: null },
         { name: 'Asha Rao', age: 40, category: 'Fluent Reading' },
       ],
+      session: {
+        centerName: 'Dallas Center, Texas',
+        hall: 'Datta Auditorium',
+        startsAt: '2027-05-15T14:00:00.000Z',
+        timeZone: 'America/Chicago',
+      },
+      status: 'waiting',
     },
   ],
 } satisfies AccountActivity);

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { orders } from '#src/modules/checkout/tables';
+import type { EventSession } from '#src/modules/event-sessions/tables';
 import { receiptNumberOf } from '#src/modules/receipts/receipt-number';
 import { registrations } from '#src/modules/registrations/tables';
 import { registerAccount, SITE_ORIGIN, sessionToken } from '../../../test/auth-helpers';
@@ -20,6 +21,7 @@ import {
   postCheckout,
   sandboxNonce,
 } from '../../../test/checkout-helpers';
+import { createSession } from '../../../test/event-session-helpers';
 import { adultRegistrant, minorRegistrant, postRegistration } from '../../../test/registration-helpers';
 import { describeWithDb } from '../../../test/test-db';
 import { users } from './tables';
@@ -45,8 +47,10 @@ describeWithDb('account activity, and checkout / registration filed under the ac
   let ann: string;
   let annId: string;
   let bob: string;
+  let session: EventSession;
   beforeAll(async () => {
     t = await buildTestApp();
+    session = await createSession(t.testDb.db);
     const registered = await registerAccount(t.app, { name: 'Ann Lee', email: 'ann@example.org' });
     ann = sessionToken(registered);
     annId = registered.json().user.id;
@@ -73,7 +77,10 @@ describeWithDb('account activity, and checkout / registration filed under the ac
 
   it("links a signed-in visitor's event registration to the account", async () => {
     const res = await postRegistration(t.app, {
-      body: { registrants: [adultRegistrant({ email: 'ann.family@example.org' }), minorRegistrant()] },
+      body: {
+        sessionId: session.id,
+        registrants: [adultRegistrant({ email: 'ann.family@example.org' }), minorRegistrant()],
+      },
       headers: { ...sameSite, cookie: `store_session=${ann}` },
     });
     expect(res.statusCode).toBe(201);
@@ -90,7 +97,9 @@ describeWithDb('account activity, and checkout / registration filed under the ac
     expect((await checkout(t.app, 'bob@example.org', bob)).statusCode).toBe(200);
     expect((await checkout(t.app, 'ann@example.org')).statusCode).toBe(200);
     expect((await checkout(t.app, 'ann@example.org', ann, sameSite, { number: DECLINING_CARD })).statusCode).toBe(402);
-    await postRegistration(t.app, { body: { registrants: [adultRegistrant({ email: 'ann@example.org' })] } });
+    await postRegistration(t.app, {
+      body: { sessionId: session.id, registrants: [adultRegistrant({ email: 'ann@example.org' })] },
+    });
 
     const res = await activity(t.app, ann);
     expect(res.statusCode).toBe(200);
@@ -128,6 +137,13 @@ describeWithDb('account activity, and checkout / registration filed under the ac
         ],
         // The family's page with a fresh signed link (registration-manage/with-family-links.ts).
         manageUrl: expect.stringMatching(/^\/registration\/yours\?token=/),
+        session: {
+          centerName: 'Dallas Center, Texas',
+          hall: 'Datta Auditorium',
+          startsAt: session.startsAt.toISOString(),
+          timeZone: 'America/Chicago',
+        },
+        status: 'registered',
       },
     ]);
   });
@@ -136,7 +152,9 @@ describeWithDb('account activity, and checkout / registration filed under the ac
     const registered = await registerAccount(t.app, { name: 'Cara Diaz', email: 'Cara@Example.org' });
     const cara = sessionToken(registered);
     expect((await checkout(t.app, 'cara@example.ORG')).statusCode).toBe(200);
-    await postRegistration(t.app, { body: { registrants: [adultRegistrant({ email: 'CARA@example.org' })] } });
+    await postRegistration(t.app, {
+      body: { sessionId: session.id, registrants: [adultRegistrant({ email: 'CARA@example.org' })] },
+    });
     const before = accountActivitySchema.parse((await activity(t.app, cara)).json());
     expect(before).toEqual({ donations: [], registrations: [], statementYears: [] });
 

@@ -10,6 +10,7 @@ import { sendYearEndStatements } from '#src/modules/statements/send-statements';
 import { listYearGifts } from '#src/modules/statements/year-gifts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { checkoutBody, openAmount, postCheckout, sandboxNonce } from '../../../test/checkout-helpers';
+import { createSession } from '../../../test/event-session-helpers';
 import { adultRegistrant, postRegistration } from '../../../test/registration-helpers';
 import { type SignedInStaff, signInStaff, staffCall } from '../../../test/staff-helpers';
 import { describeWithDb } from '../../../test/test-db';
@@ -30,8 +31,11 @@ describeWithDb('back-office donors and registrations', () => {
     await give('Asha@Example.org', 101);
     await give('asha.rao@work.example', 25);
     await give('bob@example.org', 10, 'Bob');
+    const { id: sessionId } = await createSession(t.testDb.db);
     const register = async (state: string, email: string) => {
-      const res = await postRegistration(t.app, { body: { registrants: [adultRegistrant({ state, email })] } });
+      const res = await postRegistration(t.app, {
+        body: { sessionId, registrants: [adultRegistrant({ state, email })] },
+      });
       if (res.statusCode !== 201) throw new Error(`registration: ${res.statusCode} ${res.body}`);
     };
     await register('TX', 'asha@example.org');

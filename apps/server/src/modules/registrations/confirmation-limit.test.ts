@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createSession } from '../../../test/event-session-helpers';
 import { adultRegistrant, postRegistration } from '../../../test/registration-helpers';
 import { describeWithDb } from '../../../test/test-db';
 import { CONFIRMATIONS_PER_CLIENT, CONFIRMATIONS_PER_RECIPIENT } from './confirmation-limit';
@@ -15,7 +16,9 @@ describeWithDb('registration confirmations: at most a few per address a day', ()
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
+    sessionId = (await createSession(t.testDb.db)).id;
   });
+  let sessionId: number;
   afterAll(() => t?.close());
 
   const mailedTo = async (email: string) =>
@@ -27,7 +30,7 @@ describeWithDb('registration confirmations: at most a few per address a day', ()
       ).rows[0]?.n,
     );
   const register = (email: string, ip: string) =>
-    postRegistration(t.app, { body: { registrants: [adultRegistrant({ email })] }, remoteAddress: ip });
+    postRegistration(t.app, { body: { sessionId, registrants: [adultRegistrant({ email })] }, remoteAddress: ip });
 
   it('mails 3 confirmations to one recipient a day, stores the rest and says they were not mailed', async () => {
     const answers = [];
@@ -65,7 +68,7 @@ describeWithDb('registration confirmations: at most a few per address a day', ()
     const email = 'repeat.limit@example.org';
     for (let i = 0; i < CONFIRMATIONS_PER_RECIPIENT; i += 1) await register(email, `10.73.0.${i}`);
     const key = randomUUID();
-    const body = { registrants: [adultRegistrant({ email })] };
+    const body = { sessionId, registrants: [adultRegistrant({ email })] };
     const first = await postRegistration(t.app, { body, key, remoteAddress: '10.73.1.1' });
     const again = await postRegistration(t.app, { body, key, remoteAddress: '10.73.1.1' });
     expect(first.statusCode).toBe(201);

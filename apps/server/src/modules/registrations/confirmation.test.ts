@@ -37,6 +37,7 @@ function registrant(overrides: Partial<StoredRegistrant>): StoredRegistrant {
     gender: 'Female',
     phone: '512 555 0100',
     category: 'Memorization',
+    cancelledAt: null,
     mothersName: null,
     mothersPhone: null,
     fathersName: null,
@@ -45,7 +46,6 @@ function registrant(overrides: Partial<StoredRegistrant>): StoredRegistrant {
     state: 'TX',
     city: 'Frisco',
     zip: '75034',
-    cancelledAt: null,
     ...overrides,
   };
 }

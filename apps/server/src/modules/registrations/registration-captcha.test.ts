@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { altchaChallengeSchema } from '@store/shared/altcha-challenge';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createSession } from '../../../test/event-session-helpers';
 import { adultRegistrant, countRegistrationRows, postRegistration } from '../../../test/registration-helpers';
 import { solvedAltchaToken } from '../../../test/solve-altcha';
 import { describeWithDb } from '../../../test/test-db';
@@ -14,10 +15,11 @@ describeWithDb('POST /api/public/registrations with ALTCHA', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp({ env: { CAPTCHA_PROVIDER: 'altcha' } });
+    body = { sessionId: (await createSession(t.testDb.db)).id, registrants: [adultRegistrant()] };
   });
   afterAll(() => t?.close());
 
-  const body = { registrants: [adultRegistrant()] };
+  let body: object;
 
   async function captchaToken(): Promise<string> {
     const res = await t.app.inject({ url: '/api/public/captcha/challenge' });

@@ -1,6 +1,6 @@
 /** The registrations table's writes, the read a repeated Idempotency-Key is answered from, and the people of registrations. */
 import type { Registrant } from '@store/shared/registration';
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { users } from '#src/modules/auth/tables';
 import type { StoredRegistrant } from './registrant-format';
@@ -18,6 +18,8 @@ export type NewRegistration = {
   userId: string | null;
   clientIp: string | null;
   confirmationEmailed: boolean;
+  /** Where the whole family recites. */
+  sessionId: number;
 };
 
 /**
@@ -102,18 +104,25 @@ export async function registrantsOf(
   return byRegistration;
 }
 
-export type RegistrationWithCount = { registration: Registration; registrantCount: number };
+/**
+ * The whole family joins the session's waiting line: its rank is its registration number, so the line
+ * is the order of arrival (staff moving a family up change ranks, never numbers).
+ */
+export async function markWaiting(db: Pick<Database, 'update'>, registrationId: string): Promise<Registration> {
+  const [row] = await db
+    .update(registrations)
+    .set({ status: 'waiting', waitlistRank: sql`${registrations.number}`, statusChangedAt: sql`now()` })
+    .where(eq(registrations.id, registrationId))
+    .returning();
+  if (!row) throw new Error(`registration ${registrationId} vanished inside its own transaction`);
+  return row;
+}
 
+/** The registration stored under an Idempotency-Key, if any (a repeat is answered from it). */
 export async function findRegistrationByKey(
   db: Pick<Database, 'select'>,
   idempotencyKey: string,
-): Promise<RegistrationWithCount | null> {
+): Promise<Registration | null> {
   const [registration] = await db.select().from(registrations).where(eq(registrations.idempotencyKey, idempotencyKey));
-  if (!registration) return null;
-  // A second read only on a repeat (rare); the registrants were committed with the registration.
-  const [counted] = await db
-    .select({ registrantCount: count() })
-    .from(registrants)
-    .where(eq(registrants.registrationId, registration.id));
-  return { registration, registrantCount: counted?.registrantCount ?? 0 };
+  return registration ?? null;
 }

@@ -36,6 +36,7 @@ describeWithDb('POST /api/public/registrations refuses bad requests, storing not
     [
       'every field of an adult wrong or missing (SPEC.md §5, all and adult)',
       {
+        sessionId: 1,
         registrants: [
           {
             age: 30,
@@ -68,6 +69,7 @@ describeWithDb('POST /api/public/registrations refuses bad requests, storing not
     [
       'a minor without parents (SPEC.md §5, minor)',
       {
+        sessionId: 1,
         registrants: [
           minorRegistrant({ mothersName: '', mothersPhone: undefined, fathersName: ' ', fathersPhone: '' }),
         ],
@@ -81,45 +83,59 @@ describeWithDb('POST /api/public/registrations refuses bad requests, storing not
     ],
     [
       'no age (the page sends a number; anything else reads "Age is required")',
-      { registrants: [adultRegistrant({ age: '30' as unknown as number }), minorRegistrant({ age: -1 })] },
+      {
+        sessionId: 1,
+        registrants: [adultRegistrant({ age: '30' as unknown as number }), minorRegistrant({ age: -1 })],
+      },
       { 'registrants.0.age': m.age, 'registrants.1.age': m.age },
     ],
     [
       'a fractional age, and one above the maximum',
-      { registrants: [adultRegistrant({ age: 30.5 }), adultRegistrant({ age: 121 })] },
+      { sessionId: 1, registrants: [adultRegistrant({ age: 30.5 }), adultRegistrant({ age: 121 })] },
       { 'registrants.0.age': m.age, 'registrants.1.age': m.ageMax },
     ],
     [
       'the second registrant wrong, the first right',
-      { registrants: [adultRegistrant(), adultRegistrant({ phone: '' }), minorRegistrant({ fathersName: '' })] },
+      {
+        sessionId: 1,
+        registrants: [adultRegistrant(), adultRegistrant({ phone: '' }), minorRegistrant({ fathersName: '' })],
+      },
       { 'registrants.1.phone': m.phone, 'registrants.2.fathersName': m.parentField },
     ],
     [
       'a phone that is not a phone number',
-      { registrants: [adultRegistrant({ phone: 'call me' }), minorRegistrant({ mothersPhone: '12' })] },
+      { sessionId: 1, registrants: [adultRegistrant({ phone: 'call me' }), minorRegistrant({ mothersPhone: '12' })] },
       { 'registrants.0.phone': m.phoneFormat, 'registrants.1.mothersPhone': m.phoneFormat },
     ],
     [
       'a US state that is not one',
-      { registrants: [adultRegistrant({ state: 'Texas' })] },
+      { sessionId: 1, registrants: [adultRegistrant({ state: 'Texas' })] },
       { 'registrants.0.state': m.state },
     ],
     [
       'too long a name',
-      { registrants: [adultRegistrant({ lastName: 'x'.repeat(101) })] },
+      { sessionId: 1, registrants: [adultRegistrant({ lastName: 'x'.repeat(101) })] },
       {
         'registrants.0.lastName': m.tooLong(100),
       },
     ],
-    ['no registrants', { registrants: [] }, { registrants: m.noRegistrants }],
+    ['no registrants', { sessionId: 1, registrants: [] }, { registrants: m.noRegistrants }],
     [
       'more registrants than allowed',
-      { registrants: Array.from({ length: MAX_REGISTRANTS + 1 }, () => adultRegistrant()) },
+      { sessionId: 1, registrants: Array.from({ length: MAX_REGISTRANTS + 1 }, () => adultRegistrant()) },
       { registrants: m.tooManyRegistrants(MAX_REGISTRANTS) },
     ],
-    ['no registrants list', { people: [adultRegistrant()] }, { registrants: expect.any(String) }],
-    ['registrants that are not a list', { registrants: adultRegistrant() }, { registrants: expect.any(String) }],
-    ['a registrant that is not an object', { registrants: ['Asha Rao'] }, { 'registrants.0': expect.any(String) }],
+    ['no registrants list', { sessionId: 1, people: [adultRegistrant()] }, { registrants: expect.any(String) }],
+    [
+      'registrants that are not a list',
+      { sessionId: 1, registrants: adultRegistrant() },
+      { registrants: expect.any(String) },
+    ],
+    [
+      'a registrant that is not an object',
+      { sessionId: 1, registrants: ['Asha Rao'] },
+      { 'registrants.0': expect.any(String) },
+    ],
   ])('%s: 400 naming the fields', async (_name, body, fields) => {
     const before = await countRegistrationRows(t.testDb.db);
     const res = await postRegistration(t.app, { body });
@@ -133,7 +149,7 @@ describeWithDb('POST /api/public/registrations refuses bad requests, storing not
     ['not a UUID', 'attempt-1'],
   ])('refuses an Idempotency-Key that is %s, naming the header', async (_name, key) => {
     const before = await countRegistrationRows(t.testDb.db);
-    const res = await postRegistration(t.app, { body: { registrants: [adultRegistrant()] }, key });
+    const res = await postRegistration(t.app, { body: { sessionId: 1, registrants: [adultRegistrant()] }, key });
     await expectRefused(res, 400, 'validation_error', before);
     expect(res.json().error.fields).toEqual({ 'idempotency-key': 'Idempotency-Key must be a UUID' });
   });
@@ -173,7 +189,7 @@ describeWithDb('POST /api/public/registrations refuses bad requests, storing not
 
   it('refuses a body over the size limit: 413', async () => {
     const before = await countRegistrationRows(t.testDb.db);
-    const huge = { registrants: [adultRegistrant({ city: 'x'.repeat(300 * 1024) })] };
+    const huge = { sessionId: 1, registrants: [adultRegistrant({ city: 'x'.repeat(300 * 1024) })] };
     const res = await postRegistration(t.app, { body: huge });
     await expectRefused(res, 413, 'payload_too_large', before);
   });

@@ -14,7 +14,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '#src/app-context';
 import { users } from '#src/modules/auth/tables';
 import { createCaptchaVerifier } from '#src/modules/captcha/create-verifier';
+import type { EventSession } from '#src/modules/event-sessions/tables';
+import { fixedSiteSource } from '#src/site/site-source';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createSession } from '../../../test/event-session-helpers';
 import { outboxMessages } from '../../../test/outbox-helpers';
 import {
   adultRegistrant,
@@ -32,6 +35,7 @@ async function linkedRoute(app: FastifyInstance, context: AppContext): Promise<v
   await app.register(registrationRoutes, {
     prefix: '/linked',
     db: context.db,
+    siteSource: fixedSiteSource(context.site),
     captcha,
     resolveUserId: async (request) => {
       const user = request.headers['x-test-user'];
@@ -52,7 +56,11 @@ describeWithDb('POST /api/public/registrations', () => {
       },
       extend: linkedRoute,
     });
+    session = await createSession(t.testDb.db);
+    sessionId = session.id;
   });
+  let session: EventSession;
+  let sessionId: number;
   afterAll(() => t?.close());
 
   const registrationByNumber = async (registrationNumber: string) => {
@@ -74,6 +82,7 @@ describeWithDb('POST /api/public/registrations', () => {
     const before = await countRegistrationRows(t.testDb.db);
     const kicksBefore = kicks;
     const body = {
+      sessionId,
       registrants: [
         // An adult whose hidden parent fields were filled before the age was changed: dropped.
         adultRegistrant({ email: 'Asha.Rao@Example.org ', mothersName: 'left over' }),
@@ -96,12 +105,29 @@ describeWithDb('POST /api/public/registrations', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['idempotent-replayed']).toBeUndefined();
     const answer = registrationResponseSchema.parse(res.json());
+    const ticket = expect.stringMatching(/^[0-9a-f-]{36}$/);
     expect(answer).toEqual({
       registrationNumber: expect.stringMatching(/^BGM-\d{6}$/),
       registrants: 3,
       email: 'Asha.Rao@Example.org',
       confirmationEmailed: true,
+      status: 'registered',
+      session: {
+        id: sessionId,
+        centerName: 'Dallas Center, Texas',
+        hall: 'Datta Auditorium',
+        address: '4455 Legacy Dr, Frisco, TX 75034',
+        startsAt: session.startsAt.toISOString(),
+        timeZone: 'America/Chicago',
+      },
+      people: [
+        { position: 1, firstName: 'Asha', lastName: 'Rao', ticketId: ticket },
+        { position: 2, firstName: 'Anu', lastName: 'Rao', ticketId: ticket },
+        { position: 3, firstName: 'Meera', lastName: 'Iyer', ticketId: ticket },
+      ],
+      waitingPosition: null,
     });
+    expect(new Set(answer.people.map((p) => p.ticketId)).size).toBe(3);
 
     const registration = await registrationByNumber(answer.registrationNumber);
     expect(registration).toMatchObject({ email: 'Asha.Rao@Example.org', clientIp: '10.5.0.1', userId: null });
@@ -148,6 +174,7 @@ describeWithDb('POST /api/public/registrations', () => {
 
   it('queues one confirmation to the first registrant, listing everyone registered', async () => {
     const body = {
+      sessionId,
       registrants: [
         adultRegistrant({ email: 'ravi@example.org', firstName: 'Ravi', lastName: 'Kumar' }),
         minorRegistrant({ email: 'anu@example.org', firstName: 'Anu', lastName: 'Kumar' }),
@@ -176,8 +203,8 @@ describeWithDb('POST /api/public/registrations', () => {
   });
 
   it('numbers registrations in the order they are stored', async () => {
-    const first = await postRegistration(t.app, { body: { registrants: [adultRegistrant()] } });
-    const second = await postRegistration(t.app, { body: { registrants: [adultRegistrant()] } });
+    const first = await postRegistration(t.app, { body: { sessionId, registrants: [adultRegistrant()] } });
+    const second = await postRegistration(t.app, { body: { sessionId, registrants: [adultRegistrant()] } });
     const number = (res: typeof first) =>
       parseRegistrationNumber(registrationResponseSchema.parse(res.json()).registrationNumber) ?? 0;
     expect(number(first)).toBeGreaterThan(0);
@@ -186,6 +213,7 @@ describeWithDb('POST /api/public/registrations', () => {
 
   it('accepts twenty registrants', async () => {
     const body = {
+      sessionId,
       registrants: Array.from({ length: 20 }, (_, i) => adultRegistrant({ firstName: `Person ${i + 1}` })),
     };
     const res = await postRegistration(t.app, { body });
@@ -207,7 +235,7 @@ describeWithDb('POST /api/public/registrations', () => {
         method: 'POST',
         url: '/linked/api/public/registrations',
         headers: { 'idempotency-key': randomUUID(), 'x-test-user': user.id },
-        payload: { registrants: [adultRegistrant()] },
+        payload: { sessionId, registrants: [adultRegistrant()] },
       });
       expect(res.statusCode).toBe(201);
       const registration = await registrationByNumber(res.json().registrationNumber);
@@ -219,7 +247,7 @@ describeWithDb('POST /api/public/registrations', () => {
         method: 'POST',
         url: '/linked/api/public/registrations',
         headers: { 'idempotency-key': randomUUID(), 'x-test-user': randomUUID() },
-        payload: { registrants: [adultRegistrant()] },
+        payload: { sessionId, registrants: [adultRegistrant()] },
       });
       expect(res.statusCode).toBe(201);
       expect((await registrationByNumber(res.json().registrationNumber)).userId).toBeNull();
@@ -227,11 +255,12 @@ describeWithDb('POST /api/public/registrations', () => {
   });
 
   describe('Idempotency-Key', () => {
-    let body: { registrants: ReturnType<typeof adultRegistrant>[] };
+    let body: { sessionId: number; registrants: ReturnType<typeof adultRegistrant>[] };
     beforeEach(() => {
       // An address of its own each time: the day's confirmations per address are not what is tested here.
       const email = `key-${randomUUID().slice(0, 8)}@example.org`;
       body = {
+        sessionId,
         registrants: [
           adultRegistrant({ firstName: `Key ${randomUUID().slice(0, 8)}`, email }),
           minorRegistrant({ email }),
@@ -248,6 +277,7 @@ describeWithDb('POST /api/public/registrations', () => {
       // The same registrants, written differently: keys reordered, spaces around values.
       const [adult, minor] = body.registrants;
       const rewritten = {
+        sessionId,
         registrants: [Object.fromEntries(Object.entries({ ...adult, city: ' Frisco ' }).reverse()), minor],
       };
       const again = await postRegistration(t.app, { body: rewritten, key });
@@ -262,7 +292,7 @@ describeWithDb('POST /api/public/registrations', () => {
       const key = randomUUID();
       expect((await postRegistration(t.app, { body, key })).statusCode).toBe(201);
       const before = await countRegistrationRows(t.testDb.db);
-      const other = { registrants: [adultRegistrant({ firstName: 'Someone', lastName: 'Else' })] };
+      const other = { sessionId, registrants: [adultRegistrant({ firstName: 'Someone', lastName: 'Else' })] };
       const res = await postRegistration(t.app, { body: other, key });
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual({
@@ -288,12 +318,14 @@ describeWithDb('POST /api/public/registrations', () => {
       expect(statuses).toEqual([...Array<number>(19).fill(200), 201]);
       const [stored] = await t.testDb.db.select().from(registrations).where(eq(registrations.idempotencyKey, key));
       for (const answer of answers) {
-        expect(answer.json()).toEqual({
+        expect(answer.json()).toMatchObject({
           registrationNumber: formatRegistrationNumber(stored?.number ?? -1),
           registrants: 2,
           email: body.registrants[0]?.email,
           confirmationEmailed: true,
+          status: 'registered',
         });
+        expect(answer.json()).toEqual(answers[0]?.json());
         expect(answer.headers['idempotent-replayed']).toBe(answer.statusCode === 200 ? 'true' : undefined);
       }
     });

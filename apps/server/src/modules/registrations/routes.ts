@@ -3,7 +3,9 @@
  * Captcha action `registration`; an Idempotency-Key header per submit attempt (a UUID the page makes),
  * so a double click or a retry stores one registration.
  *   201 stored now, 200 + `Idempotent-Replayed: true` the same attempt answered again,
- *   400 the fields to fix (nothing stored), 403 captcha, 422 the key was used for other registrants.
+ *   400 the fields to fix (nothing stored; an unknown, archived or started session is `sessionId`),
+ *   403 captcha, 409 `not_enough_places` (ifFull 'refuse'; nothing stored, the key unspent),
+ *   422 the key was used for other registrants.
  */
 import { apiErrorSchema } from '@store/shared/api-error';
 import { idempotencyKeySchema } from '@store/shared/checkout';
@@ -16,10 +18,13 @@ import type { ResolveUserId } from '#src/lib/resolve-user-id';
 import type { CaptchaVerifier } from '#src/modules/captcha/captcha-verifier';
 import { captchaHeaders, captchaPreHandler } from '#src/modules/captcha/pre-handler';
 import type { MailNotifier } from '#src/modules/mail/worker';
+import type { SiteSource } from '#src/site/site-source';
 import { registerForEvent } from './register-for-event';
 
 export type RegistrationRoutesOptions = {
   db: Database;
+  /** The centers as staff edit them: the answer names the session's center. */
+  siteSource: SiteSource;
   captcha: CaptchaVerifier;
   /** Told when a confirmation was queued, so it goes out now rather than at the worker's next poll. */
   mail?: MailNotifier | undefined;
@@ -28,7 +33,7 @@ export type RegistrationRoutesOptions = {
 };
 
 export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = async (app, options) => {
-  const { db, captcha, mail, resolveUserId } = options;
+  const { db, siteSource, captcha, mail, resolveUserId } = options;
 
   app.post(
     '/api/public/registrations',
@@ -45,6 +50,9 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions
           ),
           400: apiErrorSchema,
           403: apiErrorSchema,
+          409: apiErrorSchema.describe(
+            "not_enough_places: the family is larger than the places left and ifFull was 'refuse'; nothing was stored",
+          ),
           413: apiErrorSchema,
           415: apiErrorSchema,
           422: apiErrorSchema,
@@ -58,6 +66,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions
       const userId = resolveUserId ? await resolveUserId(request) : null;
       const result = await registerForEvent({
         db,
+        siteSource,
         logger: request.log,
         body: request.body,
         idempotencyKey: request.headers['idempotency-key'],

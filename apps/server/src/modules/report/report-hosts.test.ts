@@ -9,6 +9,7 @@ import type { HostRow } from '@store/shared/report';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { registrations } from '#src/modules/registrations/tables';
+import { createSession } from '../../../test/event-session-helpers';
 import { adultRegistrant, minorRegistrant, postRegistration } from '../../../test/registration-helpers';
 import { buildReportTestApp, getReport, type ReportTestApp, requestReport } from '../../../test/report-helpers';
 import { describeWithDb } from '../../../test/test-db';
@@ -23,10 +24,11 @@ describeWithDb('the report’s hosts (event registrations)', () => {
   let t: ReportTestApp;
   /** Registration numbers by name, in the order they were made. */
   const numbers: Record<string, string> = {};
+  let sessionId: number;
 
   /** Registers through the API, then dates the registration `createdAt`. */
   async function register(name: string, people: RegistrantInput[], createdAt: string) {
-    const res = await postRegistration(t.app, { body: { registrants: people } });
+    const res = await postRegistration(t.app, { body: { sessionId, registrants: people } });
     if (res.statusCode !== 201) throw new Error(`registration: ${res.statusCode} ${res.body}`);
     const { registrationNumber } = registrationResponseSchema.parse(res.json());
     await t.testDb.db
@@ -38,6 +40,7 @@ describeWithDb('the report’s hosts (event registrations)', () => {
 
   beforeAll(async () => {
     t = await buildReportTestApp();
+    sessionId = (await createSession(t.testDb.db)).id;
     // Chicago is UTC-6 in winter: 2026-03-01 00:00 CST is 06:00 UTC.
     await register(
       'family',

@@ -106,7 +106,15 @@ describe('dashboard (/dashboard)', () => {
       ],
     ]);
     const registrations = screen.getByRole('table', { name: 'Your Event Registrations' });
-    expect(cellsOf(registrations)).toEqual([['BGM-000007', 'Mar 2, 2026, 11:00 AM', 'Sita Rao, Asha Rao']]);
+    expect(cellsOf(registrations)).toEqual([
+      [
+        'BGM-000007',
+        'Mar 2, 2026, 11:00 AM',
+        'Dallas Center, Texas, Datta Auditorium, May 15, 2027, 9:00 AM',
+        'On the waiting list',
+        'Sita Rao, Asha Rao',
+      ],
+    ]);
     expect(credentialsOf('GET /auth/profile')).toEqual(['include']);
     expect(credentialsOf('GET /auth/activity')).toEqual(['include']);
   });
