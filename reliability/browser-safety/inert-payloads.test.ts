@@ -172,6 +172,7 @@ describeWithDb('script and HTML in names stay text', () => {
     const { page } = watched;
     await page.goto('/registration');
     await expectInert('registration', ['Bhagavad Gita Mahayagna Registration']);
+    await page.getByRole('group', { name: 'Where will you recite?' }).getByRole('radio').first().check();
     const card = page.getByRole('region').filter({ has: page.getByLabel('Age') });
     await card.getByLabel('Age').fill('30');
     await card.getByLabel('Email').fill('ravi@example.org');

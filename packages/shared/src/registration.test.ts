@@ -101,14 +101,28 @@ describe('registrant rules (SPEC.md §5)', () => {
 
 describe('registration request', () => {
   it('needs between one and the maximum number of registrants', () => {
-    expect(registrationRequestSchema.safeParse({ registrants: [] }).success).toBe(false);
-    expect(registrationRequestSchema.safeParse({ registrants: [adult, minor] }).success).toBe(true);
+    expect(registrationRequestSchema.safeParse({ sessionId: 1, registrants: [] }).success).toBe(false);
+    expect(registrationRequestSchema.safeParse({ sessionId: 1, registrants: [adult, minor] }).success).toBe(true);
     const tooMany = Array.from({ length: MAX_REGISTRANTS + 1 }, () => adult);
-    expect(registrationRequestSchema.safeParse({ registrants: tooMany }).success).toBe(false);
+    expect(registrationRequestSchema.safeParse({ sessionId: 1, registrants: tooMany }).success).toBe(false);
+  });
+
+  it('needs the session the family recites at, and waits in line only when asked to', () => {
+    const missing = registrationRequestSchema.safeParse({ registrants: [adult] });
+    expect(missing.success ? [] : missing.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['sessionId', 'Choose where to recite'],
+    ]);
+    expect(registrationRequestSchema.parse({ sessionId: 3, registrants: [adult] }).ifFull).toBe('refuse');
+    expect(registrationRequestSchema.safeParse({ sessionId: 3, ifFull: 'maybe', registrants: [adult] }).success).toBe(
+      false,
+    );
   });
 
   it('names the registrant a message belongs to', () => {
-    const result = registrationRequestSchema.safeParse({ registrants: [adult, { ...minor, fathersName: '' }] });
+    const result = registrationRequestSchema.safeParse({
+      sessionId: 1,
+      registrants: [adult, { ...minor, fathersName: '' }],
+    });
     expect(result.success ? [] : result.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['registrants.1.fathersName', 'Required'],
     ]);

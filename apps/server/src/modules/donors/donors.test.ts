@@ -158,17 +158,18 @@ describeWithDb('back-office donors and registrations', () => {
   });
 
   describe('registrations', () => {
-    it('shows all to a treasurer, the center’s state only to a volunteer, none to an editor', async () => {
+    it('shows all to a treasurer, to a volunteer the center’s state and its sessions, none to an editor', async () => {
       const all = (await get('/api/staff/registrations')).json();
       expect(all.registrations.map((r: { email: string }) => r.email)).toEqual([
         'carol@example.org',
         'asha@example.org',
       ]);
       expect(all.registrations[1].people).toEqual([expect.objectContaining({ name: 'Asha Rao', state: 'TX' })]);
+      // Both recite at the Dallas center's session: Carol, who lives in California, too.
       const dallas = await signInStaff(t, 'volunteer', { centerId: 2 });
       expect(
         (await get('/api/staff/registrations', dallas)).json().registrations.map((r: { email: string }) => r.email),
-      ).toEqual(['asha@example.org']);
+      ).toEqual(['carol@example.org', 'asha@example.org']);
       const bayArea = await signInStaff(t, 'volunteer', { centerId: 1 });
       expect(
         (await get('/api/staff/registrations', bayArea)).json().registrations.map((r: { email: string }) => r.email),

@@ -233,7 +233,7 @@ describeWithDb('staff sessions: /api/staff/sessions', () => {
       expect(detail.session).toMatchObject({ capacity: 20, hall: 'Datta Auditorium' });
     });
 
-    it('allows the capacity down to exactly the places taken and up again, and audits each change', async () => {
+    it('allows the capacity down to exactly the places taken and up again, offers the new places to the line, and audits each change', async () => {
       const down = await patch({ capacity: 6 });
       expect(down.statusCode).toBe(200);
       expect(down.json<Detail>().session).toMatchObject({ capacity: 6, availability: 'full' });
@@ -241,7 +241,13 @@ describeWithDb('staff sessions: /api/staff/sessions', () => {
       const up = await patch({ capacity: 30, hall: 'Datta Auditorium, upstairs' });
       expect(up.statusCode).toBe(200);
       expect(up.json<Detail>().session).toMatchObject({ capacity: 30, hall: 'Datta Auditorium, upstairs' });
-      expect(up.json<Detail>().session.figures.placesLeft).toBe(24);
+      // The 24 new places go to the line at once: both waiting families (3 and 2) are offered theirs.
+      expect(up.json<Detail>().session.figures).toMatchObject({
+        placesLeft: 19,
+        waitingFamilies: 0,
+        offeredFamilies: 3,
+        offeredPeople: 7,
+      });
       const audit = await staffCall(t.app, owner, 'GET', '/api/staff/audit');
       const entries = audit
         .json<{

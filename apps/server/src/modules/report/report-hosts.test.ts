@@ -19,6 +19,8 @@ import { listHosts } from './list-hosts';
 const CSV_HEADER =
   "Registration,Date (America/Chicago),First Name,Last Name,Email,Age,Gender,Category,Phone,Mother's Name,Mother's Phone,Father's Name,Father's Phone,City,State,Zip,Country,Session,Status,Ticket ID";
 const TIME_ZONE = 'America/Chicago';
+const SESSION = 'Dallas Center, Texas · Datta Auditorium · 2099-05-15 09:00';
+const TICKET_ID = /^[0-9a-f-]{36}$/;
 
 describeWithDb('the report’s hosts (event registrations)', () => {
   let t: ReportTestApp;
@@ -40,7 +42,8 @@ describeWithDb('the report’s hosts (event registrations)', () => {
 
   beforeAll(async () => {
     t = await buildReportTestApp();
-    sessionId = (await createSession(t.testDb.db)).id;
+    // A fixed start, so the session's label is known: 14:00 UTC is 9:00 in Chicago in May.
+    sessionId = (await createSession(t.testDb.db, { startsAt: new Date('2099-05-15T14:00:00Z') })).id;
     // Chicago is UTC-6 in winter: 2026-03-01 00:00 CST is 06:00 UTC.
     await register(
       'family',
@@ -104,9 +107,9 @@ describeWithDb('the report’s hosts (event registrations)', () => {
       phone: '512 555 0100',
       parents: null,
       location: 'Frisco, Texas 75034, United States',
-      session: null,
+      session: SESSION,
       status: 'registered',
-      ticketId: null,
+      ticketId: expect.stringMatching(TICKET_ID),
     });
     expect(anu).toMatchObject({
       age: 9,
@@ -163,13 +166,17 @@ describeWithDb('the report’s hosts (event registrations)', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="event-registrations-all-2026-03-31.csv"');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    // Each registrant's live ticket, as the report's rows name it.
+    const ticket = Object.fromEntries((await getReport(t)).hosts.map((h) => [h.name, h.ticketId ?? '']));
+    const hostile = '=HYPERLINK("http://evil.example","x") 100% "Sure"';
+    expect(Object.values(ticket)).toEqual(Array(4).fill(expect.stringMatching(TICKET_ID)));
     expect(res.body).toBe(
       `\uFEFF${[
         CSV_HEADER,
-        `${numbers.hostile},2026-03-05 12:00:00,"'=HYPERLINK(""http://evil.example"",""x"")","100% ""Sure""",'-x@example.org,42,Male,Memorization,512 555 0100,,,,,'@SUM(A1:A9),Texas,75034,United States,,registered,`,
-        `${numbers.family},2026-03-01 00:00:00,Asha,Rao,asha@example.org,42,Female,Memorization,512 555 0100,,,,,Frisco,Texas,75034,United States,,registered,`,
-        `${numbers.family},2026-03-01 00:00:00,Anu,Rao,asha@example.org,9,Female,,,Asha Rao,512 555 0100,Ravi Rao,512 555 0101,Frisco,Texas,75034,United States,,registered,`,
-        `${numbers.february},2026-02-28 23:59:59,Meera,"Iyer, Jr.",MEERA@Example.in,42,Female,Fluent Reading,'+91 80 5555 0100,,,,,Bengaluru,Karnataka,560001,India,,registered,`,
+        `${numbers.hostile},2026-03-05 12:00:00,"'=HYPERLINK(""http://evil.example"",""x"")","100% ""Sure""",'-x@example.org,42,Male,Memorization,512 555 0100,,,,,'@SUM(A1:A9),Texas,75034,United States,"${SESSION}",registered,${ticket[hostile]}`,
+        `${numbers.family},2026-03-01 00:00:00,Asha,Rao,asha@example.org,42,Female,Memorization,512 555 0100,,,,,Frisco,Texas,75034,United States,"${SESSION}",registered,${ticket['Asha Rao']}`,
+        `${numbers.family},2026-03-01 00:00:00,Anu,Rao,asha@example.org,9,Female,,,Asha Rao,512 555 0100,Ravi Rao,512 555 0101,Frisco,Texas,75034,United States,"${SESSION}",registered,${ticket['Anu Rao']}`,
+        `${numbers.february},2026-02-28 23:59:59,Meera,"Iyer, Jr.",MEERA@Example.in,42,Female,Fluent Reading,'+91 80 5555 0100,,,,,Bengaluru,Karnataka,560001,India,"${SESSION}",registered,${ticket['Meera Iyer, Jr.']}`,
         '',
       ].join('\r\n')}`,
     );

@@ -113,6 +113,8 @@ describe('dashboard (/dashboard)', () => {
         'Dallas Center, Texas, Datta Auditorium, May 15, 2027, 9:00 AM',
         'On the waiting list',
         'Sita Rao, Asha Rao',
+        // No family link came with this registration: its Manage cell is empty.
+        '',
       ],
     ]);
     expect(credentialsOf('GET /auth/profile')).toEqual(['include']);

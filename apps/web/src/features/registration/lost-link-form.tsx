@@ -33,8 +33,9 @@ export function LostLinkForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   }
 
   return (
-    <section className="lost-link" aria-labelledby={`${id}-heading`}>
-      <Heading id={`${id}-heading`}>{familyTexts.lostLinkHeading}</Heading>
+    // A plain block, not a labelled region: on /registration the open registrant card is the page's only region.
+    <div className="lost-link">
+      <Heading>{familyTexts.lostLinkHeading}</Heading>
       {state.status === 'sent' ? (
         <p role="status" className="notice">
           {familyTexts.lostLinkSent}
@@ -62,6 +63,6 @@ export function LostLinkForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
           </button>
         </form>
       )}
-    </section>
+    </div>
   );
 }
