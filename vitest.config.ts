@@ -60,10 +60,17 @@ const browserReliability = [
   'reliability/monthly-giving/billing-after-chromium.test.ts',
 ];
 
-// The PGlite runs of the two longest other reliability files go there too: the e2e process ended
-// three minutes before the other one (464 s against 656 s), which these two (about 100 s of worker
-// time) shorten by half that (decision 0030). Their PostgreSQL runs stay in reliability-postgres.
-const balancedToE2eProcess = ['reliability/fuzz/endpoints.test.ts', 'reliability/races/duplicates.test.ts'];
+// The PGlite runs of the longest other reliability files go there too, so that the two processes end
+// together (decision 0030): the endpoint fuzz and the duplicate races (about 100 s of worker time),
+// then the event's capacity race and offer-expiry crash (about 37 s: with them the other process ran
+// 664 s against 649 s here, 68 s of which were a failing file's timeouts). Their PostgreSQL runs stay
+// in reliability-postgres.
+const balancedToE2eProcess = [
+  'reliability/fuzz/endpoints.test.ts',
+  'reliability/races/duplicates.test.ts',
+  'reliability/races/event-places.test.ts',
+  'reliability/crash/offer-expiry-under-sigkill.test.ts',
+];
 const inE2eProcess = [...browserReliability, ...balancedToE2eProcess];
 
 export default defineConfig({

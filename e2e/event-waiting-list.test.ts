@@ -236,7 +236,7 @@ describe('the event: places, the waiting list, tickets and messages', () => {
     await office.getByLabel('Send to').selectOption('One session');
     await office.getByLabel('Session').selectOption(String(sessionId));
     await office.getByLabel('Subject').fill('The hall has moved');
-    await office.getByLabel('Message').fill('Please come to the Small study hall by the east door.');
+    await office.getByLabel('Message', { exact: true }).fill('Please come to the Small study hall by the east door.');
     await office.getByRole('button', { name: 'Preview' }).click();
     await office.getByText('2 recipients').waitFor();
     await office.getByRole('button', { name: 'Send to 2 addresses' }).click();
