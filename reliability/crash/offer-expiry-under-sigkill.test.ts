@@ -136,8 +136,9 @@ describeWithDb('waiting-list offer expiry while the worker is killed between the
     }
     expect(exits).toEqual(Array(KILLS).fill('SIGKILL'));
 
-    // Started again without the fault point: its start-up run passes every expired offer on; a
-    // clean stop waits for that run to finish.
+    // Started again without the fault point: its start-up run passes every expired offer on. The
+    // test waits for that run's log line before stopping it (a stop at once could come before the
+    // job has started: the database cannot be read meanwhile, PGlite being one process's).
     const worker = await startServerProcess({
       port,
       dataDir: database.dataDir,
@@ -145,6 +146,9 @@ describeWithDb('waiting-list offer expiry while the worker is killed between the
       readyTimeoutMs: 120_000,
       env: { ...env, ROLE: workerRole() },
     });
+    await expect
+      .poll(() => worker.output().includes('waiting-list offers lapsed and passed on'), { timeout: 60_000 })
+      .toBe(true);
     const stopped = await worker.stop();
     expect(stopped.signal, worker.output().slice(-2000)).toBeNull();
     const after = await database.withDb((db) => snapshot(db, sessionId));
