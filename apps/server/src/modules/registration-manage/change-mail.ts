@@ -13,9 +13,9 @@ import { html } from '#src/modules/mail/html';
 import { linkButton } from '#src/modules/mail/link-button';
 import { headerValue } from '#src/modules/mail/outbox';
 import type { MailRenderer, RenderedMail } from '#src/modules/mail/render';
+import { familyPageUrl } from '#src/modules/registrations/family-page-url';
 import { registrantName } from '#src/modules/registrations/registrant-format';
 import { centerNames, type FamilyMailContext } from './family-mail-context';
-import { familyPageUrl } from './family-page-url';
 import { type Family, livePeople, loadFamily } from './family-repo';
 import { isChangeMailPayload } from './queue-change-mail';
 

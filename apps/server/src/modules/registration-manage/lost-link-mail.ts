@@ -11,10 +11,10 @@ import { html } from '#src/modules/mail/html';
 import { linkButton } from '#src/modules/mail/link-button';
 import { headerValue } from '#src/modules/mail/outbox';
 import type { MailRenderer, RenderedMail } from '#src/modules/mail/render';
+import { familyPageUrl } from '#src/modules/registrations/family-page-url';
 import { registrantName } from '#src/modules/registrations/registrant-format';
 import { registrations } from '#src/modules/registrations/tables';
 import { centerNames, type FamilyMailContext } from './family-mail-context';
-import { familyPageUrl } from './family-page-url';
 import { type Family, loadFamily } from './family-repo';
 import { familyLinkRequests } from './tables';
 

@@ -9,8 +9,8 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { eventSessions } from '#src/modules/event-sessions/tables';
 import { type EventLinkKey, eventLinkToken, familyLinkExpiry } from '#src/modules/registrations/event-link';
+import { FAMILY_PAGE_PATH } from '#src/modules/registrations/family-page-url';
 import { registrations } from '#src/modules/registrations/tables';
-import { FAMILY_PAGE_PATH } from './family-page-url';
 
 type Listed = AccountActivity['registrations'];
 

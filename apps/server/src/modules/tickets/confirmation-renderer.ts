@@ -13,10 +13,10 @@ import type { MailRenderer, RenderedMail } from '#src/modules/mail/render';
 import { renderConfirmation } from '#src/modules/registrations/confirmation';
 import { confirmedRegistrationId } from '#src/modules/registrations/confirmation-kind';
 import type { EventLinkKey } from '#src/modules/registrations/event-link';
+import { familyPageUrl } from '#src/modules/registrations/family-page-url';
 import { registrantsOf } from '#src/modules/registrations/registration-repo';
 import { registrations } from '#src/modules/registrations/tables';
 import type { SiteSource } from '#src/site/site-source';
-import { familyPageUrl } from './family-link';
 import { centerNameIn, registrationTicketsPdf } from './registration-tickets';
 import type { TicketKeys } from './ticket-keys';
 
