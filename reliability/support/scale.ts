@@ -16,8 +16,8 @@ function positiveInteger(name: string, fallback: number): number {
   return value;
 }
 
-export const FUZZ_RUNS = positiveInteger('RELIABILITY_RUNS', 100);
-export const CRASHES = positiveInteger('RELIABILITY_CRASHES', 2);
+export const FUZZ_RUNS = positiveInteger('RELIABILITY_RUNS', 60);
+export const CRASHES = positiveInteger('RELIABILITY_CRASHES', 1);
 
 const seed = process.env.RELIABILITY_SEED;
 export const FUZZ_SEED: number | undefined = seed === undefined || seed === '' ? undefined : Number(seed);
