@@ -8,29 +8,17 @@ import { placeCountsOf } from '@store/shared/event-sessions';
 import { eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { takePlaces } from '#src/modules/event-sessions/places';
-import { eventSessions } from '#src/modules/event-sessions/tables';
+import type { eventSessions } from '#src/modules/event-sessions/tables';
 import { registrants, registrations } from '#src/modules/registrations/tables';
 import { issueTickets } from '#src/modules/registrations/ticket-rows';
+import { createSession } from './event-session-helpers';
 
 /** A session of center 2 (Dallas) at 9 AM Chicago time, 20 places, unless said. */
 export async function insertSession(
   db: Database,
   overrides: Partial<typeof eventSessions.$inferInsert> = {},
 ): Promise<number> {
-  const [row] = await db
-    .insert(eventSessions)
-    .values({
-      centerId: 2,
-      hall: 'Datta Auditorium',
-      address: '4455 Legacy Dr, Frisco, TX 75034',
-      startsAt: new Date('2027-05-15T14:00:00Z'),
-      timeZone: 'America/Chicago',
-      capacity: 20,
-      ...overrides,
-    })
-    .returning({ id: eventSessions.id });
-  if (!row) throw new Error('no session row');
-  return row.id;
+  return (await createSession(db, { startsAt: new Date('2027-05-15T14:00:00Z'), capacity: 20, ...overrides })).id;
 }
 
 export type SeedPerson = {

@@ -18,28 +18,17 @@ import { eventLinkKey, eventLinkToken, familyLinkExpiry } from '#src/modules/reg
 import { registrants, registrations, tickets } from '#src/modules/registrations/tables';
 import { issueTickets } from '#src/modules/registrations/ticket-rows';
 import { TEST_SESSION_SECRET } from './build-test-app';
+import { createSession } from './event-session-helpers';
 import { outboxMessages } from './outbox-helpers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export async function insertSession(
+/** A session of 10 places a month ahead (changes still open), unless said. */
+export function insertSession(
   db: Database,
   values: Partial<typeof eventSessions.$inferInsert> = {},
 ): Promise<EventSession> {
-  const [row] = await db
-    .insert(eventSessions)
-    .values({
-      centerId: 2,
-      hall: 'Datta Auditorium',
-      address: '4455 Legacy Dr, Frisco, TX 75034',
-      startsAt: new Date(Date.now() + 30 * DAY_MS),
-      timeZone: 'America/Chicago',
-      capacity: 10,
-      ...values,
-    })
-    .returning();
-  if (!row) throw new Error('no session');
-  return row;
+  return createSession(db, { startsAt: new Date(Date.now() + 30 * DAY_MS), capacity: 10, ...values });
 }
 
 export type FamilyRows = { registrationId: string; number: number; registrantIds: string[] };
