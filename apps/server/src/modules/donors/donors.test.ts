@@ -54,6 +54,9 @@ describeWithDb('back-office donors and registrations', () => {
     ]);
     expect(page.donors[1]).toMatchObject({ giftCount: 2, totalCents: 15_200, aliases: [] });
     expect(page.nextCursor).toBeNull();
+    // The next page starts after the cursor, the last donor's address of the page before.
+    const next = (await get(`/api/staff/donors?cursor=${encodeURIComponent('asha@example.org')}`)).json();
+    expect(next.donors.map((d: { email: string }) => d.email)).toEqual(['bob@example.org']);
     expect((await get('/api/staff/donors?q=bob')).json().donors).toHaveLength(1);
     expect((await get('/api/staff/donors?q=ASHA')).json().donors).toHaveLength(2);
     expect((await get('/api/staff/donors?q=%25')).json().donors).toHaveLength(0);
