@@ -8,6 +8,8 @@ export { appSecrets } from '#src/db/app-secrets-table';
 export { admins, loginFailures, reportKeys } from '#src/modules/admins/tables';
 export { accountLinks, authHandOffs, authSessions, users } from '#src/modules/auth/tables';
 export { captchaSpent } from '#src/modules/captcha/tables';
+export { recitationCompletions } from '#src/modules/certificates/tables';
+export { checkIns } from '#src/modules/check-in/tables';
 export { orders, paymentDeclines, receiptCorrections } from '#src/modules/checkout/tables';
 export { donorAliases } from '#src/modules/donors/tables';
 export { eventMessageRecipients, eventMessages, eventNewsOptouts } from '#src/modules/event-messages/tables';

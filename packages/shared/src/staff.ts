@@ -80,6 +80,10 @@ export const STAFF_PERMISSIONS = {
   readEvent: ['owner', 'treasurer', 'editor', 'volunteer'],
   /** Every center's sessions (a volunteer sees only their own). */
   readAllEvent: ['owner', 'treasurer', 'editor'],
+  /** Check-in at the door and its live counts; a volunteer at their own center's sessions. */
+  checkIn: ['owner', 'treasurer', 'volunteer'],
+  /** Marking who completed the recitation and sending their certificates; a volunteer their own center's. */
+  certifyRecitation: ['owner', 'editor', 'volunteer'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
 

@@ -84,3 +84,11 @@ export function decodeTicketCode(code: string): DecodedTicketCode {
   if (!payload.success) return malformed;
   return { ok: true, payload: payload.data, signedText: `${prefix}.${body}`, signature };
 }
+
+/**
+ * The short number a ticket is known by where people read it (the confirmation, the check-in
+ * search, the certificates' CSV): the id's first eight hex digits, upper case ("3F1C2A9E").
+ */
+export function shortTicketId(ticketId: string): string {
+  return ticketId.slice(0, 8).toUpperCase();
+}

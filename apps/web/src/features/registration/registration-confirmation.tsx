@@ -1,6 +1,7 @@
 import type { RegistrationResponse } from '@store/shared/registration';
 import { registrationMessages } from '@store/shared/registration-rules';
 import { formatSessionStart } from '@store/shared/session-time';
+import { shortTicketId } from '@store/shared/ticket-code';
 import { useEffect, useId, useRef } from 'react';
 
 export const summaryTexts = {
@@ -16,10 +17,6 @@ export const summaryTexts = {
 } as const;
 
 /** The ticket's first eight characters: enough to tell a family's tickets apart on a phone. */
-export function shortTicketId(ticketId: string): string {
-  return ticketId.slice(0, 8).toUpperCase();
-}
-
 type RegistrationConfirmationProps = {
   answer: RegistrationResponse;
   /** Back to a fresh form, for another family. */
