@@ -27,7 +27,8 @@ async function genuine(signedText: string, signature: Uint8Array, list: CheckInL
   const publicKey = base64urlToBytes(list.publicKey.publicKey);
   if (publicKey?.length !== 32) return false;
   try {
-    return await verifyAsync(signature, new TextEncoder().encode(signedText), publicKey);
+    // RFC 8032's strict rules, as the server's node:crypto verifies: both accept the same codes.
+    return await verifyAsync(signature, new TextEncoder().encode(signedText), publicKey, { zip215: false });
   } catch {
     // A signature or key that is not a curve point: not genuine, whatever else it is.
     return false;
