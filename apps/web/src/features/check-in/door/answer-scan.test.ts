@@ -1,6 +1,12 @@
 import { bytesToBase64url, decodeTicketCode } from '@store/shared/ticket-code';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkInList, type DoorKeys, doorKeys, signedCode, ticketIdStartingWith } from '#src/test/check-in-fixture';
+import {
+  checkInList,
+  type DoorKeys,
+  doorKeys,
+  signedCode,
+  ticketIdStartingWith,
+} from '#src/test/check-in-list-fixture';
 import { answerScan, answerTicket, searchTickets } from './answer-scan';
 import type { LocalCheckIn, StoredSession } from './door-types';
 

@@ -88,22 +88,21 @@ function folded(text: string): string {
   return text.normalize('NFD').replace(LATIN_ACCENTS, '').toLowerCase().normalize('NFC');
 }
 
-const foldedNames = new WeakMap<CheckInList, { ticket: CheckInTicket; name: string; number: string }[]>();
+const byName = new Intl.Collator(undefined, { sensitivity: 'base' });
+
+/** Each list's tickets sorted by name once, with the folded name and number a search compares. */
+const searchIndexes = new WeakMap<CheckInList, { ticket: CheckInTicket; name: string; number: string }[]>();
 
 function searchIndex(list: CheckInList) {
-  let index = foldedNames.get(list);
+  let index = searchIndexes.get(list);
   if (!index) {
-    index = list.tickets.map((ticket) => ({
-      ticket,
-      name: folded(ticket.name),
-      number: shortTicketId(ticket.ticketId).toLowerCase(),
-    }));
-    foldedNames.set(list, index);
+    index = [...list.tickets]
+      .sort((a, b) => byName.compare(a.name, b.name))
+      .map((ticket) => ({ ticket, name: folded(ticket.name), number: shortTicketId(ticket.ticketId).toLowerCase() }));
+    searchIndexes.set(list, index);
   }
   return index;
 }
-
-const byName = new Intl.Collator(undefined, { sensitivity: 'base' });
 
 /** Tickets whose name (any part, case- and accent-insensitive) or ticket number matches. */
 export function searchTickets(session: StoredSession, query: string): CheckInTicket[] {
@@ -112,9 +111,10 @@ export function searchTickets(session: StoredSession, query: string): CheckInTic
   // A ticket number is read off a screen or paper: spaces and a '#' may come with it.
   const number = wanted.replace(/[\s#]/g, '');
   const byNumber = TICKET_NUMBER.test(number);
-  return searchIndex(session.list)
-    .filter((entry) => entry.name.includes(wanted) || (byNumber && entry.number.startsWith(number)))
-    .map((entry) => entry.ticket)
-    .sort((a, b) => byName.compare(a.name, b.name))
-    .slice(0, MAX_RESULTS);
+  const found: CheckInTicket[] = [];
+  for (const entry of searchIndex(session.list)) {
+    if (entry.name.includes(wanted) || (byNumber && entry.number.startsWith(number))) found.push(entry.ticket);
+    if (found.length === MAX_RESULTS) break;
+  }
+  return found;
 }

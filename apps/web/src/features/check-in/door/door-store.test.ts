@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { checkInList, doorKeys, ticketIdStartingWith } from '#src/test/check-in-fixture';
+import { checkInList, doorKeys, ticketIdStartingWith } from '#src/test/check-in-list-fixture';
 import { openDoorStore } from './door-store';
 import type { LocalCheckIn } from './door-types';
 

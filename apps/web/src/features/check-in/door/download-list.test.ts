@@ -1,6 +1,6 @@
 import type { StaffEventSession } from '@store/shared/staff-event-sessions';
 import { describe, expect, it, vi } from 'vitest';
-import { checkInList, doorKeys, ticketIdStartingWith } from '#src/test/check-in-fixture';
+import { checkInList, doorKeys, ticketIdStartingWith } from '#src/test/check-in-list-fixture';
 import { stubApi } from '#src/test/checkout-doubles';
 import { jsonResponse } from '#src/test/render-app';
 import { downloadList } from './download-list';

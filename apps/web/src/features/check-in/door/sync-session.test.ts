@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { MAX_CHECK_INS_PER_SYNC } from '@store/shared/check-in-sync';
 import { describe, expect, it } from 'vitest';
-import { checkInList, doorKeys, stubSyncServer, ticketIdStartingWith } from '#src/test/check-in-fixture';
+import { checkInList, doorKeys, ticketIdStartingWith } from '#src/test/check-in-list-fixture';
+import { stubSyncServer } from '#src/test/check-in-sync-fixture';
 import { openDoorStore } from './door-store';
 import type { DoorStore } from './door-types';
 import { syncSession } from './sync-session';
