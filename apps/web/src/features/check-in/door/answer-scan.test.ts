@@ -16,6 +16,7 @@ const sita = ticketIdStartingWith('3f1cbb00', 2);
 const revokedTicket = ticketIdStartingWith('aa000000', 3);
 const otherDevices = ticketIdStartingWith('bb000000', 4);
 const mineWaiting = ticketIdStartingWith('cc000000', 5);
+const priya = ticketIdStartingWith('ee100000', 6);
 
 let keys: DoorKeys;
 let session: StoredSession;
@@ -46,6 +47,7 @@ beforeAll(async () => {
       { ticketId: revokedTicket, name: 'Ravi Kumar' },
       { ticketId: otherDevices, name: 'José Álvarez' },
       { ticketId: mineWaiting, name: 'శ్రీనివాస్ రెడ్డి' },
+      { ticketId: priya, name: 'प्रिया शर्मा' },
     ],
     [revokedTicket],
   );
@@ -171,10 +173,11 @@ describe('searchTickets', () => {
     expect(names('ÁLVAREZ')).toEqual(['José Álvarez']);
   });
 
-  it('finds a Telugu name by a part of it, vowel signs included', () => {
+  it('finds a Telugu or Devanagari name by a part of it, vowel signs included', () => {
     expect(names('రెడ్డి')).toEqual(['శ్రీనివాస్ రెడ్డి']);
     // Without its vowel sign the word is another one: no match.
     expect(names('రడ్డ')).toEqual([]);
+    expect(names('शर्मा')).toEqual(['प्रिया शर्मा']);
   });
 
   it('finds a ticket number by its beginning, in any case', () => {

@@ -113,6 +113,20 @@ describe('syncSession', () => {
     south.close();
   });
 
+  it('joins a sync asked for while one is under way instead of sending twice', async () => {
+    const server = stubSyncServer(SESSION);
+    const store = await door('North door');
+    await checkInTickets(store, [1, 2]);
+    const [first, second] = await Promise.all([syncSession(store, SESSION), syncSession(store, SESSION)]);
+    expect(first).toEqual({ ok: true, sent: 2 });
+    expect(second).toEqual(first);
+    expect(server.requests).toHaveLength(1);
+    // Once it has finished, the next one sends again.
+    await syncSession(store, SESSION);
+    expect(server.requests).toHaveLength(2);
+    store.close();
+  });
+
   it('says signed out on 401, forbidden on 403 with the server message, and keeps the check-ins waiting', async () => {
     const server = stubSyncServer(SESSION);
     const store = await door('North door');

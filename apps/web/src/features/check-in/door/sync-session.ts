@@ -3,7 +3,8 @@
  * MAX_CHECK_INS_PER_SYNC, and stores each turn's answer before sending the next. A turn whose
  * answer never arrives changes nothing here: its check-ins stay waiting and go again with the same
  * ids, which the server answers as it did the first time. With nothing waiting, one empty turn
- * still reads what the other devices did.
+ * still reads what the other devices did. A sync asked for while one of the same session is under
+ * way (the 20-second timer, the network returning and "Sync now" together) joins it.
  */
 import {
   type CheckInSyncRequest,
@@ -41,7 +42,22 @@ function failure(error: unknown): SyncOutcome & { ok: false } {
   return { ok: false, reason: 'error', message: error.message };
 }
 
-export async function syncSession(store: DoorStore, sessionId: number): Promise<SyncOutcome> {
+const underWay = new WeakMap<DoorStore, Map<number, Promise<SyncOutcome>>>();
+
+export function syncSession(store: DoorStore, sessionId: number): Promise<SyncOutcome> {
+  let running = underWay.get(store);
+  if (!running) {
+    running = new Map();
+    underWay.set(store, running);
+  }
+  const current = running.get(sessionId);
+  if (current) return current;
+  const sync = sendWaiting(store, sessionId).finally(() => running.delete(sessionId));
+  running.set(sessionId, sync);
+  return sync;
+}
+
+async function sendWaiting(store: DoorStore, sessionId: number): Promise<SyncOutcome> {
   const device = await store.device();
   if (!device) return { ok: false, reason: 'error', message: 'Name this device before syncing.' };
   const waiting = (await store.checkIns(sessionId)).filter((checkIn) => checkIn.state === 'waiting');
