@@ -30,6 +30,9 @@ describe('the door store', () => {
     const renamed = await store.nameDevice('East door');
     expect(renamed).toEqual({ deviceId: first.deviceId, deviceName: 'East door' });
     expect(await store.device()).toEqual(renamed);
+    await expect(store.nameDevice('   ')).rejects.toThrow("The device's name is required.");
+    await expect(store.nameDevice('x'.repeat(61))).rejects.toThrow("The device's name must be at most 60 characters.");
+    expect(await store.device()).toEqual(renamed);
     store.close();
   });
 
