@@ -1,5 +1,5 @@
 import { bytesToBase64url, decodeTicketCode } from '@store/shared/ticket-code';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   checkInList,
   type DoorKeys,
@@ -7,7 +7,7 @@ import {
   signedCode,
   ticketIdStartingWith,
 } from '#src/test/check-in-list-fixture';
-import { answerScan, answerTicket, searchTickets } from './answer-scan';
+import { answerScan, answerTicket, CannotVerifyError, searchTickets } from './answer-scan';
 import type { LocalCheckIn, StoredSession } from './door-types';
 
 const SESSION = 7;
@@ -152,6 +152,14 @@ describe('answerScan, offline with the list and its public key', () => {
       '',
     ];
     for (const code of forgeries) expect(await answerScan(code, session, [])).toEqual({ outcome: 'forged' });
+  });
+
+  it('refuses to answer, rather than call a genuine code forged, on a page without WebCrypto', async () => {
+    const code = await signedCode(keys, asha, SESSION);
+    vi.stubGlobal('crypto', {});
+    await expect(answerScan(code, session, [])).rejects.toThrow(CannotVerifyError);
+    vi.unstubAllGlobals();
+    expect(await answerScan(code, session, [])).toMatchObject({ outcome: 'valid' });
   });
 });
 

@@ -23,7 +23,15 @@ function ticketIndex(list: CheckInList): Map<string, CheckInTicket> {
   return index;
 }
 
+/** Thrown when this page cannot verify at all: the screen says so rather than calling every code forged. */
+export class CannotVerifyError extends Error {
+  override readonly name = 'CannotVerifyError';
+}
+
 async function genuine(signedText: string, signature: Uint8Array, list: CheckInList): Promise<boolean> {
+  // WebCrypto (SHA-512, inside Ed25519) exists only on a secure page: https, or localhost.
+  if (globalThis.crypto?.subtle === undefined)
+    throw new CannotVerifyError('Tickets can only be checked on the secure (https) address of this page.');
   const publicKey = base64urlToBytes(list.publicKey.publicKey);
   if (publicKey?.length !== 32) return false;
   try {
@@ -37,7 +45,8 @@ async function genuine(signedText: string, signature: Uint8Array, list: CheckInL
 
 /**
  * Verifies the code's signature with the list's public key, then looks the ticket up.
- * `deviceName` names this device when the ticket was checked in here.
+ * `deviceName` names this device when the ticket was checked in here. Throws CannotVerifyError on a
+ * page without WebCrypto (plain http), where no code could be verified.
  */
 export async function answerScan(
   code: string,
