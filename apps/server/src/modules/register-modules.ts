@@ -20,6 +20,7 @@ import { createSessionStore } from '#src/modules/auth/sessions';
 import { createCaptchaVerifier } from '#src/modules/captcha/create-verifier';
 import { captchaRoutes } from '#src/modules/captcha/routes';
 import { catalogueRoutes } from '#src/modules/catalogue/routes';
+import { checkInRoutes } from '#src/modules/check-in/routes';
 import { listAccountDonations } from '#src/modules/checkout/account-donations';
 import { createReceiptAddress } from '#src/modules/checkout/receipt-address';
 import { receiptAddressRoutes } from '#src/modules/checkout/receipt-address-routes';
@@ -231,6 +232,7 @@ export async function registerModules(
     resolveOwner,
     guard: staffGuard,
   });
+  await app.register(checkInRoutes, { db, siteSource: siteContent, guard: staffGuard });
   await app.register(eventMessageRoutes, {
     db,
     guard: staffGuard,

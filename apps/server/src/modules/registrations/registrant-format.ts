@@ -25,6 +25,22 @@ export function parentsText(r: ParentFields): string | null {
   return text === '' ? null : text;
 }
 
+/**
+ * A minor's guardians as the door reads them (the check-in list, the missing list): null for an
+ * adult. A minor has parents on file and no category, the registration form's rule.
+ */
+export function doorGuardians(
+  r: ParentFields & Pick<StoredRegistrant, 'category'>,
+): { mother: string; motherPhone: string; father: string; fatherPhone: string } | null {
+  if (r.category !== null) return null;
+  return {
+    mother: r.mothersName ?? '',
+    motherPhone: r.mothersPhone ?? '',
+    father: r.fathersName ?? '',
+    fatherPhone: r.fathersPhone ?? '',
+  };
+}
+
 type LocationFields = Pick<StoredRegistrant, 'city' | 'state' | 'zip' | 'country'>;
 
 /** A US state by its name ('TX' -> 'Texas'); elsewhere the state or province as typed. */

@@ -7,7 +7,7 @@ import type { CheckInList } from '@store/shared/check-in-list';
 import type { Site } from '@store/shared/site';
 import type { Database } from '#src/db/client';
 import { AppError } from '#src/errors/app-error';
-import { registrantName } from '#src/modules/registrations/registrant-format';
+import { doorGuardians, registrantName } from '#src/modules/registrations/registrant-format';
 import { centerNameIn } from './registration-tickets';
 import { signTicket } from './sign-ticket';
 import { ticketCategory } from './ticket-document';
@@ -50,22 +50,14 @@ export async function checkInList(
     generatedAt: now.toISOString(),
     publicKey: keys.published,
     tickets: live.map(({ ticket, registrant }) => {
-      // A minor has parents on file and no category (the form's rule); an adult the reverse.
-      const minor = registrant.category === null;
+      const guardians = doorGuardians(registrant);
       return {
         ticketId: ticket.id,
         code: signTicket(keys, ticket),
         name: registrantName(registrant),
         category: ticketCategory(registrant),
-        minor,
-        guardians: minor
-          ? {
-              mother: registrant.mothersName ?? '',
-              motherPhone: registrant.mothersPhone ?? '',
-              father: registrant.fathersName ?? '',
-              fatherPhone: registrant.fathersPhone ?? '',
-            }
-          : null,
+        minor: guardians !== null,
+        guardians,
       };
     }),
     revoked,

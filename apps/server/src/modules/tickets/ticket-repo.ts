@@ -37,12 +37,17 @@ export async function sessionTickets(
     .innerJoin(registrations, eq(registrations.id, registrants.registrationId))
     .where(and(eq(tickets.sessionId, sessionId), isNull(tickets.revokedAt)))
     .orderBy(asc(registrations.number), asc(registrants.position));
+  return { live, revoked: await revokedTicketIds(db, sessionId) };
+}
+
+/** A session's revoked tickets' ids, in the order they were revoked. */
+export async function revokedTicketIds(db: Pick<Database, 'select'>, sessionId: number): Promise<string[]> {
   const revoked = await db
     .select({ id: tickets.id })
     .from(tickets)
     .where(and(eq(tickets.sessionId, sessionId), isNotNull(tickets.revokedAt)))
     .orderBy(asc(tickets.revokedAt), asc(tickets.id));
-  return { live, revoked: revoked.map((row) => row.id) };
+  return revoked.map((row) => row.id);
 }
 
 export async function findSession(db: Pick<Database, 'select'>, sessionId: number): Promise<EventSession | undefined> {
