@@ -27,7 +27,10 @@ export const scannerTexts = {
   torchOff: 'Light off',
 };
 
-type CameraState = { kind: 'starting' } | { kind: 'running'; torch: boolean | null } | { kind: 'failed'; message: string };
+type CameraState =
+  | { kind: 'starting' }
+  | { kind: 'running'; torch: boolean | null }
+  | { kind: 'failed'; message: string };
 
 function failureMessage(error: unknown): string {
   const name = error instanceof DOMException ? error.name : '';
@@ -63,7 +66,14 @@ export function QrScanner({ onCode, paused }: QrScannerProps) {
       const context = canvas.getContext('2d', { willReadFrequently: true });
       const tick = async () => {
         if (stopped) return;
-        if (video && context && !pausedRef.current && !document.hidden && video.readyState >= 2 && video.videoWidth > 0) {
+        if (
+          video &&
+          context &&
+          !pausedRef.current &&
+          !document.hidden &&
+          video.readyState >= 2 &&
+          video.videoWidth > 0
+        ) {
           const scale = Math.min(1, FRAME_WIDTH / video.videoWidth);
           canvas.width = Math.round(video.videoWidth * scale);
           canvas.height = Math.round(video.videoHeight * scale);
@@ -145,7 +155,12 @@ export function QrScanner({ onCode, paused }: QrScannerProps) {
         {camera.kind === 'starting' ? scannerTexts.starting : scannerTexts.aim}
       </p>
       {camera.kind === 'running' && camera.torch !== null ? (
-        <button type="button" className="qr-scanner__torch" aria-pressed={camera.torch} onClick={() => void toggleTorch()}>
+        <button
+          type="button"
+          className="qr-scanner__torch"
+          aria-pressed={camera.torch}
+          onClick={() => void toggleTorch()}
+        >
           {camera.torch ? scannerTexts.torchOff : scannerTexts.torchOn}
         </button>
       ) : null}
