@@ -44,6 +44,9 @@ describeWithDb('the web app', () => {
       writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(INDEX));
       writeFileSync(join(dist, 'assets', 'app-3f2a.js'), 'console.log("app")');
       writeFileSync(join(dist, 'images', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      // The door app's service worker and manifest (apps/web/vite.config.ts, public/).
+      writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+      writeFileSync(join(dist, 'check-in.webmanifest'), '{"name":"Check-in at the door"}');
       t = await buildTestApp({ env: { WEB_DIST: dist } });
       catalogue = (await t.app.inject({ url: '/api/public/catalogue' })).json();
     });
@@ -145,6 +148,20 @@ describeWithDb('the web app', () => {
       const image = await t.app.inject({ url: '/images/logo.svg' });
       expect(image.statusCode).toBe(200);
       expect(image.headers['cache-control']).toBe('public, max-age=3600');
+    });
+
+    it("checks the door app's service worker at every visit, and serves its manifest as one", async () => {
+      const worker = await t.app.inject({ url: '/sw.js' });
+      expect(worker.statusCode).toBe(200);
+      expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(worker.headers['cache-control']).toBe('no-cache');
+      const manifest = await t.app.inject({ url: '/check-in.webmanifest' });
+      expect(manifest.statusCode).toBe(200);
+      expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+      // /check-in itself is an app page: the page the worker keeps.
+      const page = await t.app.inject({ url: '/check-in' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
     });
 
     it('answers a missing file with 404, not with index.html', async () => {

@@ -28,6 +28,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SHORT = 'public, max-age=3600';
 /** index.html must be revalidated every time, or visitors keep loading last release's asset names. */
 const REVALIDATE = 'no-cache';
+/**
+ * The door app's service worker (apps/web/vite.config.ts) keeps its name across releases: checked
+ * at every visit, so a release reaches the phones at their next visit online, not an hour later.
+ */
+const SERVICE_WORKER = 'sw.js';
 
 export const NO_BUILD_TEXT =
   'The web app has not been built yet. Run `npm run build` (or `npm start`, which builds first), then reload.\n' +
@@ -107,6 +112,7 @@ export async function registerWebApp(
   };
   if (built) {
     const assetsDir = `${join(webDist, 'assets')}${sep}`;
+    const serviceWorker = join(webDist, SERVICE_WORKER);
     await app.register(fastifyStatic, {
       root: webDist,
       // Our own Cache-Control below instead of send's default `max-age=0`.
@@ -116,7 +122,11 @@ export async function registerWebApp(
       setHeaders: (reply, filePath) => {
         // The file sent may be the build's brotli or gzip copy: judge it by the name it stands for.
         const served = filePath.replace(/\.(br|gz)$/, '');
-        const policy = served.startsWith(assetsDir) ? IMMUTABLE : served.endsWith('.html') ? REVALIDATE : SHORT;
+        const policy = served.startsWith(assetsDir)
+          ? IMMUTABLE
+          : served.endsWith('.html') || served === serviceWorker
+            ? REVALIDATE
+            : SHORT;
         reply.header('cache-control', policy);
       },
     });
