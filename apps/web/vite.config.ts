@@ -31,7 +31,8 @@ const checkInWorker = VitePWA({
     // release replaces the copy on the phones at their next visit online.
     additionalManifestEntries: [{ url: '/check-in', revision: String(Date.now()) }],
     navigateFallback: '/check-in',
-    navigateFallbackAllowlist: [/^\/check-in(\/|$)/],
+    // Workbox matches the path with its query: /check-in?session=3 is the door too.
+    navigateFallbackAllowlist: [/^\/check-in([/?]|$)/],
     cleanupOutdatedCaches: true,
     clientsClaim: true,
     skipWaiting: true,

@@ -25,8 +25,11 @@ function qrFrame(text: string): Uint8Array {
   return luma;
 }
 
-/** Writes a Y4M file showing each of `codes` for `secondsEach` seconds, in turn. */
-export function writeQrVideo(file: string, codes: readonly string[], secondsEach = 1): void {
+/**
+ * Writes a Y4M file showing each of `codes` for `secondsEach` seconds, in turn, then a blank card
+ * for `blankSeconds` (a volunteer between two families: the test's time to switch to search).
+ */
+export function writeQrVideo(file: string, codes: readonly string[], secondsEach = 1, blankSeconds = 6): void {
   const chroma = new Uint8Array((SIZE / 2) * (SIZE / 2) * 2).fill(128);
   const header = Buffer.from(`YUV4MPEG2 W${SIZE} H${SIZE} F${FRAMES_PER_SECOND}:1 Ip A1:1 C420jpeg\n`);
   const parts: Uint8Array[] = [header];
@@ -36,5 +39,8 @@ export function writeQrVideo(file: string, codes: readonly string[], secondsEach
       parts.push(Buffer.from('FRAME\n'), luma, chroma);
     }
   }
+  const blank = new Uint8Array(SIZE * SIZE).fill(235);
+  for (let frame = 0; frame < FRAMES_PER_SECOND * blankSeconds; frame++)
+    parts.push(Buffer.from('FRAME\n'), blank, chroma);
   writeFileSync(file, Buffer.concat(parts));
 }

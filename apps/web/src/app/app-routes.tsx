@@ -50,6 +50,7 @@ const LAZY_PAGES: Readonly<Record<string, LazyPage>> = {
   // The back office (issue 21) and its pages below /admin/ (features/admin/shell/admin-routes.tsx):
   // never pre-rendered (what it shows depends on the staff cookie), so the server answers its deep
   // links with index.html (apps/server/src/plugins/web-app.ts).
+  '/check-in': lazyPage(() => import('#src/features/check-in/check-in-page').then((m) => m.CheckInPage)),
   '/admin/*': lazyPage(() => import('#src/features/admin/admin-page').then((m) => m.AdminPage)),
 };
 

@@ -5,6 +5,7 @@
  */
 import { staffMessages } from '@store/shared/staff';
 import { useMemo } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '#src/lib/use-document-title';
 import { AdminContext, type AdminContextValue } from './admin-context';
 import { AdminShell } from './shell/admin-shell';
@@ -14,8 +15,19 @@ import { SignInForm } from './sign-in/sign-in-form';
 import { useStaffSession } from './sign-in/use-staff-session';
 import './admin.css';
 
+/**
+ * Where a page that sent the member to sign in wants them back (`/admin?next=/check-in`): a path of
+ * this site only, so a crafted link cannot send a signed-in member elsewhere.
+ */
+export function returnPath(next: string | null): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return null;
+  return next;
+}
+
 export function AdminPage() {
   useDocumentTitle('Back office');
+  const [params] = useSearchParams();
+  const next = returnPath(params.get('next'));
   const { state, retry, signedIn, expire, signOut } = useStaffSession();
   const context = useMemo<AdminContextValue | null>(
     () =>
@@ -46,6 +58,7 @@ export function AdminPage() {
     case 'signed-in':
       if (state.session.stage === 'totp') return <CodeStep onSignedIn={signedIn} onCancel={signOut} />;
       if (state.session.stage === 'enrol') return <EnrolStep onDone={signedIn} onCancel={signOut} />;
+      if (next) return <Navigate to={next} replace />;
       return (
         <AdminContext value={context}>
           <AdminShell onSignOut={signOut} />
