@@ -31,7 +31,7 @@ import { FUZZ_GIFT_ID, type FuzzTarget } from './fuzz-target';
 import { type HostileJson, toHostileJson } from './hostile-values';
 
 export type FuzzEndpoint = {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   /** The route's pattern when `path` fills in its parameters (`/api/report/receipts/:orderId.pdf`). */
   route?: string;
@@ -963,6 +963,7 @@ export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
     },
   }),
   ...ticketEntries(),
+  ...certificateEntries(),
   ...familyEntries(),
 ];
 
@@ -998,6 +999,91 @@ function ticketEntries(): FuzzEndpoint[] {
       },
     }),
     staffRead('/api/staff/sessions/1/check-in-list', '10.1.3.4', { route: '/api/staff/sessions/:id/check-in-list' }),
+  ];
+}
+
+/**
+ * Certificates: the back office's calls with a signed-in editor (who may mark and send, so bodies
+ * reach the schemas) on the fuzz's first session, naming a registrant who does not exist (404); the
+ * CSV upload (whatever comes is refused: no line names a ticket of the session); "send" (200: nothing
+ * is marked, so nothing is queued, only its audit line); and the family's list and download with a
+ * well-shaped token no key signed (400). Nothing is marked.
+ */
+function certificateEntries(): FuzzEndpoint[] {
+  const editor = (t: FuzzTarget) => ({ origin: t.origin, cookie: `store_staff=${t.editorToken}` });
+  const registrant = randomUUID();
+  const completion = `/api/staff/sessions/1/completions/${registrant}`;
+  const completionRoute = '/api/staff/sessions/:id/completions/:registrantId';
+  const token = `${randomUUID()}.mzzzzz.${'A'.repeat(43)}`;
+  const withEditor = (
+    method: FuzzEndpoint['method'],
+    path: string,
+    route: string,
+    remoteAddress: string,
+    more: Partial<EntryOptions> & { body?: HostileJson } = {},
+  ) =>
+    entry(method, path, {
+      route,
+      remoteAddress,
+      ...(more.alsoAllowed ? { alsoAllowed: more.alsoAllowed } : {}),
+      ...(more.writes ? { writes: more.writes } : {}),
+      parts: (e) => {
+        const base = (t: FuzzTarget): BaseRequest => ({
+          headers: editor(t),
+          ...(more.body === undefined ? {} : { body: more.body }),
+        });
+        return {
+          ...(more.body === undefined ? {} : { body: bodyPart(e, { base }) }),
+          path: pathPart(e, { dotSegments: false }),
+          query: queryPart(e, { base }),
+          headers: headersPart(e, { base, relevant: [...STAFF_HEADERS, 'content-type'] }),
+        };
+      },
+    });
+  return [
+    withEditor('GET', '/api/staff/sessions/1/completions', '/api/staff/sessions/:id/completions', '10.1.3.10', {
+      alsoAllowed: [200],
+    }),
+    withEditor('PUT', completion, completionRoute, '10.1.3.11', { body: toHostileJson({ how: 'memory' }) }),
+    withEditor('DELETE', completion, completionRoute, '10.1.3.12'),
+    withEditor(
+      'POST',
+      '/api/staff/sessions/1/completions/import',
+      '/api/staff/sessions/:id/completions/import',
+      '10.1.3.13',
+      {
+        body: toHostileJson({ Ticket: '3F1C2A9E', Completed: 'By memory' }),
+      },
+    ),
+    withEditor(
+      'POST',
+      '/api/staff/sessions/1/certificates/send',
+      '/api/staff/sessions/:id/certificates/send',
+      '10.1.3.14',
+      {
+        alsoAllowed: [200],
+        writes: ['audit_log'],
+      },
+    ),
+    entry('GET', '/api/registration/yours/certificates', {
+      remoteAddress: '10.1.3.15',
+      parts: (e) => {
+        const base = (): BaseRequest => ({ headers: { 'x-family-token': token } });
+        return { query: queryPart(e, { base }), headers: headersPart(e, { base, relevant: ['x-family-token'] }) };
+      },
+    }),
+    entry('GET', `/api/registration/yours/certificates/${registrant}.pdf`, {
+      route: '/api/registration/yours/certificates/:registrantId.pdf',
+      remoteAddress: '10.1.3.16',
+      parts: (e) => {
+        const base = (): BaseRequest => ({ query: { token } });
+        return {
+          path: pathPart(e, { dotSegments: false }),
+          query: queryPart(e, { base, keys: ['token'] }),
+          headers: headersPart(e, { base }),
+        };
+      },
+    }),
   ];
 }
 

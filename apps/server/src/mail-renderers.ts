@@ -14,6 +14,8 @@ import { LINK_PURPOSES, linkKey } from '#src/modules/auth/account-link-token';
 import { createEmailChangedRenderer } from '#src/modules/auth/email-changed-mail';
 import { GUESSING_ALERT_KIND } from '#src/modules/auth/guessing-alert';
 import { createGuessingAlertRenderer } from '#src/modules/auth/guessing-alert-mail';
+import { CERTIFICATE_KIND } from '#src/modules/certificates/certificate-kind';
+import { createCertificateRenderer } from '#src/modules/certificates/certificate-mail';
 import { receiptAddressLink } from '#src/modules/checkout/receipt-address-link';
 import { OFFICIAL_RECEIPT_KIND, RECEIPT_CORRECTION_KIND, RECEIPT_KIND } from '#src/modules/checkout/receipt-kind';
 import { createReceiptCorrectionRenderer, createReceiptRenderer } from '#src/modules/checkout/receipt-renderer';
@@ -92,6 +94,7 @@ export function mailRenderers({
     [CHARGE_DECLINED_KIND]: createBillingNoticeRenderer({ db, site, storeUrl, notice: 'declined' }),
     [GIFT_PAUSED_KIND]: createBillingNoticeRenderer({ db, site, storeUrl, notice: 'paused' }),
     [EVENT_MESSAGE_KIND]: createEventMessageRenderer({ db, site, key: eventLinkKey(secrets.session), storeUrl }),
+    [CERTIFICATE_KIND]: createCertificateRenderer({ db, siteSource }),
     [WAITLIST_OFFER_KIND]: createOfferMailRenderer({ db, siteSource, key: eventLinkKey(secrets.session), storeUrl }),
   };
 }

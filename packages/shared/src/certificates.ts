@@ -10,7 +10,8 @@
  *   POST   /api/staff/sessions/:id/completions/import             (certifyRecitation) text/csv body
  *          -> 200 completionImportResultSchema | 400 completionImportErrorsSchema (nothing stored)
  *   POST   /api/staff/sessions/:id/certificates/send              (certifyRecitation) -> 200 certificateSendResultSchema
- *   GET    /api/registration/yours/certificates/:registrantId.pdf (the family's signed link) -> 200 application/pdf | 404
+ *   GET    /api/registration/yours/certificates                   (x-family-token header) -> 200 familyCertificatesSchema
+ *   GET    /api/registration/yours/certificates/:registrantId.pdf?token= (the family's signed link) -> 200 application/pdf | 404
  *
  * A volunteer is limited to their own center's sessions (403 other_center), as everywhere in the event.
  */
@@ -81,3 +82,15 @@ export const certificateSendResultSchema = z.object({
   alreadySent: z.number().int().nonnegative(),
 });
 export type CertificateSendResult = z.infer<typeof certificateSendResultSchema>;
+
+/** The family's page: who of the registration has a certificate to download (marked registrants). */
+export const familyCertificatesSchema = z.object({
+  certificates: z.array(z.object({ registrantId: z.uuid(), firstName: z.string(), lastName: z.string() })),
+});
+export type FamilyCertificates = z.infer<typeof familyCertificatesSchema>;
+
+/** The words on the certificate for each completion. */
+export const COMPLETION_CERTIFICATE_WORDS: Record<CompletionKind, string> = {
+  memory: 'Recited by memory',
+  fluent_reading: 'Fluent reading',
+};

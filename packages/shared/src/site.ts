@@ -146,6 +146,16 @@ export const taxReceiptsSchema = z.object({
 });
 export type TaxReceipts = z.infer<typeof taxReceiptsSchema>;
 
+/**
+ * Who signs the recitation certificates. Unset, the certificate is signed for the foundation by its
+ * name, as "Authorised signatory".
+ */
+export const certificateSettingsSchema = z.object({
+  signatoryName: text(200).optional(),
+  signatoryTitle: text(200).default('Authorised signatory'),
+});
+export type CertificateSettings = z.infer<typeof certificateSettingsSchema>;
+
 const uniqueIds = (items: { id: number }[]) => new Set(items.map((i) => i.id)).size === items.length;
 
 /**
@@ -187,6 +197,7 @@ export const siteSchema = z
     ...siteContentShape,
     giving: givingSchema.default({ suggestedAmounts: [51, 101, 251, 501, 1116] }),
     taxReceipts: taxReceiptsSchema.default({ numberPrefix: '' }),
+    certificate: certificateSettingsSchema.default({ signatoryTitle: 'Authorised signatory' }),
     /** The event's sessions, seeded into the database once each (staff manage them from then on). */
     eventSessions: z.array(sessionSeedSchema).default([]),
     eventSettings: eventSettingsSchema.default({ offerHoldHours: 48, changeCutoffHours: 24, messagesPerMinute: 120 }),

@@ -48,7 +48,9 @@ export type ErrorCode =
   /** Event: the family's change comes after the session's change cut-off. */
   | 'changes_closed'
   /** Event: a waiting-list offer that lapsed or was withdrawn cannot be accepted any more. */
-  | 'offer_closed';
+  | 'offer_closed'
+  /** Event: a registrant's certificate was sent; their completion stays as the family received it. */
+  | 'certificate_sent';
 
 /** The status each code is answered with unless the thrower says otherwise. */
 const DEFAULT_STATUS: Record<ErrorCode, number> = {
@@ -80,6 +82,7 @@ const DEFAULT_STATUS: Record<ErrorCode, number> = {
   not_enough_places: 409,
   changes_closed: 409,
   offer_closed: 409,
+  certificate_sent: 409,
 };
 
 export type AppErrorOptions = {

@@ -20,6 +20,7 @@ import { createSessionStore } from '#src/modules/auth/sessions';
 import { createCaptchaVerifier } from '#src/modules/captcha/create-verifier';
 import { captchaRoutes } from '#src/modules/captcha/routes';
 import { catalogueRoutes } from '#src/modules/catalogue/routes';
+import { certificateRoutes } from '#src/modules/certificates/routes';
 import { checkInRoutes } from '#src/modules/check-in/routes';
 import { listAccountDonations } from '#src/modules/checkout/account-donations';
 import { createReceiptAddress } from '#src/modules/checkout/receipt-address';
@@ -255,6 +256,13 @@ export async function registerModules(
     guard: staffGuard,
     offerHoldHours: site.eventSettings.offerHoldHours,
     centerName,
+    mail: context.mail,
+  });
+  await app.register(certificateRoutes, {
+    db,
+    guard: staffGuard,
+    siteSource: siteContent,
+    linkKey: eventLinkKey(context.secrets.session),
     mail: context.mail,
   });
   await app.register(eventAdminRoutes, {

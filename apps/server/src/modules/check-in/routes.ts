@@ -12,9 +12,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '#src/db/client';
 import { centerScopeOf, type StaffGuard, staffOf } from '#src/modules/staff/require-staff';
+import { sessionInScope } from '#src/modules/tickets/session-in-scope';
 import type { SiteSource } from '#src/site/site-source';
 import { doorCounts } from './door-counts';
-import { doorSession } from './session-access';
 import { syncCheckIns } from './sync-check-ins';
 
 export type CheckInRoutesOptions = { db: Database; siteSource: SiteSource; guard: StaffGuard };
@@ -27,7 +27,7 @@ const refusals = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema
 export const checkInRoutes: FastifyPluginAsyncZod<CheckInRoutesOptions> = async (app, { db, siteSource, guard }) => {
   const sessionFor = async (request: Parameters<typeof staffOf>[0], sessionId: number) => {
     const { site } = await siteSource.current();
-    return doorSession(db, { sessionId, centerScope: centerScopeOf(staffOf(request)), site });
+    return sessionInScope(db, { sessionId, centerScope: centerScopeOf(staffOf(request)), site });
   };
 
   app.post(

@@ -9,10 +9,11 @@ import type { Database } from '#src/db/client';
 import { AppError } from '#src/errors/app-error';
 import { doorGuardians, registrantName } from '#src/modules/registrations/registrant-format';
 import { centerNameIn } from './registration-tickets';
+import { sessionInScope } from './session-in-scope';
 import { signTicket } from './sign-ticket';
 import { ticketCategory } from './ticket-document';
 import type { TicketKeys } from './ticket-keys';
-import { findSession, sessionTickets } from './ticket-repo';
+import { sessionTickets } from './ticket-repo';
 
 export async function checkInList(
   db: Pick<Database, 'select'>,
@@ -31,11 +32,8 @@ export async function checkInList(
     now?: Date;
   },
 ): Promise<CheckInList> {
-  const session = await findSession(db, sessionId);
-  if (!session) throw new AppError('not_found', `There is no session ${sessionId}.`);
-  const centerName = centerNameIn(site, session.centerId);
-  if (centerScope !== undefined && centerScope !== session.centerId)
-    throw new AppError('other_center', `This session belongs to another center (${centerName}).`);
+  const session = await sessionInScope(db, { sessionId, centerScope, site });
+  const { centerName } = session;
   const { live, revoked } = await sessionTickets(db, sessionId);
   return {
     session: {

@@ -1,0 +1,52 @@
+/**
+ * The certificate as a family reads it, read back with pdf.js: the name as registered (Telugu
+ * beside Latin), the event, the session's day, how they recited, the center and the signatory, on
+ * one landscape page with only embedded fonts.
+ */
+import { describe, expect, it } from 'vitest';
+import { readPdf } from '../../../test/pdf-text';
+import { sortedLetters, teluguStretches } from '../../../test/telugu-letters';
+import type { CertificateDocument } from './certificate-document';
+import { renderCertificatePdf } from './certificate-pdf';
+
+const document: CertificateDocument = {
+  foundationName: 'Sri Datta Vani Foundation',
+  eventTitle: 'Bhagavad Gita Mahayagna',
+  name: 'లక్ష్మి శ్రీనివాస Rao',
+  category: 'Recited by memory',
+  date: 'Saturday, May 15, 2027',
+  centerName: 'Dallas Center, Texas',
+  hall: 'Datta Auditorium',
+  signatoryName: 'Lakshmi Rao',
+  signatoryTitle: 'President',
+  reference: 'BGM-000042-1',
+};
+
+describe('the certificate PDF', () => {
+  it('reads back the Telugu name, the event, the date, the category and the signature', async () => {
+    const bytes = await renderCertificatePdf(document);
+    const { text, raw, pages } = await readPdf(bytes);
+    const words = text.replace(/\s+/g, ' ');
+    expect(pages).toHaveLength(1);
+    // Landscape A4.
+    expect(raw).toMatch(/\/MediaBox \[0 0 841\.89 595\.28\]/);
+    expect(teluguStretches(text)).toContain(sortedLetters('లక్ష్మి శ్రీనివాస'));
+    expect(words).toContain('Rao');
+    expect(words).toContain('Certificate of Recitation');
+    expect(words).toContain('Bhagavad Gita Mahayagna');
+    expect(words).toContain('Recited by memory');
+    expect(words).toContain('Saturday, May 15, 2027');
+    expect(words).toContain('Dallas Center, Texas, Datta Auditorium');
+    expect(words).toMatch(/Lakshmi Rao President Sri Datta Vani Foundation/);
+    expect(raw).not.toContain('/BaseFont /Helvetica');
+  });
+
+  it('keeps a long English name on its line, in smaller type', async () => {
+    const name = 'Venkata Satya Sai Lakshmi Narasimha Subrahmanya Sarma Ramachandran Bhattacharya';
+    const words = (
+      await readPdf(await renderCertificatePdf({ ...document, name, category: 'Fluent reading' }))
+    ).text.replace(/\s+/g, ' ');
+    expect(words).toContain(name);
+    expect(words).toContain('Fluent reading');
+  });
+});
