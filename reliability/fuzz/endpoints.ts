@@ -1065,15 +1065,15 @@ function certificateEntries(): FuzzEndpoint[] {
         writes: ['audit_log'],
       },
     ),
-    entry('GET', '/api/registration/yours/certificates', {
+    entry('GET', '/api/public/registrations/yours/certificates', {
       remoteAddress: '10.1.3.15',
       parts: (e) => {
         const base = (): BaseRequest => ({ headers: { 'x-family-token': token } });
         return { query: queryPart(e, { base }), headers: headersPart(e, { base, relevant: ['x-family-token'] }) };
       },
     }),
-    entry('GET', `/api/registration/yours/certificates/${registrant}.pdf`, {
-      route: '/api/registration/yours/certificates/:registrantId.pdf',
+    entry('GET', `/api/public/registrations/yours/certificates/${registrant}.pdf`, {
+      route: '/api/public/registrations/yours/certificates/:registrantId.pdf',
       remoteAddress: '10.1.3.16',
       parts: (e) => {
         const base = (): BaseRequest => ({ query: { token } });

@@ -10,8 +10,8 @@
  *   POST   /api/staff/sessions/:id/completions/import             (certifyRecitation) text/csv body
  *          -> 200 completionImportResultSchema | 400 completionImportErrorsSchema (nothing stored)
  *   POST   /api/staff/sessions/:id/certificates/send              (certifyRecitation) -> 200 certificateSendResultSchema
- *   GET    /api/registration/yours/certificates                   (x-family-token header) -> 200 familyCertificatesSchema
- *   GET    /api/registration/yours/certificates/:registrantId.pdf?token= (the family's signed link) -> 200 application/pdf | 404
+ *   GET    /api/public/registrations/yours/certificates                   (x-family-token header) -> 200 familyCertificatesSchema
+ *   GET    /api/public/registrations/yours/certificates/:registrantId.pdf?token= (the family's signed link) -> 200 application/pdf | 404
  *
  * A volunteer is limited to their own center's sessions (403 other_center), as everywhere in the event.
  */

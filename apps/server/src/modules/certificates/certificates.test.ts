@@ -249,11 +249,11 @@ describeWithDb('certificates', () => {
     const token = familyToken(family.registration.id);
     const download = (registrantId: string, withToken = token) =>
       t.app.inject({
-        url: `/api/registration/yours/certificates/${registrantId}.pdf?token=${encodeURIComponent(withToken)}`,
+        url: `/api/public/registrations/yours/certificates/${registrantId}.pdf?token=${encodeURIComponent(withToken)}`,
       });
     const listed = async () => {
       const res = await t.app.inject({
-        url: '/api/registration/yours/certificates',
+        url: '/api/public/registrations/yours/certificates',
         headers: { 'x-family-token': token },
       });
       expect(res.statusCode).toBe(200);
@@ -280,7 +280,7 @@ describeWithDb('certificates', () => {
     expect((await download(meera.id)).statusCode).toBe(404);
     expect((await download(child.id)).statusCode).toBe(404);
     expect((await download(adult.id, `${token}x`)).statusCode).toBe(400);
-    const noHeader = await t.app.inject({ url: '/api/registration/yours/certificates' });
+    const noHeader = await t.app.inject({ url: '/api/public/registrations/yours/certificates' });
     expect(noHeader.statusCode).toBe(400);
   });
 

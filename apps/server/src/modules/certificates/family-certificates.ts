@@ -5,25 +5,8 @@
 import type { FamilyCertificates } from '@store/shared/certificates';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { AppError } from '#src/errors/app-error';
-import { type EventLinkKey, readEventLink } from '#src/modules/registrations/event-link';
 import { registrants } from '#src/modules/registrations/tables';
 import { recitationCompletions } from './tables';
-
-/** The registration a family link names; a forged link is 400, an expired one 410, as on the family page. */
-export function familyRegistrationOf(key: EventLinkKey, token: string): string {
-  const link = readEventLink(key, 'family', token);
-  if (link.ok) return link.id;
-  if (link.reason === 'expired')
-    throw new AppError(
-      'invalid_token',
-      'This link has expired. Ask for a new one on the registration page ("Lost your link?").',
-      { status: 410, fields: { token: 'expired' } },
-    );
-  throw new AppError('invalid_token', 'This link is not valid. Use the link from your e-mail as it is.', {
-    fields: { token: 'invalid' },
-  });
-}
 
 export async function familyCertificates(
   db: Pick<Database, 'select'>,

@@ -6,8 +6,8 @@
  *   DELETE /api/staff/sessions/:id/completions/:registrantId      certifyRecitation, audited
  *   POST   /api/staff/sessions/:id/completions/import             certifyRecitation, text/csv, audited
  *   POST   /api/staff/sessions/:id/certificates/send              certifyRecitation, audited
- *   GET    /api/registration/yours/certificates                   the family's link (x-family-token)
- *   GET    /api/registration/yours/certificates/:registrantId.pdf the family's link (?token=, a plain download link)
+ *   GET    /api/public/registrations/yours/certificates                   the family's link (x-family-token)
+ *   GET    /api/public/registrations/yours/certificates/:registrantId.pdf the family's link (?token=, a plain download link)
  */
 import { apiErrorSchema } from '@store/shared/api-error';
 import {
@@ -28,6 +28,7 @@ import type { Database } from '#src/db/client';
 import { AppError } from '#src/errors/app-error';
 import { sendPdf } from '#src/lib/send-pdf';
 import type { MailNotifier } from '#src/modules/mail/worker';
+import { readFamilyToken } from '#src/modules/registration-manage/read-family-token';
 import type { EventLinkKey } from '#src/modules/registrations/event-link';
 import { auditActor } from '#src/modules/staff/audit';
 import { type StaffGuard, staffOf } from '#src/modules/staff/require-staff';
@@ -35,7 +36,7 @@ import { sessionInScope } from '#src/modules/tickets/session-in-scope';
 import type { SiteSource } from '#src/site/site-source';
 import { markedRegistrant } from './certificate-document';
 import { renderCertificatePdf } from './certificate-pdf';
-import { familyCertificates, familyRegistrationOf } from './family-certificates';
+import { familyCertificates } from './family-certificates';
 import { importCompletions } from './import-completions';
 import { markCompletion, unmarkCompletion } from './mark-completion';
 import { sendCertificates } from './send-certificates';
@@ -209,7 +210,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<CertificateRoutesOptions> 
   );
 
   app.get(
-    '/api/registration/yours/certificates',
+    '/api/public/registrations/yours/certificates',
     {
       schema: {
         tags: ['registrations'],
@@ -222,14 +223,14 @@ export const certificateRoutes: FastifyPluginAsyncZod<CertificateRoutesOptions> 
     },
     async (request, reply) => {
       const token = request.headers[FAMILY_TOKEN_HEADER];
-      const registrationId = familyRegistrationOf(linkKey, typeof token === 'string' ? token : '');
+      const registrationId = readFamilyToken(linkKey, typeof token === 'string' ? token : '');
       reply.header('cache-control', 'no-store');
       return familyCertificates(db, registrationId);
     },
   );
 
   app.get(
-    '/api/registration/yours/certificates/:registrantId.pdf',
+    '/api/public/registrations/yours/certificates/:registrantId.pdf',
     {
       schema: {
         tags: ['registrations'],
@@ -247,7 +248,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<CertificateRoutesOptions> 
       },
     },
     async (request, reply) => {
-      const registrationId = familyRegistrationOf(linkKey, request.query.token);
+      const registrationId = readFamilyToken(linkKey, request.query.token);
       const marked = await markedRegistrant(db, request.params.registrantId, (await siteSource.current()).site);
       // Another family's registrant answers as one not marked: a link opens its own family only.
       if (!marked || marked.registrationId !== registrationId) throw notMarked();

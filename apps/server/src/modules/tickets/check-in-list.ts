@@ -6,9 +6,7 @@
 import type { CheckInList } from '@store/shared/check-in-list';
 import type { Site } from '@store/shared/site';
 import type { Database } from '#src/db/client';
-import { AppError } from '#src/errors/app-error';
 import { doorGuardians, registrantName } from '#src/modules/registrations/registrant-format';
-import { centerNameIn } from './registration-tickets';
 import { sessionInScope } from './session-in-scope';
 import { signTicket } from './sign-ticket';
 import { ticketCategory } from './ticket-document';

@@ -20,7 +20,7 @@ import './admin.css';
  * this site only, so a crafted link cannot send a signed-in member elsewhere.
  */
 export function returnPath(next: string | null): string | null {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return null;
+  if (!next?.startsWith('/') || next.startsWith('//') || next.includes('\\')) return null;
   return next;
 }
 

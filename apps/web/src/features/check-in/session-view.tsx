@@ -96,7 +96,7 @@ export function SessionView({ store, sessionId, device, onLeave }: Props) {
 
   const onGuardian = useCallback(
     async (guardian: Guardian) => {
-      if (!shown || shown.answer.outcome !== 'valid') return;
+      if (shown?.answer.outcome !== 'valid') return;
       await door.checkIn(shown.answer.ticketId, shown.from, guardian);
       setShown({ ...shown, checkedIn: true });
     },

@@ -15,6 +15,7 @@ import { LostLinkForm } from './lost-link-form';
 import { MoveSession } from './move-session';
 import { type FamilyState, useFamily } from './use-family';
 import './registration.css';
+import { FamilyCertificates } from './family-certificates';
 
 function statusText(family: FamilyRegistration): string {
   switch (family.status) {
@@ -117,6 +118,7 @@ export function YoursPage() {
             {familyTexts.downloadTickets}
           </a>
         )}
+        {token && <FamilyCertificates token={token} />}
       </section>
       {saved && (
         <p role="status" className="notice">

@@ -3,7 +3,12 @@
  * a note saying it was saved or why not (the select goes back to what is stored). A registrant whose
  * certificate was sent shows how, and the day it was sent, with nothing to change.
  */
-import { COMPLETION_KINDS, COMPLETION_LABELS, type CompletionKind, type CompletionRow } from '@store/shared/certificates';
+import {
+  COMPLETION_KINDS,
+  COMPLETION_LABELS,
+  type CompletionKind,
+  type CompletionRow,
+} from '@store/shared/certificates';
 import { useState } from 'react';
 import { useStaffFailure } from '../use-staff-failure';
 import { saveCompletion } from './certificates-api';

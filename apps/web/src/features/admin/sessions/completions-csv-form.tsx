@@ -45,7 +45,7 @@ export function CompletionsCsvForm({ sessionId, onImported }: { sessionId: numbe
   return (
     <div className="certificates-panel__csv">
       <label htmlFor={`${id}-file`}>Mark from a CSV</label>
-      <p id={`${id}-hint`} className="field-hint">
+      <p id={`${id}-hint`} className="field__hint">
         Columns "{COMPLETION_CSV_COLUMNS.ticket}" (the ticket number) and "{COMPLETION_CSV_COLUMNS.completed}" (
         {COMPLETION_LABELS.memory}, {COMPLETION_LABELS.fluent_reading}, or empty). Nothing is stored unless every line
         is right.

@@ -1,6 +1,6 @@
 /**
  * /admin/sessions/:id: the session's figures, its edit form (owners and editors), its registrants
- * with their tickets, and its waiting list.
+ * with their tickets, its waiting list, its doors on the day and its certificates.
  */
 import { formatSessionStart } from '@store/shared/session-time';
 import { staffCan } from '@store/shared/staff';
@@ -13,6 +13,8 @@ import { useStaffFailure } from '../use-staff-failure';
 import { WaitingListPanel } from '../waiting-list/waiting-list-panel';
 import { ArchiveButton } from './archive-button';
 import { availabilityText } from './availability-text';
+import { CertificatesPanel } from './certificates-panel';
+import { DoorCountsPanel } from './door-counts-panel';
 import { SessionFigures } from './session-figures';
 import { SessionForm } from './session-form';
 import { SessionRegistrantsTable } from './session-registrants-table';
@@ -105,6 +107,8 @@ export function SessionPage() {
       <SessionRegistrantsTable detail={detail} />
 
       <WaitingListPanel sessionId={detail.session.id} />
+      {staffCan(role, 'checkIn') && <DoorCountsPanel sessionId={session.id} timeZone={session.timeZone} />}
+      {staffCan(role, 'certifyRecitation') && <CertificatesPanel sessionId={session.id} />}
     </article>
   );
 }
