@@ -963,6 +963,7 @@ export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
     },
   }),
   ...ticketEntries(),
+  ...checkInEntries(),
   ...certificateEntries(),
   ...familyEntries(),
 ];
@@ -999,6 +1000,38 @@ function ticketEntries(): FuzzEndpoint[] {
       },
     }),
     staffRead('/api/staff/sessions/1/check-in-list', '10.1.3.4', { route: '/api/staff/sessions/:id/check-in-list' }),
+  ];
+}
+
+/**
+ * The door: a sync with the treasurer's session (who may work any door) naming a ticket that does
+ * not exist, so whatever reaches the route is answered (200, the check-in refused as unknown_ticket)
+ * and nothing is stored; the live counts (200).
+ */
+function checkInEntries(): FuzzEndpoint[] {
+  const sync = {
+    deviceId: randomUUID(),
+    deviceName: 'Fuzz door',
+    checkIns: [
+      { id: randomUUID(), ticketId: randomUUID(), scannedAt: new Date().toISOString(), method: 'scan', guardian: null },
+    ],
+  };
+  return [
+    entry('POST', '/api/staff/sessions/1/check-ins/sync', {
+      route: '/api/staff/sessions/:id/check-ins/sync',
+      alsoAllowed: [200],
+      remoteAddress: '10.1.3.20',
+      parts: (e) => {
+        const base = (t: FuzzTarget): BaseRequest => ({ headers: staffHeaders(t), body: toHostileJson(sync) });
+        return {
+          body: bodyPart(e, { base }),
+          path: pathPart(e, { dotSegments: false }),
+          query: queryPart(e, { base }),
+          headers: headersPart(e, { base, relevant: [...STAFF_HEADERS, 'content-type'] }),
+        };
+      },
+    }),
+    staffRead('/api/staff/sessions/1/check-ins', '10.1.3.21', { route: '/api/staff/sessions/:id/check-ins' }),
   ];
 }
 

@@ -8,6 +8,7 @@
 import type { StaffRole } from '@store/shared/staff';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Database } from '#src/db/client';
 import { createAdmin } from '#src/modules/admins/admin-repo';
 import { admins } from '#src/modules/admins/tables';
 import { STAFF_COOKIE } from '#src/modules/staff/staff-cookie';
@@ -23,7 +24,8 @@ let made = 0;
 
 /** A new member of this role (a volunteer of center 1 unless said), with a fully signed-in session. */
 export async function signInStaff(
-  t: Pick<TestApp, 'testDb'>,
+  // A test's app, or (a reliability file beside a running server) just the database.
+  t: Pick<TestApp, 'testDb'> | { testDb: { db: Database } },
   role: StaffRole,
   options: { centerId?: number; username?: string } = {},
 ): Promise<SignedInStaff> {
