@@ -21,12 +21,12 @@ import { emlPart } from '../reliability/support/eml';
 import { usePage } from './support/browser';
 import { openPhone, type Phone } from './support/camera-phone';
 import { writeQrVideo } from './support/qr-video';
+import { createDallasSession } from './support/staff-session';
 import { enrolTwoFactor, signInStaff } from './support/staff-sign-in';
 import { type RunningServer, startServer } from './support/start-server';
 
 const OWNER = { username: 'door.owner', password: 'mahayagna doors 2026' };
 const HALL = 'Temple hall';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The family link in the newest confirmation the site's mail worker wrote to `email`. */
 async function familyToken(server: RunningServer, email: string): Promise<string> {
@@ -109,19 +109,7 @@ describe('check-in at the door, offline, on two phones', () => {
     await signInStaff(page, OWNER.username, OWNER.password);
     await enrolTwoFactor(page);
 
-    const created = await page.request.post('/api/staff/sessions', {
-      headers: staff,
-      data: {
-        centerId: 2,
-        hall: HALL,
-        address: '4455 Legacy Dr, Frisco, TX 75034',
-        startsAt: new Date(Date.now() + 10 * DAY_MS).toISOString(),
-        timeZone: 'America/Chicago',
-        capacity: 20,
-      },
-    });
-    expect(created.status()).toBe(201);
-    const sessionId = ((await created.json()) as { session: { id: number } }).session.id;
+    const sessionId = await createDallasSession(page, server.baseUrl, HALL, 20);
 
     // Families registered (the form is proven elsewhere): three adults, a child with both parents,
     // and Esha, who will cancel: her ticket is revoked, and its printout must not pass the door.

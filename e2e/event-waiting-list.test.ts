@@ -16,12 +16,12 @@ import { mailAttachments } from '../apps/server/test/smtp-mail-path';
 import { decodeTicketQrFromPdf } from '../apps/server/test/ticket-qr';
 import { emlPart } from '../reliability/support/eml';
 import { usePage } from './support/browser';
+import { createDallasSession } from './support/staff-session';
 import { enrolTwoFactor, signInStaff } from './support/staff-sign-in';
 import { type RunningServer, startServer } from './support/start-server';
 
 const OWNER = { username: 'organiser', password: 'mahayagna organiser 2026' };
 const HALL = 'Small study hall';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Mail = { name: string; text: string; raw: string };
 
@@ -114,19 +114,7 @@ describe('the event: places, the waiting list, tickets and messages', () => {
     await enrolTwoFactor(page);
 
     // A session of four places, ten days ahead, in Dallas.
-    const created = await page.request.post('/api/staff/sessions', {
-      headers: staff,
-      data: {
-        centerId: 2,
-        hall: HALL,
-        address: '4455 Legacy Dr, Frisco, TX 75034',
-        startsAt: new Date(Date.now() + 10 * DAY_MS).toISOString(),
-        timeZone: 'America/Chicago',
-        capacity: 4,
-      },
-    });
-    expect(created.status()).toBe(201);
-    const sessionId = ((await created.json()) as { session: { id: number } }).session.id;
+    const sessionId = await createDallasSession(page, server.baseUrl, HALL, 4);
 
     // Two families of one take two of the places: two are left.
     const bea = { first: 'Bea', email: 'bea.family@example.org' };

@@ -7,6 +7,7 @@
  * centred by hand, because pdfkit centres each run of a mixed-script line on its own.
  */
 import PDFDocument from 'pdfkit';
+import { pdfBytes } from '#src/lib/pdf-bytes';
 import { loadTaxFonts, type TaxFonts, type TaxFontWeight, taxFontName } from '#src/modules/receipts/pdf/tax-fonts';
 import { splitTextRuns } from '#src/modules/receipts/pdf/text-runs';
 import type { CertificateDocument } from './certificate-document';
@@ -133,7 +134,7 @@ export async function renderCertificatePdf(doc: CertificateDocument): Promise<Bu
       Creator: doc.foundationName,
     },
   });
-  const bytes = collect(pdf);
+  const bytes = pdfBytes(pdf);
   for (const file of fonts.files) pdf.registerFont(file.name, file.font as unknown as Buffer);
   frame(pdf);
 
@@ -201,13 +202,4 @@ export async function renderCertificatePdf(doc: CertificateDocument): Promise<Bu
   centred(pdf, fonts, doc.reference, CENTER, HEIGHT - 56, { size: 8, color: MUTED });
   pdf.end();
   return bytes;
-}
-
-function collect(pdf: Pdf): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
 }

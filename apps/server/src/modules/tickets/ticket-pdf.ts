@@ -7,6 +7,7 @@
  */
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { pdfBytes } from '#src/lib/pdf-bytes';
 import { loadTaxFonts, taxFontName } from '#src/modules/receipts/pdf/tax-fonts';
 import { drawTextRuns, type RunsOptions } from '#src/modules/receipts/pdf/text-runs';
 import type { PrintedTicket, TicketDocument } from './ticket-document';
@@ -52,7 +53,7 @@ export async function renderTicketPdf(doc: TicketDocument): Promise<Buffer> {
       Creator: doc.foundationName,
     },
   });
-  const bytes = collect(pdf);
+  const bytes = pdfBytes(pdf);
   for (const file of fonts.files) pdf.registerFont(file.name, file.font as unknown as Buffer);
   doc.tickets.forEach((ticket, index) => {
     pdf.addPage();
@@ -85,13 +86,4 @@ function drawTicket(pdf: Pdf, fonts: Fonts, doc: TicketDocument, ticket: Printed
   y = write(`${ticket.centerName}: ${ticket.hall}`, y + 2, { size: 9, color: INK });
   y = write(ticket.address, y + 1, { size: 8.5, color: MUTED });
   write(`Ticket ${ticket.ticketId}`, HEIGHT - MARGIN - 10, { size: 7, color: MUTED, lineBreak: false });
-}
-
-function collect(pdf: Pdf): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
 }

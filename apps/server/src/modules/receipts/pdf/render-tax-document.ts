@@ -8,6 +8,7 @@
  * page count is known.
  */
 import PDFDocument from 'pdfkit';
+import { pdfBytes } from '#src/lib/pdf-bytes';
 import type { StatementGift, TaxDocument, TaxDocumentLine, TaxFact } from '../tax-document';
 import { loadTaxFonts, type TaxFonts, type TaxFontWeight, taxFontName } from './tax-fonts';
 import { drawTextRuns, type RunsOptions } from './text-runs';
@@ -69,7 +70,7 @@ export async function renderTaxDocumentPdf(doc: TaxDocument): Promise<Buffer> {
     displayTitle: true,
     info: { Title: doc.title, Author: doc.issuer.name, Subject: subjectOf(doc), Creator: doc.issuer.name },
   });
-  const bytes = collect(pdf);
+  const bytes = pdfBytes(pdf);
   // The parsed fonts (tax-fonts.ts): pdfkit accepts a fontkit font where its types say file or bytes.
   for (const file of fonts.files) pdf.registerFont(file.name, file.font as unknown as Buffer);
   const ctx: Ctx = { pdf, fonts };
@@ -110,15 +111,6 @@ function subjectOf(doc: TaxDocument): string {
   return doc.type === 'receipt'
     ? `Receipt for gifts to ${doc.issuer.name}`
     : `Statement of gifts to ${doc.issuer.name}`;
-}
-
-function collect(pdf: Pdf): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
 }
 
 function write(ctx: Ctx, text: string, x: number, y: number, options: RunsOptions): void {
