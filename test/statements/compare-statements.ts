@@ -42,6 +42,11 @@ export const ONE_DATABASE_ONLY: { kind: Kind; pattern: RegExp; why: string }[] =
   },
   {
     kind: 'postgres',
+    pattern: /^select count\(\*\)::int as rows, count\(\*\) filter \(where outcome = 'kept'\)/,
+    why: "the doors' race (reliability/races/check-in-sync.test.ts) counts what 50 devices syncing at once stored; the race needs processes and connections, so it runs on PostgreSQL only (the sync's own statements run on both)",
+  },
+  {
+    kind: 'postgres',
     pattern: /^select pg_notify\(/,
     why: 'the mail kick between processes (mail/cross-process-kick.ts) is NOTIFY; a PGlite site is one process',
   },
