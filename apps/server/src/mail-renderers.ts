@@ -45,6 +45,7 @@ export function mailRenderers({
   siteSource = fixedSiteSource(site),
   secrets,
   signature,
+  certificateSignature = null,
   storeUrl = site.foundation.url,
 }: {
   db: Database;
@@ -54,6 +55,8 @@ export function mailRenderers({
   secrets: AppSecrets;
   /** The CRA receipts' signature image (receipts/signature-image.ts). */
   signature: Uint8Array | null;
+  /** The certificates' signature image (certificate.signatureImage); unset, none. */
+  certificateSignature?: Uint8Array | null;
   /**
    * The store's origin (ALLOWED_ORIGINS' first entry), for links to the dashboard and the receipt's
    * "add your address" page; unset, the foundation's URL.
@@ -94,7 +97,7 @@ export function mailRenderers({
     [CHARGE_DECLINED_KIND]: createBillingNoticeRenderer({ db, site, storeUrl, notice: 'declined' }),
     [GIFT_PAUSED_KIND]: createBillingNoticeRenderer({ db, site, storeUrl, notice: 'paused' }),
     [EVENT_MESSAGE_KIND]: createEventMessageRenderer({ db, site, key: eventLinkKey(secrets.session), storeUrl }),
-    [CERTIFICATE_KIND]: createCertificateRenderer({ db, siteSource }),
+    [CERTIFICATE_KIND]: createCertificateRenderer({ db, siteSource, signature: certificateSignature }),
     [WAITLIST_OFFER_KIND]: createOfferMailRenderer({ db, siteSource, key: eventLinkKey(secrets.session), storeUrl }),
   };
 }

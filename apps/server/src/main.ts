@@ -23,7 +23,7 @@ import { seedSessions } from '#src/modules/event-sessions/seed-sessions';
 import { createMailTransport, defaultMailFrom, type MailTransport } from '#src/modules/mail/transport';
 import { type MailWorker, startMailWorker } from '#src/modules/mail/worker';
 import { receiptSettings } from '#src/modules/receipts/receipt-number';
-import { signatureImage } from '#src/modules/receipts/signature-image';
+import { certificateSignatureImage, signatureImage } from '#src/modules/receipts/signature-image';
 import { seedContent } from '#src/modules/site-content/content-repo';
 import { contentOf } from '#src/modules/site-content/merge-site';
 import { createSiteContentStore } from '#src/modules/site-content/site-content-store';
@@ -51,8 +51,9 @@ function readSettings(): { config: Config; site: Site } {
     const site = loadSite(config.siteConfigPath);
     const taxProblems = sampleTaxIdentifierProblems(config, site.taxReceipts);
     if (taxProblems.length > 0) throw new Error([refusal, ...taxProblems].join('\n'));
-    // A CRA receipt's signature is read now: a missing file stops the start, not a receipt later.
+    // The signatures are read now: a missing file stops the start, not a receipt or certificate later.
     signatureImage(config.siteConfigPath, site.taxReceipts);
+    certificateSignatureImage(config.siteConfigPath, site.certificate);
     return { config, site };
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
@@ -191,6 +192,7 @@ async function main(): Promise<void> {
           siteSource: siteContent,
           secrets,
           signature: signatureImage(config.siteConfigPath, site.taxReceipts),
+          certificateSignature: certificateSignatureImage(config.siteConfigPath, site.certificate),
           storeUrl: storeUrlOf(config.allowedOrigins, site.foundation.url),
         }),
         logger,

@@ -153,6 +153,8 @@ export type TaxReceipts = z.infer<typeof taxReceiptsSchema>;
 export const certificateSettingsSchema = z.object({
   signatoryName: text(200).optional(),
   signatoryTitle: text(200).default('Authorised signatory'),
+  /** The signatory's signature, a PNG or JPEG file next to site.json, drawn above their name. */
+  signatureImage: text(200).optional(),
 });
 export type CertificateSettings = z.infer<typeof certificateSettingsSchema>;
 

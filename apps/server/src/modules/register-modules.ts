@@ -39,7 +39,7 @@ import { offlineGiftRoutes } from '#src/modules/offline-gifts/routes';
 import { createGateway } from '#src/modules/payments/create-gateway';
 import { paymentRoutes } from '#src/modules/payments/routes';
 import { receiptSettings } from '#src/modules/receipts/receipt-number';
-import { signatureImage } from '#src/modules/receipts/signature-image';
+import { certificateSignatureImage, signatureImage } from '#src/modules/receipts/signature-image';
 import { refundRoutes } from '#src/modules/refunds/routes';
 import { registrationManageRoutes } from '#src/modules/registration-manage/routes';
 import { withFamilyLinks } from '#src/modules/registration-manage/with-family-links';
@@ -264,6 +264,7 @@ export async function registerModules(
     siteSource: siteContent,
     linkKey: eventLinkKey(context.secrets.session),
     mail: context.mail,
+    signature: certificateSignatureImage(context.config.siteConfigPath, site.certificate),
   });
   await app.register(eventAdminRoutes, {
     db,

@@ -58,7 +58,16 @@ export function renderCertificateMail(
   };
 }
 
-export function createCertificateRenderer({ db, siteSource }: { db: Database; siteSource: SiteSource }): MailRenderer {
+export function createCertificateRenderer({
+  db,
+  siteSource,
+  signature,
+}: {
+  db: Database;
+  siteSource: SiteSource;
+  /** site.json certificate.signatureImage's bytes, or null. */
+  signature: Uint8Array | null;
+}): MailRenderer {
   return async (subjectIds) => {
     const ids = subjectIds.filter(isUuid); // An outbox row's subject id is free text.
     const rendered = new Map<string, RenderedMail>();
@@ -68,7 +77,10 @@ export function createCertificateRenderer({ db, siteSource }: { db: Database; si
     for (const id of ids) {
       const marked = await markedRegistrant(db, id, site);
       if (!marked) continue;
-      rendered.set(id, renderCertificateMail(marked, site.foundation, await renderCertificatePdf(marked.document)));
+      rendered.set(
+        id,
+        renderCertificateMail(marked, site.foundation, await renderCertificatePdf(marked.document, signature)),
+      );
     }
     return rendered;
   };

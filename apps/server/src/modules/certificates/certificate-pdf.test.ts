@@ -3,6 +3,7 @@
  * beside Latin), the event, the session's day, how they recited, the center and the signatory, on
  * one landscape page with only embedded fonts.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readPdf } from '../../../test/pdf-text';
 import { sortedLetters, teluguStretches } from '../../../test/telugu-letters';
@@ -48,5 +49,13 @@ describe('the certificate PDF', () => {
     ).text.replace(/\s+/g, ' ');
     expect(words).toContain(name);
     expect(words).toContain('Fluent reading');
+  });
+
+  it("draws the signatory's signature above their name when site.json names one, and none otherwise", async () => {
+    const signature = readFileSync(new URL('../../../../../config/signature.png', import.meta.url));
+    const signed = await readPdf(await renderCertificatePdf(document, new Uint8Array(signature)));
+    expect(signed.raw).toMatch(/\/Subtype \/Image/);
+    expect(signed.text.replace(/\s+/g, ' ')).toMatch(/Lakshmi Rao President/);
+    expect((await readPdf(await renderCertificatePdf(document))).raw).not.toMatch(/\/Subtype \/Image/);
   });
 });

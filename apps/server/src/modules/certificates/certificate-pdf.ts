@@ -116,7 +116,11 @@ function frame(pdf: Pdf) {
     diamond(pdf, x, y, 6, MAROON);
 }
 
-export async function renderCertificatePdf(doc: CertificateDocument): Promise<Buffer> {
+/** `signature`: the signatory's signature image (site.json certificate.signatureImage), drawn above their line. */
+export async function renderCertificatePdf(
+  doc: CertificateDocument,
+  signature: Uint8Array | null = null,
+): Promise<Buffer> {
   const fonts = loadTaxFonts();
   const latin = fonts.files.find((file) => file.name === taxFontName('latin', 'regular'));
   if (!latin) throw new Error('The Latin font is missing from tax-fonts.ts');
@@ -184,6 +188,8 @@ export async function renderCertificatePdf(doc: CertificateDocument): Promise<Bu
       .stroke();
     centred(pdf, fonts, label, x + 110, lineY + 7, { size: 11, weight: 'bold', color: INK, minSize: 8, maxWidth: 220 });
   }
+  if (signature)
+    pdf.image(Buffer.from(signature), WIDTH - 290, lineY - 56, { fit: [180, 52], align: 'center', valign: 'bottom' });
   centred(pdf, fonts, doc.signatoryTitle, WIDTH - 200, lineY + 23, {
     size: 10,
     color: MUTED,

@@ -49,6 +49,8 @@ export type CertificateRoutesOptions = {
   siteSource: SiteSource;
   linkKey: EventLinkKey;
   mail?: MailNotifier | undefined;
+  /** site.json certificate.signatureImage's bytes, or null. */
+  signature: Uint8Array | null;
 };
 
 const sessionParams = z.object({
@@ -70,7 +72,7 @@ const notMarked = () =>
   );
 
 export const certificateRoutes: FastifyPluginAsyncZod<CertificateRoutesOptions> = async (app, options) => {
-  const { db, guard, siteSource, linkKey, mail } = options;
+  const { db, guard, siteSource, linkKey, mail, signature } = options;
 
   // The completions upload: the CSV as it is, no larger than the contract's limit.
   app.addContentTypeParser(
@@ -252,7 +254,7 @@ export const certificateRoutes: FastifyPluginAsyncZod<CertificateRoutesOptions> 
       const marked = await markedRegistrant(db, request.params.registrantId, (await siteSource.current()).site);
       // Another family's registrant answers as one not marked: a link opens its own family only.
       if (!marked || marked.registrationId !== registrationId) throw notMarked();
-      return sendPdf(reply, await renderCertificatePdf(marked.document), marked.fileName);
+      return sendPdf(reply, await renderCertificatePdf(marked.document, signature), marked.fileName);
     },
   );
 };
