@@ -14,6 +14,7 @@ export { orders, paymentDeclines, receiptCorrections } from '#src/modules/checko
 export { donorAliases } from '#src/modules/donors/tables';
 export { eventMessageRecipients, eventMessages, eventNewsOptouts } from '#src/modules/event-messages/tables';
 export { eventSessions } from '#src/modules/event-sessions/tables';
+export { exchangeRates } from '#src/modules/exchange-rates/tables';
 export { mailOutbox } from '#src/modules/mail/tables';
 export { monthlyGifts } from '#src/modules/monthly-giving/tables';
 export {

@@ -78,6 +78,7 @@ async function main(): Promise<void> {
   let stopBilling: (() => Promise<void>) | undefined;
   let stopEventMessages: (() => Promise<void>) | undefined;
   let stopOfferExpiry: (() => Promise<void>) | undefined;
+  let stopRateFeed: (() => Promise<void>) | undefined;
   let mailWorker: MailWorker | undefined;
   let mailTransport: MailTransport | undefined;
   let stopListening: (() => Promise<void>) | undefined;
@@ -103,6 +104,7 @@ async function main(): Promise<void> {
           stopBilling?.(),
           stopEventMessages?.(),
           stopOfferExpiry?.(),
+          stopRateFeed?.(),
           app?.close(),
         ]);
         // After the app: a request finishing during close may still queue and kick a receipt.
@@ -266,6 +268,7 @@ async function main(): Promise<void> {
         gateway: paymentGateway,
         logger,
         receipts: receiptSettings(site),
+        money: { entities: site.entities, homeCurrency: site.exchangeRates.homeCurrency },
         mail: mailWorker,
         timeZone: site.foundation.timeZone,
         intervalMs: config.billingIntervalMinutes * 60_000,
@@ -284,6 +287,14 @@ async function main(): Promise<void> {
         logger,
         offerHoldHours: site.eventSettings.offerHoldHours,
         mail: mailWorker,
+      });
+      // The day's exchange rates from site.json's feed, hourly; without a feed the treasurer enters them.
+      const { startRateFeed } = await import('#src/modules/exchange-rates/rate-feed');
+      stopRateFeed = startRateFeed({
+        db,
+        logger,
+        settings: site.exchangeRates,
+        timeZone: site.foundation.timeZone,
       });
     }
     logger.info(

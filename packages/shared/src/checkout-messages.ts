@@ -32,4 +32,7 @@ export const checkoutMessages = {
   failedText: 'Payment failed. Please try again.',
   /** Our wording, under the decline reason on /order-failed. */
   notCharged: 'You have not been charged. Your bucket is kept, so you can try again or use another card.',
+  /** Ours: a bucket in one currency sent to a center of another country's entity. */
+  centerCurrency: (currency: string) =>
+    `This center takes gifts in ${currency}. Choose a center of the country you give from.`,
 } as const;

@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { checkoutLineSchema } from './cart-schema';
 import { checkoutMessages } from './checkout-messages';
+import { CURRENCIES } from './currencies';
+import { giftAidFieldsSchema } from './gift-aid';
 import { isWholeCents, MAX_AMOUNT_CENTS } from './money';
 
 export { checkoutMessages };
@@ -55,6 +57,8 @@ export const checkoutDetailsSchema = z.object({
   donorCity: optionalText(100),
   donorProvince: optionalText(100),
   donorPostalCode: optionalText(20),
+  /** A UK center's gift: the donor's Gift Aid declaration (gift-aid.ts), checked by the server. */
+  ...giftAidFieldsSchema.shape,
 });
 export type CheckoutDetails = z.infer<typeof checkoutDetailsSchema>;
 
@@ -114,6 +118,11 @@ export const checkoutRequestSchema = z.object({
   products: z.array(checkoutLineSchema).min(1, checkoutMessages.emptyBucket).max(100),
   center: z.union([z.string().max(20), z.number().int()]),
   recaptchaToken: z.string().max(20_000).optional(),
+  /**
+   * The bucket's currency: the amount and every price are in it, and it must be the chosen center's
+   * entity's (site.ts `entities`). Absent: US dollars, as SPEC.md §7's request has it.
+   */
+  currency: z.enum(CURRENCIES, 'currency must be USD, CAD or GBP').optional(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
@@ -137,6 +146,10 @@ export const checkoutSucceededSchema = z.object({
   orderId: z.string(),
   receiptNumber: z.string(),
   amount: z.number(),
+  /** The currency of `amount` and the lines (absent on answers stored before entities: USD). */
+  currency: z.enum(CURRENCIES).optional(),
+  /** A UK gift's Gift Aid declaration was made (its receipt says so). */
+  giftAid: z.boolean().optional(),
   /** Issue 20: the tax-deductible (CRA: eligible) part of the amount, in dollars. */
   deductible: z.number().optional(),
   email: z.string(),

@@ -1,9 +1,11 @@
 /**
  * Money rules shared by the web and the server.
- * Inside the system money is integer cents; on screen it is dollars with two decimals.
+ * Inside the system money is integer cents (or pence: minor units of the amount's currency, see
+ * currencies.ts); on screen it is the currency with two decimals, US dollars unless said otherwise.
  * Prices in `config/site.json` and in the browser's bucket are dollars (as SPEC.md describes them),
  * so every sum goes through cents to avoid floating-point drift (0.1 + 0.2).
  */
+import { DEFAULT_CURRENCY, moneyFormat } from './currencies';
 
 /** The largest open amount one line may carry: $1,000,000.00. Card processors refuse more anyway. */
 export const MAX_AMOUNT_CENTS = 100_000_000;
@@ -29,37 +31,23 @@ export function centsToDollars(cents: number): number {
   return cents / 100;
 }
 
-const dollarFormat = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** `250000` -> `$2,500.00` */
-export function formatCents(cents: number): string {
-  return dollarFormat.format(cents / 100);
+/** `250000` -> `$2,500.00`; `(5100, 'CAD')` -> `CA$51.00`; `(2500, 'GBP')` -> `£25.00`. */
+export function formatCents(cents: number, currency: string = DEFAULT_CURRENCY): string {
+  return moneyFormat(currency).format(cents / 100);
 }
 
 /** `2500` -> `$2,500.00` */
-export function formatDollars(dollars: number): string {
-  return formatCents(dollarsToCents(dollars));
+export function formatDollars(dollars: number, currency: string = DEFAULT_CURRENCY): string {
+  return formatCents(dollarsToCents(dollars), currency);
 }
-
-const wholeDollarFormat = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
 
 /**
  * `1116` -> `$1,116`, `10.5` -> `$10.50`: a suggested amount on a button, where whole dollars read
  * faster without cents (a row of "$1,116.00" buttons does not fit a phone); cents still show.
  */
-export function formatDollarsShort(dollars: number): string {
+export function formatDollarsShort(dollars: number, currency: string = DEFAULT_CURRENCY): string {
   const cents = dollarsToCents(dollars);
-  return cents % 100 === 0 ? wholeDollarFormat.format(cents / 100) : formatCents(cents);
+  return cents % 100 === 0 ? moneyFormat(currency, true).format(cents / 100) : formatCents(cents, currency);
 }
 
 /**

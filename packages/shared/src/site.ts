@@ -3,6 +3,7 @@
  * The server validates the file with this schema at start; the web parses the API's answers with it.
  */
 import { z } from 'zod';
+import { CURRENCIES, type Currency, DEFAULT_CURRENCY } from './currencies';
 import { eventSettingsSchema, sessionSeedSchema } from './event-sessions';
 import { MAX_AMOUNT_CENTS } from './money';
 
@@ -25,6 +26,9 @@ export const priceSchema = z
  *    good-faith estimate in dollars per unit;
  *  - `purchase`: a sale, not a gift (the book): its whole price is the value received.
  */
+/** An amount per currency other than the US dollar: `{ "CAD": 7, "GBP": 4 }`. */
+const perCurrencySchema = z.partialRecord(z.enum(CURRENCIES), priceSchema);
+
 export const benefitSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.enum(['goods', 'services']),
@@ -32,6 +36,8 @@ export const benefitSchema = z.discriminatedUnion('kind', [
     description: text(300),
     /** Good-faith estimate per unit, in dollars. */
     fairMarketValue: priceSchema,
+    /** The same estimate in each other currency the item is priced in (`prices`). */
+    fairMarketValues: perCurrencySchema.optional(),
   }),
   z.object({ kind: z.literal('purchase'), description: text(300) }),
 ]);
@@ -49,18 +55,100 @@ export const catalogueItemSchema = z.object({
     .optional(),
   imageAlt: z.string().max(300).optional(),
   benefit: benefitSchema.optional(),
+  /**
+   * Its price in each other currency it is sold in (`price` is the US dollar's). A fixed-price item
+   * without one is not offered in that currency; an open amount (price 0) is offered in every one.
+   */
+  prices: perCurrencySchema.optional(),
 });
 export type CatalogueItem = z.infer<typeof catalogueItemSchema>;
+
+/**
+ * An item's price in a currency: its unit price (0 for an open amount), or null when it is not
+ * sold in that currency. One rule for the store's cards and the server's pricing.
+ */
+export function itemPrice(item: Pick<CatalogueItem, 'price' | 'prices'>, currency: Currency): number | null {
+  if (item.price === 0) return 0;
+  if (currency === DEFAULT_CURRENCY) return item.price;
+  return item.prices?.[currency] ?? null;
+}
+
+/** The fair market value per unit of what a goods or services item gives back, in a currency. */
+export function benefitValue(
+  benefit: { fairMarketValue: number; fairMarketValues?: Partial<Record<Currency, number>> | undefined },
+  currency: Currency,
+): number {
+  return currency === DEFAULT_CURRENCY ? benefit.fairMarketValue : (benefit.fairMarketValues?.[currency] ?? 0);
+}
+
+/** The countries with a legal entity of the foundation (`entities`): a center is in one of them. */
+export const ENTITY_COUNTRIES = ['US', 'CA', 'GB'] as const;
+export type EntityCountry = (typeof ENTITY_COUNTRIES)[number];
 
 export const centerSchema = z.object({
   id: z.number().int().positive(),
   name: text(200),
   /** Where book orders marked for pickup can be collected. */
   address: z.string().max(500).optional(),
-  /** Where the center is: a Canadian center's gifts get a CRA receipt (issue 20). */
-  country: z.enum(['US', 'CA']).default('US'),
+  /**
+   * Where the center is. Its gifts go to that country's legal entity (`entities`), in its currency,
+   * with its receipts: a Canadian center's are CRA receipts in CAD, a UK center's offer Gift Aid.
+   */
+  country: z.enum(ENTITY_COUNTRIES, 'must be US, CA or GB').default('US'),
 });
 export type Center = z.infer<typeof centerSchema>;
+
+/**
+ * The receipt rules an entity's gifts follow, each one renderer (server receipts/pdf): IRS
+ * Publication 1771, CRA official receipts, or UK Gift Aid (no deductibility receipt; the donor may
+ * declare Gift Aid). Another country's rules (India's 80G) are a new value here, its data in
+ * `taxReceipts`, and one renderer: the checkout does not change.
+ */
+export const RECEIPT_RULES = ['us-irs', 'ca-cra', 'uk-gift-aid'] as const;
+export type ReceiptRules = (typeof RECEIPT_RULES)[number];
+
+/**
+ * A legal entity of the foundation: the US foundation, the Canadian charity, the UK charity. Each
+ * takes its country's gifts in its own currency into its own Braintree merchant account, and numbers
+ * its receipts in its own series (`receiptPrefix` before the year; `taxReceipts.numberPrefix` before
+ * that). Its legal name and tax identifiers are its rules' part of `taxReceipts`.
+ */
+export const entitySchema = z.object({
+  /** Stored on each order: which series numbered its receipt. Never renamed once gifts exist. */
+  key: z.string().regex(/^[a-z][a-z0-9-]{0,15}$/, 'lower-case letters, digits and dashes, at most 16'),
+  name: text(200),
+  country: z.enum(ENTITY_COUNTRIES),
+  currency: z.enum(CURRENCIES),
+  /** Braintree's merchant account for this currency; unset, the gateway's default account. */
+  merchantAccountId: z
+    .string()
+    .regex(/^[\w-]{1,64}$/, 'letters, digits, dashes and underscores, at most 64')
+    .optional(),
+  receiptPrefix: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{0,12}$/, 'letters, digits and dashes, at most 12')
+    .default(''),
+  receipts: z.enum(RECEIPT_RULES),
+});
+export type Entity = z.infer<typeof entitySchema>;
+
+/** What the store shows of an entity: enough to offer its country and currency. */
+export const publicEntitySchema = entitySchema.pick({ key: true, name: true, country: true, currency: true });
+export type PublicEntity = z.infer<typeof publicEntitySchema>;
+
+/** Before entities were configured, the US foundation and the Canadian charity took gifts. */
+export const DEFAULT_ENTITIES: Entity[] = [
+  { key: 'us', name: 'United States', country: 'US', currency: 'USD', receiptPrefix: '', receipts: 'us-irs' },
+  { key: 'ca', name: 'Canada', country: 'CA', currency: 'CAD', receiptPrefix: 'CA-', receipts: 'ca-cra' },
+];
+
+/** The entity taking a center's gifts, by the center's country. */
+export function entityOfCenter<E extends { country: string }>(
+  entities: readonly E[],
+  center: { country: string },
+): E | undefined {
+  return entities.find((e) => e.country === center.country);
+}
 
 export const eventSchema = z.object({
   title: text(200),
@@ -108,8 +196,16 @@ export const givingSchema = z.object({
     .array(priceSchema.refine((p) => p > 0, 'must be more than 0'))
     .max(8)
     .default([51, 101, 251, 501, 1116]),
+  /** The amounts in each other currency; a currency without its own list shows the same numbers. */
+  suggestedAmountsByCurrency: z
+    .partialRecord(z.enum(CURRENCIES), z.array(priceSchema.refine((p) => p > 0, 'must be more than 0')).max(8))
+    .optional(),
 });
 export type Giving = z.infer<typeof givingSchema>;
+
+export function suggestedAmountsFor(giving: Giving, currency: Currency): number[] {
+  return giving.suggestedAmountsByCurrency?.[currency] ?? giving.suggestedAmounts;
+}
 
 /**
  * What a tax receipt needs of the foundation (issue 20). Each country's part is optional: without
@@ -141,6 +237,20 @@ export const taxReceiptsSchema = z.object({
       signatoryTitle: text(200),
       /** A PNG or JPEG of the authorized signature, relative to site.json's folder. */
       signatureImage: z.string().regex(/^[\w\-./]+\.(png|jpe?g)$/i, 'a .png or .jpg file next to site.json'),
+    })
+    .optional(),
+  /**
+   * The UK charity: its receipts name it, and the Gift Aid claim (HMRC Charities Online) carries its
+   * HMRC charity reference.
+   */
+  uk: z
+    .object({
+      legalName: text(200),
+      address: text(300),
+      /** The Charity Commission's registered number (England and Wales): 6 to 8 digits. */
+      charityNumber: z.string().regex(/^\d{6,8}$/, 'a registered charity number such as 1234567'),
+      /** HMRC's charity reference for Gift Aid claims: letters and digits, such as AB12345. */
+      hmrcReference: z.string().regex(/^[A-Z0-9]{2,10}$/, 'an HMRC charity reference such as AB12345'),
     })
     .optional(),
 });
@@ -193,10 +303,33 @@ export const noOverlappingIds: [
   { message: 'catalogue and concert ids must not overlap', path: ['concert'] },
 ];
 
+/**
+ * Where the day's exchange rates come from (decision 0040): a JSON feed answering
+ * `{ "base": "USD", "date": "YYYY-MM-DD", "rates": { "CAD": 1.39, "GBP": 0.79 } }` (units of each
+ * currency per one of the base, as Frankfurter and the ECB publish them). Unset: the treasurer
+ * enters each day's rates in the back office.
+ */
+export const exchangeRatesSchema = z.object({
+  /** The currency the report's totals are in. */
+  homeCurrency: z.enum(CURRENCIES).default(DEFAULT_CURRENCY),
+  feedUrl: z.url({ protocol: /^https?$/ }).optional(),
+});
+export type ExchangeRatesSettings = z.infer<typeof exchangeRatesSchema>;
+
+const uniqueBy = <T>(items: T[], key: (item: T) => string) => new Set(items.map(key)).size === items.length;
+
 export const siteSchema = z
   .object({
     foundation: foundationSchema,
     ...siteContentShape,
+    entities: z
+      .array(entitySchema)
+      .min(1)
+      .refine((list) => uniqueBy(list, (e) => e.key), 'entity keys must be unique')
+      .refine((list) => uniqueBy(list, (e) => e.country), 'one entity per country')
+      .refine((list) => uniqueBy(list, (e) => e.receiptPrefix), 'each entity needs its own receiptPrefix')
+      .default(DEFAULT_ENTITIES),
+    exchangeRates: exchangeRatesSchema.default({ homeCurrency: DEFAULT_CURRENCY }),
     giving: givingSchema.default({ suggestedAmounts: [51, 101, 251, 501, 1116] }),
     taxReceipts: taxReceiptsSchema.default({ numberPrefix: '' }),
     certificate: certificateSettingsSchema.default({ signatoryTitle: 'Authorised signatory' }),
@@ -204,7 +337,22 @@ export const siteSchema = z
     eventSessions: z.array(sessionSeedSchema).default([]),
     eventSettings: eventSettingsSchema.default({ offerHoldHours: 48, changeCutoffHours: 24, messagesPerMinute: 120 }),
   })
-  .refine(...noOverlappingIds);
+  .refine(...noOverlappingIds)
+  .refine(
+    (s) =>
+      [...s.catalogue, ...s.concert].every((item) =>
+        Object.keys(item.prices ?? {}).every(
+          (c) => item.benefit?.kind !== 'goods' && item.benefit?.kind !== 'services'
+            ? true
+            : item.benefit.fairMarketValues?.[c as Currency] !== undefined,
+        ),
+      ),
+    { message: 'an item with seats or goods needs its fairMarketValues in each of its prices', path: ['concert'] },
+  )
+  .refine((s) => s.centers.every((c) => entityOfCenter(s.entities, c)), {
+    message: "every center's country needs an entity in `entities`",
+    path: ['centers'],
+  });
 export type Site = z.infer<typeof siteSchema>;
 
 /** GET /api/public/catalogue */
@@ -215,6 +363,8 @@ export const catalogueResponseSchema = z.object({
   /** The event of /registration, so the page can say when and where it is. */
   event: eventSchema,
   giving: givingSchema,
+  /** The countries the store takes gifts from, each with its currency (absent from older answers). */
+  entities: z.array(publicEntitySchema).optional(),
 });
 export type CatalogueResponse = z.infer<typeof catalogueResponseSchema>;
 

@@ -62,6 +62,10 @@ export const STAFF_PERMISSIONS = {
   readAudit: ['owner'],
   /** Refunds, voids, offline gifts, statements. */
   moveMoney: ['owner', 'treasurer'],
+  /** The quarter's UK Gift Aid claim (HMRC Charities Online schedule): donors' names and home addresses. */
+  claimGiftAid: ['owner', 'treasurer'],
+  /** The day's exchange rates the report's home-currency totals use (decision 0040): read, enter, correct. */
+  setExchangeRates: ['owner', 'treasurer'],
   /** Every center's orders and registrations. */
   readAllOrders: ['owner', 'treasurer'],
   /** Orders and registrations; a volunteer's answers are limited to their own center. */

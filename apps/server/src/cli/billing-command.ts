@@ -66,6 +66,7 @@ export async function runBillingCommand(
       // Warnings and errors only, on stderr: stdout is the summary (or the JSON).
       logger: createLogger('warn', process.stderr),
       receipts: receiptSettings(site),
+      money: { entities: site.entities, homeCurrency: site.exchangeRates.homeCurrency },
       asOf,
       dryRun: parsed.dryRun,
     });

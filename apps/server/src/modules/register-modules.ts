@@ -31,6 +31,8 @@ import { eventAdminRoutes } from '#src/modules/event-admin/routes';
 import { eventNewsRoutes } from '#src/modules/event-messages/public-routes';
 import { eventMessageRoutes } from '#src/modules/event-messages/staff-routes';
 import { eventSessionRoutes } from '#src/modules/event-sessions/routes';
+import { exchangeRateRoutes } from '#src/modules/exchange-rates/routes';
+import { giftAidRoutes } from '#src/modules/gift-aid/routes';
 import { healthRoutes } from '#src/modules/health/routes';
 import { cancelAccountGifts } from '#src/modules/monthly-giving/cancel-account-gifts';
 import { monthlyGiftRoutes } from '#src/modules/monthly-giving/routes';
@@ -211,6 +213,12 @@ export async function registerModules(
     site: async () => (await siteContent.current()).site,
     mail: context.mail,
   });
+  await app.register(exchangeRateRoutes, {
+    db,
+    guard: staffGuard,
+    settings: site.exchangeRates,
+    timeZone: site.foundation.timeZone,
+  });
   await app.register(staffStatementRoutes, {
     db,
     guard: staffGuard,
@@ -225,6 +233,7 @@ export async function registerModules(
   });
   await app.register(staffRegistrationRoutes, { db, guard: staffGuard, centers });
   await app.register(staffMonthlyGiftRoutes, { db, guard: staffGuard });
+  await app.register(giftAidRoutes, { db, guard: staffGuard });
   await app.register(ticketRoutes, {
     db,
     keys: ticketKeys(context.secrets.ticketSigning),

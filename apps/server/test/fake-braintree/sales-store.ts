@@ -37,6 +37,9 @@ export type FakeSale = {
   /** Issue 22: a vaulted card's sale: its token, and 'recurring' for a monthly charge. */
   paymentMethodToken?: string | null;
   transactionSource?: string | null;
+  /** The merchant account the sale went to, and so its currency (Braintree: one currency per account). */
+  merchantAccountId?: string;
+  currencyIsoCode?: string;
 };
 
 export type NewFakeSale = Omit<FakeSale, 'id' | 'type' | 'createdAt' | 'refundIds' | 'refundedTransactionId'>;

@@ -21,6 +21,23 @@ export type FakeResponse =
 /** Braintree pages search results by 50; the SDK reads the number from the answer. */
 const PAGE_SIZE = 50;
 
+/**
+ * The fake merchant's accounts and their currencies, as a Braintree merchant with a USD, a CAD and a
+ * GBP account has them; a sale without `merchant_account_id` goes to the default (USD) one.
+ */
+export const FAKE_MERCHANT_ACCOUNTS: Readonly<Record<string, string>> = {
+  fake_merchant_account: 'USD',
+  fake_cad_account: 'CAD',
+  fake_gbp_account: 'GBP',
+};
+const DEFAULT_MERCHANT_ACCOUNT = 'fake_merchant_account';
+/** Braintree's answer to an account the merchant does not have. */
+const unknownMerchantAccount: ValidationError = {
+  code: '91577',
+  attribute: 'merchant_account_id',
+  message: 'Merchant account ID is invalid.',
+};
+
 export function createSale(body: unknown, store: SalesStore, vault?: VaultStore): FakeResponse {
   const input = record(body, 'transaction');
   if (text(input, 'type') !== 'sale') return { kind: 'status', status: 400, message: 'the fake only supports sales' };
@@ -29,6 +46,9 @@ export function createSale(body: unknown, store: SalesStore, vault?: VaultStore)
   // Issue 22: a vaulted card's token stands for an approved card (then the amount rule decides).
   const token = text(input, 'payment_method_token');
   const nonce = token === null ? text(input, 'payment_method_nonce') : vault?.cards.has(token) ? FAKE_NONCES.valid : '';
+  const merchantAccountId = text(input, 'merchant_account_id') ?? DEFAULT_MERCHANT_ACCOUNT;
+  const currencyIsoCode = FAKE_MERCHANT_ACCOUNTS[merchantAccountId];
+  if (currencyIsoCode === undefined) return xml(422, validationErrorResponse([unknownMerchantAccount], amount, orderId));
   const decision = decideSale(nonce, amount);
 
   if (decision.kind === 'hang') return { kind: 'hang' };
@@ -54,6 +74,8 @@ export function createSale(body: unknown, store: SalesStore, vault?: VaultStore)
     gatewayRejectionReason: decision.gatewayRejectionReason,
     paymentMethodToken: token,
     transactionSource: text(input, 'transaction_source'),
+    merchantAccountId,
+    currencyIsoCode,
   });
   if (approved) return xml(201, transactionXml(sale));
   // Declines and rejections are a 422 "error response" that still carries the transaction.
@@ -106,10 +128,10 @@ export function transactionXml(sale: FakeSale): string {
     id: sale.id,
     status: sale.status,
     type: sale.type,
-    currencyIsoCode: 'USD',
+    currencyIsoCode: sale.currencyIsoCode ?? 'USD',
     amount: sale.amount,
     orderId: sale.orderId,
-    merchantAccountId: 'fake_merchant_account',
+    merchantAccountId: sale.merchantAccountId ?? DEFAULT_MERCHANT_ACCOUNT,
     processorResponseCode: sale.processorResponseCode,
     processorResponseText: sale.processorResponseText,
     processorResponseType: sale.processorResponseType,

@@ -20,6 +20,8 @@ export function catalogueView(site: Site): CatalogueResponse {
     concert: offered(site.concert),
     event: site.event,
     giving: site.giving,
+    // What the store needs to offer a country and its currency: never the merchant accounts.
+    entities: site.entities.map(({ key, name, country, currency }) => ({ key, name, country, currency })),
   };
 }
 

@@ -11,7 +11,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { oncePerDatabase, prepareRaw } from '#src/db/prepared';
 import { queuedMailValues, queueMailStatement } from '#src/modules/mail/outbox';
-import { RECEIPT_SEQ_DIGITS, type ReceiptSettings, takeReceiptNumber } from '#src/modules/receipts/receipt-number';
+import {
+  RECEIPT_SEQ_DIGITS,
+  type ReceiptSettings,
+  receiptSeries,
+  takeReceiptNumber,
+} from '#src/modules/receipts/receipt-number';
 import { OFFICIAL_RECEIPT_KIND } from './receipt-kind';
 import { orders } from './tables';
 
@@ -59,10 +64,15 @@ export async function issueOfficialReceipt(
   input: { orderId: string; address: DonorAddressValue; receipts: ReceiptSettings },
 ): Promise<string | null> {
   const { orderId, address, receipts } = input;
+  // The series is the order's entity's (the Canadian charity's: only a CRA receipt waits for an address).
+  const [order] = await db.select({ entityKey: orders.entityKey }).from(orders).where(eq(orders.id, orderId));
+  if (!order) return null;
+  const { series, prefix } = receiptSeries(receipts, order.entityKey);
   const rows = await issueStatement(db).execute({
     orderId,
     address: JSON.stringify(address),
-    receiptPrefix: receipts.prefix,
+    receiptPrefix: prefix,
+    receiptSeries: series,
     timeZone: receipts.timeZone,
     ...queuedMailValues({ kind: OFFICIAL_RECEIPT_KIND, subjectId: orderId }),
   });

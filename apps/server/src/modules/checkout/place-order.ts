@@ -27,6 +27,7 @@ import {
   type SaleInput,
   type SaleOutcome,
 } from '#src/modules/payments/gateway';
+import { homeAmountOf } from '#src/modules/exchange-rates/home-amount';
 import { receiptSettings } from '#src/modules/receipts/receipt-number';
 import { type CheckoutAnswer, checkoutAnswer, storedAttempt } from './checkout-answer';
 import { idempotencyKeyReused, paymentInProgress, paymentUnconfirmed } from './checkout-errors';
@@ -48,6 +49,11 @@ import {
 import { type PreparedOrder, prepareOrder } from './prepare-order';
 import { requestHash } from './request-hash';
 import { settleOrder } from './settle-order';
+
+/** The entity's merchant account, so the sale is taken in its currency (undefined: the default one). */
+export function merchantAccountOf(site: Pick<Site, 'entities'>, entityKey: string): string | undefined {
+  return site.entities.find((e) => e.key === entityKey)?.merchantAccountId;
+}
 
 export type PlaceOrderInput = {
   db: Database;
@@ -83,7 +89,12 @@ function resultOf({ answer, replayed }: IdempotentResult<CheckoutAnswer>): Check
 async function charge(input: PlaceOrderInput, order: Order): Promise<SaleOutcome> {
   const { gateway, body, monthlyGifts } = input;
   const customer = { firstName: order.firstName, lastName: order.lastName, email: order.email };
-  const sale = { orderId: order.id, amountCents: order.amountCents, customer };
+  const sale = {
+    orderId: order.id,
+    amountCents: order.amountCents,
+    customer,
+    merchantAccountId: merchantAccountOf(input.site, order.entityKey),
+  };
   if (!hasMonthlyLine(order.products)) return gateway.sale({ ...sale, nonce: body.nonce });
   if (!monthlyGifts) throw new Error('a monthly line reached a checkout without monthly gifts wired');
   const vaulted = await gateway.vault({ nonce: body.nonce, customer });
@@ -152,8 +163,17 @@ export async function placeOrder(input: PlaceOrderInput): Promise<CheckoutResult
       fields: { products: monthlyGiftMessages.signInRequired },
     });
   }
+  // Counted in the home currency at its day's rate, kept on the order (decision 0040).
+  const home = await homeAmountOf(db, {
+    currency: prepared.currency,
+    amountCents: prepared.amountCents,
+    at: new Date(),
+    timeZone: site.foundation.timeZone,
+    homeCurrency: site.exchangeRates.homeCurrency,
+  });
   const values = {
     ...prepared,
+    ...home,
     id: randomUUID(),
     idempotencyKey,
     requestHash: rules.requestHash,

@@ -11,16 +11,23 @@ import {
   requiresDelivery,
   withDeliveryRule,
 } from '@store/shared/checkout';
+import { type Currency, DEFAULT_CURRENCY } from '@store/shared/currencies';
+import type { GiftAidDeclaration } from '@store/shared/gift-aid';
 import { dollarsToCents } from '@store/shared/money';
 import { completeDonorAddress, receiptNeedsDonorAddress } from '@store/shared/receipt-address';
-import type { Site } from '@store/shared/site';
+import { entityOfCenter, type Site } from '@store/shared/site';
 import { AppError } from '#src/errors/app-error';
 import { deductibleCents } from '#src/modules/receipts/deductible';
+import { giftAidOf } from './gift-aid-declaration';
 import { priceProducts } from './price-products';
 import type { DonorAddress, OrderDelivery, OrderProduct } from './tables';
 
 export type PreparedOrder = {
   amountCents: number;
+  /** The bucket's currency, which is the center's entity's; and that entity, whose series numbers it. */
+  currency: Currency;
+  entityKey: string;
+  giftAid: GiftAidDeclaration | null;
   centerId: number;
   centerName: string;
   firstName: string;
@@ -98,9 +105,19 @@ export function prepareOrder(site: Site, body: CheckoutRequest): PreparedOrder {
   }
   if (!center) fields['customerDetails.center'] ??= checkoutMessages.center;
   if (String(body.center).trim() !== body.customerDetails.center) fields.center = checkoutMessages.center;
-  const pricing = priceProducts(site, body.products);
+  // A bucket holds one currency, and a center takes its entity's: nothing is charged across them.
+  const currency = body.currency ?? DEFAULT_CURRENCY;
+  const entity = center && entityOfCenter(site.entities, center);
+  if (center && entity?.currency !== currency) {
+    fields['customerDetails.center'] ??= checkoutMessages.centerCurrency(entity?.currency ?? '?');
+  }
+  const pricing = priceProducts(site, body.products, currency);
   if (!pricing.ok) Object.assign(fields, pricing.fields);
-  if (!details.success || !center || !pricing.ok || Object.keys(fields).length > 0) throw validationError(fields);
+  const giftAid = entity && details.success && pricing.ok ? giftAidOf(site, entity, details.data, pricing.priced) : null;
+  if (giftAid && !giftAid.ok) Object.assign(fields, giftAid.fields);
+  if (!details.success || !center || !entity || !pricing.ok || Object.keys(fields).length > 0) {
+    throw validationError(fields);
+  }
 
   const { priced } = pricing;
   if (priced.totalCents !== dollarsToCents(body.amount)) {
@@ -113,6 +130,9 @@ export function prepareOrder(site: Site, body: CheckoutRequest): PreparedOrder {
   const donorAddress = canadian ? donorAddressOf(d) : usDonorAddress(d);
   return {
     amountCents: priced.totalCents,
+    currency,
+    entityKey: entity.key,
+    giftAid: giftAid?.ok ? giftAid.declaration : null,
     centerId: center.id,
     centerName: center.name,
     firstName: d.cardFirstName,

@@ -9,7 +9,8 @@ import type { CartLine } from '@store/shared/cart';
 import { checkoutMessages } from '@store/shared/checkout';
 import { dollarsToCents, isWholeCents, MAX_AMOUNT_CENTS } from '@store/shared/money';
 import { canGiveMonthly, monthlyGiftMessages } from '@store/shared/monthly-giving';
-import type { Site, SiteItem } from '@store/shared/site';
+import type { Currency } from '@store/shared/currencies';
+import { benefitValue, itemPrice, type Site, type SiteItem } from '@store/shared/site';
 import { lineBenefit } from '#src/modules/receipts/deductible';
 import type { OrderProduct } from './tables';
 
@@ -19,15 +20,21 @@ export type PricingResult = { ok: true; priced: PricedProducts } | { ok: false; 
 
 export const UNKNOWN_ITEM_MESSAGE = 'This item is no longer offered. Please remove it from your bucket.';
 
-export function priceProducts(site: Pick<Site, 'catalogue' | 'concert'>, lines: readonly CartLine[]): PricingResult {
+/** In `currency` (the bucket's): an item not sold in it is refused as no longer offered. */
+export function priceProducts(
+  site: Pick<Site, 'catalogue' | 'concert'>,
+  lines: readonly CartLine[],
+  currency: Currency = 'USD',
+): PricingResult {
   const items = new Map<number, SiteItem>([...site.catalogue, ...site.concert].map((item) => [item.id, item]));
   const concertIds = site.concert.map((item) => item.id);
   const fields: Record<string, string> = {};
   const products: OrderProduct[] = [];
   lines.forEach((line, index) => {
     const item = items.get(line.id);
+    const price = item ? itemPrice(item, currency) : null;
     // Archived by staff (issue 21): old orders keep it, a bucket made before cannot buy it again.
-    if (!item || item.archived) {
+    if (!item || item.archived || price === null) {
       fields[`products.${index}.id`] = UNKNOWN_ITEM_MESSAGE;
       return;
     }
@@ -36,7 +43,7 @@ export function priceProducts(site: Pick<Site, 'catalogue' | 'concert'>, lines: 
       fields[`products.${index}.monthly`] = monthlyGiftMessages.notEligible;
       return;
     }
-    const custom = item.price === 0;
+    const custom = price === 0;
     // An entered amount is whole cents: the catalogue card never makes anything else.
     if (
       custom &&
@@ -45,7 +52,7 @@ export function priceProducts(site: Pick<Site, 'catalogue' | 'concert'>, lines: 
       fields[`products.${index}.price`] = checkoutMessages.amount;
       return;
     }
-    const unitCents = dollarsToCents(custom ? line.price : item.price);
+    const unitCents = dollarsToCents(custom ? line.price : price);
     // What the donor gets back for it, as site.json says today: kept with the line (issue 20).
     products.push({
       id: item.id,
@@ -53,7 +60,7 @@ export function priceProducts(site: Pick<Site, 'catalogue' | 'concert'>, lines: 
       unitCents,
       quantity: line.quantity,
       custom,
-      ...lineBenefit(item.benefit, unitCents),
+      ...lineBenefit(item.benefit, unitCents, currency),
       ...(line.monthly === true ? { monthly: true } : {}),
     });
   });

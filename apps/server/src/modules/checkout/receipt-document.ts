@@ -7,29 +7,25 @@
  */
 import { formatCents } from '@store/shared/money';
 import { calendarDay, periodOf } from '@store/shared/monthly-giving';
-import type { Site } from '@store/shared/site';
+import { entityOfCenter, type ReceiptRules, type Site } from '@store/shared/site';
 import { formatDateTime, formatGiftDate } from '#src/modules/mail/date-format';
 import { deductibleCents, keptLineDeductibles, lineValueReceivedCents } from '#src/modules/receipts/deductible';
 import { receiptNumberOf } from '#src/modules/receipts/receipt-number';
 import type { ReceiptDocument, TaxDocumentLine, TaxFact } from '#src/modules/receipts/tax-document';
-import {
-  CRA_MAX_ADVANTAGE_SHARE,
-  craAdvantage,
-  craNoEligibleAmount,
-  purchasesAreNotGifts,
-  quidProQuo,
-  taxIssuer,
-  taxWords,
-  usExemptStatus,
-} from '#src/modules/receipts/tax-words';
-import type { OrderProduct, orders, receiptCorrections } from './tables';
+import { craNoEligibleAmount, taxIssuer, taxWords } from '#src/modules/receipts/tax-words';
+import { RECEIPT_RULE_BUILDERS } from './receipt-rules';
+import type { Money, ReceiptOrder as Order, ReceiptCorrection } from './receipt-rules/receipt-context';
+import type { OrderProduct } from './tables';
 
-type Order = typeof orders.$inferSelect;
-export type ReceiptCorrection = typeof receiptCorrections.$inferSelect;
+export type { ReceiptCorrection } from './receipt-rules/receipt-context';
+
+/** Centers with no entity (an old site.json): the rules of their country. */
+const RULES_BY_COUNTRY: Record<'US' | 'CA' | 'GB', ReceiptRules> = { US: 'us-irs', CA: 'ca-cra', GB: 'uk-gift-aid' };
 
 export type ReceiptDocumentOptions = {
   order: Order;
-  site: Pick<Site, 'foundation' | 'centers' | 'taxReceipts'>;
+  // Entities name each center's receipt rules; without them, the rules of the center's country.
+  site: Pick<Site, 'foundation' | 'centers' | 'taxReceipts'> & Partial<Pick<Site, 'entities'>>;
   /** The authorized signature's image (receipts/signature-image.ts), for a CRA receipt. */
   signature: Uint8Array | null;
   /** Set for a corrected or void receipt. */
@@ -43,11 +39,11 @@ const KIND_WORDS: Record<NonNullable<OrderProduct['benefit']>, string> = {
   purchase: 'Purchase',
 };
 
-function benefitText(p: OrderProduct): string | null {
+function benefitText(p: OrderProduct, money: Money): string | null {
   const benefit = p.benefit ?? 'none';
   if (benefit === 'none') return null;
   if (benefit === 'purchase') return `${p.benefitDescription ?? p.name} (a purchase)`;
-  return `${p.benefitDescription ?? 'Goods or services'}, estimated value ${formatCents(lineValueReceivedCents(p))}`;
+  return `${p.benefitDescription ?? 'Goods or services'}, estimated value ${money(lineValueReceivedCents(p))}`;
 }
 
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -63,14 +59,14 @@ function lineName(p: OrderProduct, order: Order, timeZone: string): string {
   return `${p.name} (monthly gift, ${month})`;
 }
 
-function documentLine(p: OrderProduct, name: string, deductible: number): TaxDocumentLine {
+function documentLine(p: OrderProduct, name: string, deductible: number, money: Money): TaxDocumentLine {
   return {
     name,
     kind: KIND_WORDS[p.benefit ?? 'none'],
     quantity: p.quantity,
-    amount: formatCents(p.unitCents * p.quantity),
-    benefit: benefitText(p),
-    deductible: formatCents(deductible),
+    amount: money(p.unitCents * p.quantity),
+    benefit: benefitText(p, money),
+    deductible: money(deductible),
   };
 }
 
@@ -89,7 +85,11 @@ function addressLine(order: Order): string | null {
 export function buildReceiptDocument({ order, site, signature, correction }: ReceiptDocumentOptions): ReceiptDocument {
   const timeZone = site.foundation.timeZone;
   const center = site.centers.find((c) => c.id === order.centerId);
+  // The rules follow the center's country, as they always have: a Toronto gift taken in US dollars
+  // before entities keeps its CRA receipt, in the dollars it was paid in.
   const country = center?.country ?? 'US';
+  const rules = (center && entityOfCenter(site.entities ?? [], center)?.receipts) ?? RULES_BY_COUNTRY[country];
+  const money: Money = (cents) => formatCents(cents, order.currency);
   const originalNumber = receiptNumberOf(order, timeZone);
   const number = correction ? correction.receiptNumber : originalNumber;
   const paidCents = order.amountCents;
@@ -109,11 +109,11 @@ export function buildReceiptDocument({ order, site, signature, correction }: Rec
   const issued = issuedAt ? formatDateTime(issuedAt, timeZone) : null;
   // Until its address is added, the gift has the order's reference, not a number of the series.
   const awaitsAddress = order.receiptAwaitsAddress && !correction;
-  const numberLabel = awaitsAddress ? 'Reference' : country === 'CA' ? 'Serial number' : 'Receipt number';
+  const numberLabel = awaitsAddress ? 'Reference' : rules === 'ca-cra' ? 'Serial number' : 'Receipt number';
 
   const facts: TaxFact[] = [
     { label: numberLabel, value: number },
-    { label: country === 'CA' ? 'Date the gift was received' : 'Date of gift', value: giftDate },
+    { label: rules === 'ca-cra' ? 'Date the gift was received' : 'Date of gift', value: giftDate },
     ...(issued ? [{ label: 'Date of issue', value: issued }] : []),
     { label: 'Donor', value: `${order.firstName} ${order.lastName}`.trim() },
     ...(addressLine(order) ? [{ label: 'Donor address', value: addressLine(order) ?? '' }] : []),
@@ -126,8 +126,8 @@ export function buildReceiptDocument({ order, site, signature, correction }: Rec
 
   const refundFacts: TaxFact[] = correction
     ? [
-        { label: 'Refunded', value: formatCents(paidCents - keptCents) },
-        { label: 'Amount kept by the foundation', value: formatCents(keptCents) },
+        { label: 'Refunded', value: money(paidCents - keptCents) },
+        { label: 'Amount kept by the foundation', value: money(keptCents) },
       ]
     : [];
   const replaces = correction
@@ -139,7 +139,7 @@ export function buildReceiptDocument({ order, site, signature, correction }: Rec
     testNotice: order.test ? 'TEST – no payment was taken' : null,
     replaces,
     stamp: voided ? 'VOID' : null,
-    lines: order.products.map((p, i) => documentLine(p, lineName(p, order, timeZone), lineDeductibles[i] ?? 0)),
+    lines: order.products.map((p, i) => documentLine(p, lineName(p, order, timeZone), lineDeductibles[i] ?? 0, money)),
     footer: [`Order reference: ${order.id}`],
   };
 
@@ -150,7 +150,7 @@ export function buildReceiptDocument({ order, site, signature, correction }: Rec
       issuer: taxIssuer(site.taxReceipts, country, site.foundation),
       facts,
       // A refunded test order says what was refunded too: the back office's refunds are tried in test mode first.
-      totals: [{ label: 'Total', value: formatCents(paidCents) }, ...refundFacts],
+      totals: [{ label: 'Total', value: money(paidCents) }, ...refundFacts],
       statements: [taxWords.testStatement, ...(awaitsAddress ? [craNoEligibleAmount(taxWords.craAddAddress)] : [])],
       signature: null,
     };
@@ -163,84 +163,30 @@ export function buildReceiptDocument({ order, site, signature, correction }: Rec
       issuer: taxIssuer(site.taxReceipts, country, site.foundation),
       facts,
       totals: [
-        { label: 'Total paid', value: formatCents(paidCents) },
+        { label: 'Total paid', value: money(paidCents) },
         ...refundFacts,
-        { label: 'Deductible amount', value: formatCents(0) },
+        { label: 'Deductible amount', value: money(0) },
       ],
       statements: [`Receipt ${originalNumber} is void and may not be used for tax purposes.`],
       signature: null,
     };
   }
 
-  if (country === 'CA') {
-    const ca = site.taxReceipts.canada;
-    const advantage = Math.min(valueCents, keptCents);
-    const eligible = Math.max(0, keptCents - advantage);
-    const why = !ca
-      ? 'The foundation has not set out its Canadian charity details.'
-      : awaitsAddress
-        ? taxWords.craAddAddress
-        : !order.donorAddress
-          ? "The donor's address was not given."
-          : eligible === 0
-            ? 'Nothing in this payment is a gift: the value received equals the amount paid.'
-            : advantage > CRA_MAX_ADVANTAGE_SHARE * keptCents
-              ? 'The advantage received is more than 80% of the amount paid.'
-              : null;
-    const totals: TaxFact[] = [
-      { label: 'Total amount received', value: formatCents(paidCents) },
-      ...refundFacts,
-      { label: 'Amount of the advantage', value: formatCents(advantage) },
-      { label: 'Eligible amount of the gift', value: formatCents(why ? 0 : eligible) },
-    ];
-    const disclosures = [...(advantage > 0 ? [craAdvantage(advantage, [...received, ...purchases])] : [])];
-    if (!ca || why) {
-      return {
-        ...common,
-        title: correction ? 'Corrected receipt' : 'Donation receipt',
-        issuer: taxIssuer(site.taxReceipts, 'CA', site.foundation),
-        facts,
-        totals,
-        statements: [craNoEligibleAmount(why ?? ''), ...disclosures],
-        signature: null,
-      };
-    }
-    return {
-      ...common,
-      title: correction ? `${taxWords.craTitle} (replacement)` : taxWords.craTitle,
-      issuer: taxIssuer(site.taxReceipts, 'CA', site.foundation),
-      facts: [...facts, { label: 'Place of issue', value: ca.placeOfIssue }],
-      totals,
-      statements: [`${taxWords.craTitle}.`, ...disclosures],
-      signature: { image: signature, name: ca.signatoryName, title: ca.signatoryTitle },
-      footer: [taxWords.craWebsite, ...common.footer],
-    };
-  }
-
-  const us = site.taxReceipts.us;
-  const statements: string[] = [];
-  if (!us) statements.push(taxWords.usNotConfigured);
-  if (received.length === 0 && purchases.length === 0) statements.push(taxWords.noGoodsOrServices);
-  if (received.length > 0) {
-    const serviceValue = order.products
-      .filter((p) => p.benefit === 'goods' || p.benefit === 'services')
-      .reduce((sum, p) => sum + lineValueReceivedCents(p), 0);
-    statements.push(quidProQuo(serviceValue, received, deductible, correction !== undefined));
-  }
-  if (purchases.length > 0) statements.push(purchasesAreNotGifts(purchases));
-  if (us) statements.push(usExemptStatus(us), taxWords.keepForRecords);
-  return {
-    ...common,
-    title: correction ? 'Corrected donation receipt' : 'Donation receipt',
-    issuer: taxIssuer(site.taxReceipts, 'US', site.foundation),
+  return RECEIPT_RULE_BUILDERS[rules]({
+    order,
+    site,
+    signature,
+    correction,
+    money,
+    common,
     facts,
-    totals: [
-      { label: 'Total paid', value: formatCents(paidCents) },
-      ...refundFacts,
-      { label: 'Value of goods or services received', value: formatCents(Math.min(valueCents, keptCents)) },
-      { label: 'Tax-deductible amount', value: formatCents(deductible) },
-    ],
-    statements,
-    signature: null,
-  };
+    refundFacts,
+    paidCents,
+    keptCents,
+    valueCents,
+    deductible,
+    received,
+    purchases,
+    awaitsAddress,
+  });
 }

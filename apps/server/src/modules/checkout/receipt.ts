@@ -20,7 +20,8 @@ type Order = typeof orders.$inferSelect;
 
 export type ReceiptOptions = {
   order: Order;
-  site: Pick<Site, 'foundation' | 'centers' | 'taxReceipts'>;
+  // Entities name each center's receipt rules; without them, the rules of the center's country.
+  site: Pick<Site, 'foundation' | 'centers' | 'taxReceipts'> & Partial<Pick<Site, 'entities'>>;
   signature?: Uint8Array | null;
   correction?: ReceiptCorrection | undefined;
   /**

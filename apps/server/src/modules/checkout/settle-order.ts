@@ -16,6 +16,7 @@ import type { SaleOutcome } from '#src/modules/payments/gateway';
 import {
   RECEIPT_SEQ_DIGITS,
   type ReceiptSettings,
+  receiptSeries,
   receiptYear,
   takeReceiptNumber,
 } from '#src/modules/receipts/receipt-number';
@@ -36,7 +37,7 @@ export type SettleOrderOptions = {
   countDecline?: boolean;
   /**
    * Issue 20: a paid order takes the next receipt number of its year (the foundation's zone, from
-   * the order's date), with this prefix (site.json taxReceipts.numberPrefix).
+   * the order's date) in its entity's series, with the prefixes of site.json.
    */
   receipts: ReceiptSettings;
 };
@@ -163,7 +164,9 @@ async function settleInOneStatement(options: SettleOrderOptions, withReceipt: bo
   if (outcome.status === 'succeeded') {
     const year = receiptYear(order.createdAt, receipts.timeZone);
     const paymentMethod = paymentMethodOf(outcome);
-    Object.assign(placeholders, { paymentMethod, receiptYear: year, receiptPrefix: receipts.prefix });
+    // The order's entity numbers it in its own series (site.json `entities`).
+    const { series, prefix } = receiptSeries(receipts, order.entityKey);
+    Object.assign(placeholders, { paymentMethod, receiptYear: year, receiptPrefix: prefix, receiptSeries: series });
     Object.assign(settled, { paymentMethod, receiptYear: year });
     rows = withReceipt
       ? await statements.succeeded.receipt.execute({

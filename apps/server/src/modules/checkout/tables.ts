@@ -9,12 +9,14 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { GiftAidDeclaration } from '@store/shared/gift-aid';
 import { users } from '#src/modules/auth/tables';
 
 export type OrderStatus = 'pending' | 'succeeded' | 'failed';
@@ -68,7 +70,20 @@ export const orders = pgTable(
     requestHash: text('request_hash').notNull(),
     status: text('status').$type<OrderStatus>().notNull(),
     amountCents: integer('amount_cents').notNull(),
+    /** The entity's currency (site.ts `entities`): every amount of this order is in its minor units. */
     currency: text('currency').notNull().default('USD'),
+    /** The legal entity that took the gift (its center's country's): its receipt series numbered it. */
+    entityKey: text('entity_key').notNull().default('us'),
+    /** A UK gift's Gift Aid declaration, as the donor made it at checkout (null: none made). */
+    giftAid: jsonb('gift_aid').$type<GiftAidDeclaration>(),
+    /**
+     * The home currency's units per one of `currency` it was counted at (exchange_rates, the day's
+     * rate when the order was written; 1 in the home currency), and the amount at that rate. Null
+     * until a rate for its day exists: entering that day's rate fills them, and nothing moves them
+     * after, so a later rate never restates a closed month (decision 0040).
+     */
+    homeRate: numeric('home_rate', { precision: 20, scale: 10 }),
+    homeAmountCents: integer('home_amount_cents'),
     centerId: integer('center_id').notNull(),
     centerName: text('center_name').notNull(),
     firstName: text('first_name').notNull(),
@@ -157,7 +172,10 @@ export const orders = pgTable(
     check('orders_refunded_range', sql`${t.refundedCents} between 0 and ${t.amountCents}`),
     check('orders_source_known', sql`${t.source} in ('card', 'offline')`),
     check('orders_deductible_range', sql`${t.deductibleCents} between 0 and ${t.amountCents}`),
-    uniqueIndex('orders_receipt_year_seq_idx').on(t.receiptYear, t.receiptSeq),
+    uniqueIndex('orders_receipt_year_seq_idx').on(t.entityKey, t.receiptYear, t.receiptSeq),
+    check('orders_currency_known', sql`${t.currency} in ('USD', 'CAD', 'GBP')`),
+    // Gift Aid is the UK charity's, on pounds only.
+    check('orders_gift_aid_gbp', sql`${t.giftAid} is null or ${t.currency} = 'GBP'`),
     // An official receipt has its address: nothing is numbered while it waits for one.
     check('orders_awaiting_address_unnumbered', sql`not ${t.receiptAwaitsAddress} or ${t.receiptNumber} is null`),
     index('orders_status_created_idx').on(t.status, t.createdAt),

@@ -12,14 +12,20 @@ import { faultPoint } from '#src/lib/fault-point';
 import { findOrderById, type Order } from '#src/modules/checkout/order-repo';
 import { settleOrder } from '#src/modules/checkout/settle-order';
 import { GatewayUnavailableError, type PaymentGateway, type SaleOutcome } from '#src/modules/payments/gateway';
+import type { Currency } from '@store/shared/currencies';
+import type { Entity } from '@store/shared/site';
 import type { ReceiptSettings } from '#src/modules/receipts/receipt-number';
 import { type AppliedOutcome, applyDeclinedCharge, applyNotCharged, type SettledCharge } from './apply-outcome';
+
+/** Of site.json: the entities (their merchant accounts) and the home currency. */
+export type BillingMoney = { entities: readonly Pick<Entity, 'key' | 'merchantAccountId'>[]; homeCurrency: Currency };
 
 export type ChargeContext = {
   db: Database;
   gateway: PaymentGateway;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   receipts: ReceiptSettings;
+  money?: BillingMoney | undefined;
   /** The run's day: a decline's retry is counted from it. */
   asOf: string;
   /** The gift's stored card, by gift id (read with the claim). */
@@ -50,6 +56,8 @@ export async function chargeClaimed(context: ChargeContext, order: Order): Promi
       customer: { firstName: order.firstName, lastName: order.lastName, email: order.email },
       paymentMethodToken: token,
       recurring: true,
+      // Charged in the gift's currency: through its entity's merchant account, as its first month was.
+      merchantAccountId: context.money?.entities.find((e) => e.key === order.entityKey)?.merchantAccountId,
     });
   } catch (error) {
     if (!(error instanceof GatewayUnavailableError)) throw error;

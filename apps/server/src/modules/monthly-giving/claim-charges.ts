@@ -7,12 +7,15 @@
  * idempotency key `monthly:<gift>:<period>:<attempt>` refuse a second row if all else failed
  * (`on conflict do nothing`: the gift is then simply not charged by this run).
  */
+import { type Currency, DEFAULT_CURRENCY } from '@store/shared/currencies';
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '#src/db/client';
 import { columnName } from '#src/db/column-names';
 import { type Order, orderColumnDefault } from '#src/modules/checkout/order-repo';
 import { orders } from '#src/modules/checkout/tables';
+import { FALLBACK_DAYS } from '#src/modules/exchange-rates/rate-for-day';
+import { exchangeRates } from '#src/modules/exchange-rates/tables';
 import { monthlyGifts } from './tables';
 
 /** The gift's column in the claimed batch `g`. */
@@ -30,6 +33,8 @@ const FROM_GIFT: Partial<Record<keyof typeof orders.$inferSelect, SQL>> = {
   requestHash: sql`'monthly'`,
   status: sql`'pending'`,
   amountCents: g(monthlyGifts.amountCents),
+  currency: g(monthlyGifts.currency),
+  entityKey: g(monthlyGifts.entityKey),
   centerId: g(monthlyGifts.centerId),
   centerName: g(monthlyGifts.centerName),
   firstName: g(monthlyGifts.firstName),
@@ -59,9 +64,31 @@ export function chargeableGifts(asOf: string): SQL {
   return sql`m.status = 'active' and m.next_charge_on <= ${asOf}::date and not ${chargeBlocked}`;
 }
 
-export async function claimDueCharges(db: Database, asOf: string, limit: number): Promise<Order[]> {
+/**
+ * The charge's home-currency rate (decision 0040): 1 at home, else the latest stored rate of the
+ * run's day or the week before it (as rate-for-day.ts reads it), else null for the treasurer's.
+ */
+function homeRate(asOf: string, homeCurrency: Currency): SQL {
+  return sql`case when ${g(monthlyGifts.currency)} = ${homeCurrency} then 1::numeric else (
+    select r.rate from ${exchangeRates} r where r.currency = ${g(monthlyGifts.currency)}
+      and r.day <= ${asOf} and r.day >= to_char(${asOf}::date - ${FALLBACK_DAYS}, 'YYYY-MM-DD')
+    order by r.day desc limit 1) end`;
+}
+
+export async function claimDueCharges(
+  db: Database,
+  asOf: string,
+  limit: number,
+  homeCurrency: Currency = DEFAULT_CURRENCY,
+): Promise<Order[]> {
+  const rate = homeRate(asOf, homeCurrency);
+  const atRate: Partial<Record<keyof typeof orders.$inferSelect, SQL>> = {
+    homeRate: rate,
+    homeAmountCents: sql`round(${g(monthlyGifts.amountCents)} * (${rate}))::int`,
+  };
   const values = Object.entries(getTableColumns(orders)).map(
-    ([key, column]) => FROM_GIFT[key as keyof typeof FROM_GIFT] ?? orderColumnDefault(key, column),
+    ([key, column]) =>
+      atRate[key as keyof typeof atRate] ?? FROM_GIFT[key as keyof typeof FROM_GIFT] ?? orderColumnDefault(key, column),
   );
   const due = sql`(select * from ${monthlyGifts} m where ${chargeableGifts(asOf)}
     order by m.next_charge_on, m.id limit ${limit} for update skip locked) g`;

@@ -5,9 +5,10 @@
  * to it at the same time on stale values. Another account's gift is not found; a cancelled gift
  * takes no action (409).
  */
+import { DEFAULT_CURRENCY, isCurrency } from '@store/shared/currencies';
 import { dollarsToCents } from '@store/shared/money';
 import { calendarDay, monthlyGiftMessages, resumedSchedule } from '@store/shared/monthly-giving';
-import type { SiteItem } from '@store/shared/site';
+import { itemPrice, type SiteItem } from '@store/shared/site';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { AppError } from '#src/errors/app-error';
@@ -89,14 +90,18 @@ export function newTier(tier: SiteItem, tierIds: readonly number[]) {
     }
     // Its own tier: no change (the gift keeps the price it was given at, whatever the tier costs now).
     if (tier.id === gift.product.id) return null;
-    const unitCents = dollarsToCents(tier.price);
+    // The tier's price in the gift's currency: a gift stays in the currency it was started in.
+    const currency = isCurrency(gift.currency) ? gift.currency : DEFAULT_CURRENCY;
+    const price = itemPrice(tier, currency);
+    if (price === null || price === 0) throw refused('tierId', monthlyGiftMessages.tierOfOpenAmount);
+    const unitCents = dollarsToCents(price);
     const product: OrderProduct = {
       id: tier.id,
       name: tier.name,
       unitCents,
       quantity: 1,
       custom: false,
-      ...lineBenefit(tier.benefit, unitCents),
+      ...lineBenefit(tier.benefit, unitCents, currency),
       monthly: true,
     };
     return { amountCents: unitCents, product, deductibleCents: lineDeductibleCents(product) };

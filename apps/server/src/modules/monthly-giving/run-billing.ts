@@ -14,9 +14,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#src/db/client';
 import type { MailNotifier } from '#src/modules/mail/worker';
 import type { PaymentGateway } from '#src/modules/payments/gateway';
+import { DEFAULT_CURRENCY } from '@store/shared/currencies';
 import type { ReceiptSettings } from '#src/modules/receipts/receipt-number';
 import { applyPaidCharges } from './apply-outcome';
-import { type ChargeResult, chargeClaimed } from './charge-claimed';
+import { type BillingMoney, type ChargeResult, chargeClaimed } from './charge-claimed';
 import { chargeableGifts, claimDueCharges } from './claim-charges';
 import { applyRecordedOutcomes } from './recorded-outcomes';
 import { settleStartingGifts } from './settle-starting-gifts';
@@ -44,6 +45,8 @@ export type RunBillingOptions = {
   gateway: PaymentGateway;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   receipts: ReceiptSettings;
+  /** Each entity's merchant account, and the home currency charges are counted in (US dollars by default). */
+  money?: BillingMoney | undefined;
   /** Told when receipts or notices were queued, so they go out now. */
   mail?: MailNotifier | undefined;
   /** 'YYYY-MM-DD' in the foundation's zone. */
@@ -127,7 +130,7 @@ export async function runBilling(options: RunBillingOptions): Promise<BillingSum
   Object.assign(summary, recorded);
   summary.due += recorded.alreadyPaid;
   for (;;) {
-    const claimed = await claimDueCharges(db, asOf, batchSize);
+    const claimed = await claimDueCharges(db, asOf, batchSize, options.money?.homeCurrency ?? DEFAULT_CURRENCY);
     if (claimed.length === 0) break;
     const giftIds = claimed.flatMap((order) => (order.monthlyGiftId ? [order.monthlyGiftId] : []));
     const cards = await db

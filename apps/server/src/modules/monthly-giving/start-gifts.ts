@@ -39,6 +39,8 @@ export function createMonthlyGiftStarter({ db, timeZone }: { db: Database; timeZ
           lineKey: key,
           product: month,
           amountCents: month.unitCents,
+          currency: order.currency,
+          entityKey: order.entityKey,
           deductibleCents: lineDeductibleCents(month),
           centerId: order.centerId,
           centerName: order.centerName,

@@ -53,6 +53,10 @@ export const monthlyGifts = pgTable(
     /** The line as the server priced it, for one month (quantity 1, unitCents = amountCents). */
     product: jsonb('product').$type<OrderProduct>().notNull(),
     amountCents: integer('amount_cents').notNull(),
+    /** The currency of its first order, charged every month in it (through its entity's account). */
+    currency: text('currency').notNull().default('USD'),
+    /** Its entity (orders.entity_key): each charge is numbered in that entity's series. */
+    entityKey: text('entity_key').notNull().default('us'),
     /** What a month gives back (a concert tier's seats), so each charge's deductible part is known. */
     deductibleCents: integer('deductible_cents').notNull(),
     centerId: integer('center_id').notNull(),

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { isOpenAmount } from '@store/shared/catalogue';
 import { type OfflineGiftDates, offlineGiftDateProblem } from '@store/shared/offline-gift-dates';
 import { DONOR_ADDRESS_PARTS, receiptAddressMessages, receiptNeedsDonorAddress } from '@store/shared/receipt-address';
-import type { Site } from '@store/shared/site';
+import { type Entity, entityOfCenter, type Site } from '@store/shared/site';
 import { OFFLINE_METHOD_LABELS, type offlineGiftRequestSchema } from '@store/shared/staff';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -22,7 +22,8 @@ import { canonicalHash } from '#src/lib/canonical-json';
 import { RECEIPT_KIND } from '#src/modules/checkout/receipt-kind';
 import { type OrderProduct, orders } from '#src/modules/checkout/tables';
 import { queueMail } from '#src/modules/mail/outbox';
-import { RECEIPT_SEQ_DIGITS, type ReceiptSettings } from '#src/modules/receipts/receipt-number';
+import { homeAmountOf } from '#src/modules/exchange-rates/home-amount';
+import { RECEIPT_SEQ_DIGITS, type ReceiptSettings, receiptSeries } from '#src/modules/receipts/receipt-number';
 import { receiptCounters } from '#src/modules/receipts/tables';
 import { type AuditActor, recordAudit } from '#src/modules/staff/audit';
 
@@ -41,7 +42,7 @@ export function offlinePaymentMethod(input: Pick<OfflineGiftInput, 'method' | 'r
 }
 
 /** The centers and causes as staff edit them now. */
-export type OfflineGiftSite = Pick<Site, 'centers' | 'catalogue'>;
+export type OfflineGiftSite = Pick<Site, 'centers' | 'catalogue' | 'entities' | 'exchangeRates'>;
 
 const refused = (message: string, fields: Record<string, string>) =>
   new AppError('validation_error', message, { fields });
@@ -54,9 +55,10 @@ function checkInput(
   input: OfflineGiftInput,
   site: OfflineGiftSite,
   dates: OfflineGiftDates,
-): { centerName: string; product: OrderProduct } {
+): { centerName: string; product: OrderProduct; entity: Entity } {
   const center = site.centers.find((c) => c.id === input.centerId);
-  if (!center) throw refused('Choose one of the centers.', { centerId: 'Choose one of the centers' });
+  const entity = center && entityOfCenter(site.entities, center);
+  if (!center || !entity) throw refused('Choose one of the centers.', { centerId: 'Choose one of the centers' });
   if (input.method !== 'cash' && !input.reference) {
     throw refused('The cheque number or bank reference is required.', {
       reference: 'Required for a cheque or a bank transfer',
@@ -71,7 +73,8 @@ function checkInput(
     );
     throw refused(`A receipt of ${center.name} needs the donor's address.`, fields);
   }
-  return { centerName: center.name, product: lineOf(input, site) };
+  // The gift is the center's entity's, in its currency: the treasurer enters the amount in it.
+  return { centerName: center.name, product: lineOf(input, site), entity };
 }
 
 /**
@@ -110,7 +113,17 @@ export async function recordOfflineGift(
   options: RecordOfflineGiftOptions,
 ): Promise<{ orderId: string; replayed: boolean }> {
   const { db, input, idempotencyKey, actor, receipts } = options;
-  const { centerName, product } = checkInput(input, await options.site(), options.dates);
+  const site = await options.site();
+  const { centerName, product, entity } = checkInput(input, site, options.dates);
+  const home = await homeAmountOf(db, {
+    currency: entity.currency,
+    amountCents: input.amountCents,
+    // Noon of the day received, as the order is dated below.
+    at: new Date(`${input.receivedOn}T12:00:00Z`),
+    timeZone: receipts.timeZone,
+    homeCurrency: site.exchangeRates.homeCurrency,
+  });
+  const { series, prefix } = receiptSeries(receipts, entity.key);
   const requestHash = canonicalHash(input);
   const earlier = await findByKey(db, idempotencyKey, requestHash);
   if (earlier) return { orderId: earlier, replayed: true };
@@ -120,8 +133,11 @@ export async function recordOfflineGift(
       const year = Number(input.receivedOn.slice(0, 4));
       const [counter] = await tx
         .insert(receiptCounters)
-        .values({ year, last: 1 })
-        .onConflictDoUpdate({ target: receiptCounters.year, set: { last: sql`${receiptCounters.last} + 1` } })
+        .values({ series, year, last: 1 })
+        .onConflictDoUpdate({
+          target: [receiptCounters.series, receiptCounters.year],
+          set: { last: sql`${receiptCounters.last} + 1` },
+        })
         .returning({ last: receiptCounters.last });
       if (!counter) throw new Error('no receipt number was taken');
       await tx.insert(orders).values({
@@ -130,6 +146,9 @@ export async function recordOfflineGift(
         requestHash,
         status: 'succeeded',
         amountCents: input.amountCents,
+        currency: entity.currency,
+        entityKey: entity.key,
+        ...home,
         centerId: input.centerId,
         centerName,
         firstName: input.firstName,
@@ -150,7 +169,7 @@ export async function recordOfflineGift(
         recordedBy: actor.id,
         receiptYear: year,
         receiptSeq: counter.last,
-        receiptNumber: `${receipts.prefix}${year}-${String(counter.last).padStart(RECEIPT_SEQ_DIGITS, '0')}`,
+        receiptNumber: `${prefix}${year}-${String(counter.last).padStart(RECEIPT_SEQ_DIGITS, '0')}`,
         // Noon of the day received, in the foundation's zone: the receipt's date, and its year's number.
         createdAt: sql`(${input.receivedOn}::date + time '12:00') at time zone ${receipts.timeZone}`,
       });

@@ -7,8 +7,14 @@
 
 export type SaleInput = {
   orderId: string;
+  /** In the minor units of the merchant account's currency. */
   amountCents: number;
   customer: { firstName: string; lastName: string; email: string };
+  /**
+   * The entity's merchant account (site.json `entities`): Braintree takes each currency into its own
+   * account, and charges in that account's currency. Absent: the gateway's default account.
+   */
+  merchantAccountId?: string | undefined;
 } & (
   | { nonce: string }
   /**

@@ -10,7 +10,8 @@
  * (docs/decisions/0028: Pub 1771 and Pub 526 for the IRS, ITA s.248(31) for the CRA).
  */
 import { dollarsToCents } from '@store/shared/money';
-import type { Benefit } from '@store/shared/site';
+import type { Currency } from '@store/shared/currencies';
+import { type Benefit, benefitValue } from '@store/shared/site';
 
 /** A line's benefit as the order keeps it (checkout/tables.ts OrderProduct). */
 export type LineBenefit = {
@@ -20,8 +21,8 @@ export type LineBenefit = {
   fairMarketValueCents: number;
 };
 
-/** The benefit of one unit of an item priced at `unitCents`, from its site.json `benefit`. */
-export function lineBenefit(benefit: Benefit | undefined, unitCents: number): LineBenefit {
+/** The benefit of one unit of an item priced at `unitCents` in `currency`, from its site.json `benefit`. */
+export function lineBenefit(benefit: Benefit | undefined, unitCents: number, currency: Currency = 'USD'): LineBenefit {
   if (!benefit) return { benefit: 'none', fairMarketValueCents: 0 };
   if (benefit.kind === 'purchase') {
     return { benefit: 'purchase', benefitDescription: benefit.description, fairMarketValueCents: unitCents };
@@ -30,7 +31,7 @@ export function lineBenefit(benefit: Benefit | undefined, unitCents: number): Li
     benefit: benefit.kind,
     benefitDescription: benefit.description,
     // A value above what was paid would make the gift negative: what was paid is all that was received.
-    fairMarketValueCents: Math.min(dollarsToCents(benefit.fairMarketValue), unitCents),
+    fairMarketValueCents: Math.min(dollarsToCents(benefitValue(benefit, currency)), unitCents),
   };
 }
 

@@ -45,20 +45,43 @@ export function receiptNumberOf(
  * after the other; a settlement that rolls back gives its number back with everything else.
  * Returns `last`, the number taken. `year`: the placeholder `receiptYear` unless another is given.
  */
-export function takeReceiptNumber(forRows: SQL, year: SQL = sql`${sql.placeholder('receiptYear')}::int`): SQL {
+export function takeReceiptNumber(
+  forRows: SQL,
+  year: SQL = sql`${sql.placeholder('receiptYear')}::int`,
+  series: SQL = sql`${sql.placeholder('receiptSeries')}::text`,
+): SQL {
   const c = receiptCounters;
-  return sql`insert into ${c} (${sql.identifier(c.year.name)}, ${sql.identifier(c.last.name)})
-    select ${year}, 1 from ${forRows}
-    on conflict (${sql.identifier(c.year.name)}) do update set ${sql.identifier(c.last.name)} = ${c}.${sql.identifier(c.last.name)} + 1
-    returning ${sql.identifier(c.last.name)}`;
+  const [seriesColumn, yearColumn, lastColumn] = [c.series, c.year, c.last].map((col) => sql.identifier(col.name));
+  return sql`insert into ${c} (${seriesColumn}, ${yearColumn}, ${lastColumn})
+    select ${series}, ${year}, 1 from ${forRows}
+    on conflict (${seriesColumn}, ${yearColumn}) do update set ${lastColumn} = ${c}.${lastColumn} + 1
+    returning ${lastColumn}`;
 }
 
-/** What numbering needs of site.json: the prefix, and the zone whose calendar year a gift falls in. */
-export type ReceiptSettings = { prefix: string; timeZone: string };
+/**
+ * What numbering needs of site.json: the prefix of every number, each entity's own prefix (its
+ * series: 'CA-' makes `CA-2026-000001`), and the zone whose calendar year a gift falls in.
+ */
+export type ReceiptSettings = {
+  prefix: string;
+  timeZone: string;
+  /** By entity key; an entity not named (a test's settings) numbers with the common prefix alone. */
+  entityPrefixes?: Readonly<Record<string, string>>;
+};
 
 export function receiptSettings(site: {
   foundation: { timeZone: string };
   taxReceipts: { numberPrefix: string };
+  entities: readonly { key: string; receiptPrefix: string }[];
 }): ReceiptSettings {
-  return { prefix: site.taxReceipts.numberPrefix, timeZone: site.foundation.timeZone };
+  return {
+    prefix: site.taxReceipts.numberPrefix,
+    timeZone: site.foundation.timeZone,
+    entityPrefixes: Object.fromEntries(site.entities.map((e) => [e.key, e.receiptPrefix])),
+  };
+}
+
+/** The series an entity's receipts are numbered in, and the text before the year of each number. */
+export function receiptSeries(receipts: ReceiptSettings, entityKey: string): { series: string; prefix: string } {
+  return { series: entityKey, prefix: `${receipts.prefix}${receipts.entityPrefixes?.[entityKey] ?? ''}` };
 }

@@ -31,11 +31,14 @@ export async function ensureDailyTotals(db: Database, timeZone: string): Promise
       on conflict (id) do update set time_zone = excluded.time_zone`);
     await tx.execute(sql`delete from ${reportDailyTotals}`);
     await tx.execute(sql`
-      insert into ${reportDailyTotals} (day, center_id, center_name, order_count, amount_cents)
+      insert into ${reportDailyTotals}
+        (day, center_id, center_name, currency, order_count, amount_cents, home_amount_cents, unrated_count)
       select (${orders.createdAt} at time zone ${timeZone})::date, ${orders.centerId}, ${orders.centerName},
-             count(*), sum(${orders.amountCents} - ${orders.refundedCents})
+             ${orders.currency}, count(*), sum(${orders.amountCents} - ${orders.refundedCents}),
+             coalesce(sum(round((${orders.amountCents} - ${orders.refundedCents}) * ${orders.homeRate})), 0),
+             count(*) filter (where ${orders.homeRate} is null)
       from ${orders} where ${orders.status} = 'succeeded'
-      group by 1, 2, 3`);
+      group by 1, 2, 3, 4`);
     return true;
   });
 }

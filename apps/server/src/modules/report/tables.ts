@@ -22,10 +22,16 @@ export const reportDailyTotals = pgTable(
     centerId: integer('center_id').notNull(),
     /** As the orders recorded it: a renamed center keeps its old name on old orders. */
     centerName: text('center_name').notNull(),
+    /** Each currency is summed on its own (decision 0040). */
+    currency: text('currency').notNull().default('USD'),
     orderCount: integer('order_count').notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** The same orders in the home currency, at each one's own rate; orders without a rate yet are not in it. */
+    homeAmountCents: bigint('home_amount_cents', { mode: 'number' }).notNull().default(0),
+    /** How many of the orders have no rate yet (their home amount is missing from the sum). */
+    unratedCount: integer('unrated_count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.day, t.centerId, t.centerName] })],
+  (t) => [primaryKey({ columns: [t.day, t.centerId, t.centerName, t.currency] })],
 );
 
 /** One row (id 1): the time zone `report_daily_totals` is kept in; null = not built yet. */

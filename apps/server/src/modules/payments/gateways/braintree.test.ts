@@ -95,6 +95,27 @@ describe('sale', () => {
     });
   });
 
+  it("sends each sale to its entity's merchant account, charged in that account's currency", async () => {
+    const cad = saleInput({ amountCents: 5_100, merchantAccountId: 'fake_cad_account' });
+    const gbp = saleInput({ amountCents: 2_500, merchantAccountId: 'fake_gbp_account' });
+    expect((await gateway.sale(cad)).status).toBe('succeeded');
+    expect((await gateway.sale(gbp)).status).toBe('succeeded');
+    expect(fake.sales.byOrderId(cad.orderId)[0]).toMatchObject({
+      amount: '51.00',
+      merchantAccountId: 'fake_cad_account',
+      currencyIsoCode: 'CAD',
+    });
+    expect(fake.sales.byOrderId(gbp.orderId)[0]).toMatchObject({ merchantAccountId: 'fake_gbp_account', currencyIsoCode: 'GBP' });
+    // No account named: the merchant's default (US dollar) account, as before entities.
+    const usd = saleInput();
+    await gateway.sale(usd);
+    expect(fake.sales.byOrderId(usd.orderId)[0]).toMatchObject({ merchantAccountId: 'fake_merchant_account', currencyIsoCode: 'USD' });
+    // An account the merchant lacks is Braintree's validation error: refused, nothing charged.
+    const wrong = saleInput({ merchantAccountId: 'no_such_account' });
+    expect(await gateway.sale(wrong)).toMatchObject({ status: 'failed', message: 'Merchant account ID is invalid.' });
+    expect(fake.sales.byOrderId(wrong.orderId)).toEqual([]);
+  });
+
   it('reports a processor decline as failed, with the transaction id and the processor code', async () => {
     const input = saleInput({ nonce: 'fake-processor-declined-visa-nonce' });
     const outcome = await gateway.sale(input);

@@ -60,6 +60,7 @@ type SdkSearch = { orderId(): { is(value: string): void } };
 type SdkSaleRequest = {
   amount: string;
   orderId: string;
+  merchantAccountId?: string;
   options: { submitForSettlement: boolean };
 } & (
   | { paymentMethodNonce: string; customer: { firstName: string; lastName: string; email: string } }
@@ -146,6 +147,7 @@ export function createBraintreeGateway(options: BraintreeGatewayOptions): Paymen
       const common = {
         amount: formatAmount(input.amountCents),
         orderId: input.orderId,
+        ...(input.merchantAccountId ? { merchantAccountId: input.merchantAccountId } : {}),
         options: { submitForSettlement: true },
       };
       const request: SdkSaleRequest =

@@ -16,6 +16,8 @@ export const ADMIN_PAGES = {
   SessionsPage: lazyPage(() => import('../sessions/sessions-page').then((m) => m.SessionsPage)),
   SessionPage: lazyPage(() => import('../sessions/session-page').then((m) => m.SessionPage)),
   StatementsPage: lazyPage(() => import('../statements/statements-page').then((m) => m.StatementsPage)),
+  ExchangeRatesPage: lazyPage(() => import('../exchange-rates/exchange-rates-page').then((m) => m.ExchangeRatesPage)),
+  GiftAidPage: lazyPage(() => import('../gift-aid/gift-aid-page').then((m) => m.GiftAidPage)),
   CatalogueAdminPage: lazyPage(() => import('../catalogue/catalogue-page').then((m) => m.CatalogueAdminPage)),
   MessagesPage: lazyPage(() => import('../messages/messages-page').then((m) => m.MessagesPage)),
   StaffPage: lazyPage(() => import('../staff/staff-page').then((m) => m.StaffPage)),

@@ -34,6 +34,8 @@ const {
   SessionsPage,
   SessionPage,
   StatementsPage,
+  ExchangeRatesPage,
+  GiftAidPage,
   CatalogueAdminPage,
   MessagesPage,
   StaffPage,
@@ -57,6 +59,8 @@ export function AdminRoutes() {
       <Route path="sessions" element={guard('readEvent', <SessionsPage />)} />
       <Route path="sessions/:id" element={guard('readEvent', <SessionPage />)} />
       <Route path="statements" element={guard('moveMoney', <StatementsPage />)} />
+      <Route path="exchange-rates" element={guard('setExchangeRates', <ExchangeRatesPage />)} />
+      <Route path="gift-aid" element={guard('claimGiftAid', <GiftAidPage />)} />
       <Route path="catalogue" element={guard('editCatalogue', <CatalogueAdminPage />)} />
       <Route path="messages" element={guard('messageRegistrants', <MessagesPage />)} />
       <Route path="staff" element={guard('manageStaff', <StaffPage />)} />

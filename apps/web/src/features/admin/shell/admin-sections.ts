@@ -19,6 +19,8 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { path: 'monthly-gifts', label: 'Monthly gifts', permission: 'readMonthlyGifts' },
   { path: 'registrations', label: 'Registrations', permission: 'readOrders' },
   { path: 'statements', label: 'Statements', permission: 'moveMoney' },
+  { path: 'exchange-rates', label: 'Exchange rates', permission: 'setExchangeRates' },
+  { path: 'gift-aid', label: 'Gift Aid claim', permission: 'claimGiftAid' },
   { path: 'catalogue', label: 'Catalogue', permission: 'editCatalogue' },
   { path: 'sessions', label: 'Sessions', permission: 'readEvent' },
   { path: 'messages', label: 'Messages', permission: 'messageRegistrants' },
