@@ -110,3 +110,19 @@ export async function countRows(db: Database): Promise<RowCounts> {
   if (!row) throw new Error('no counts');
   return { ...row };
 }
+
+/** A body like `checkoutBody`'s at another center, in that center's currency (Toronto: CAD, London: GBP). */
+export function checkoutBodyAt(
+  nonce: string,
+  at: { center: string; currency: NonNullable<CheckoutRequest['currency']> },
+  products: CartLine[],
+  details: Partial<CheckoutRequest['customerDetails']> = {},
+): CheckoutRequest {
+  const body = checkoutBody(nonce, products);
+  return {
+    ...body,
+    customerDetails: { ...body.customerDetails, center: at.center, ...details },
+    center: at.center,
+    currency: at.currency,
+  };
+}

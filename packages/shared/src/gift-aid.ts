@@ -49,3 +49,14 @@ export type GiftAidDeclaration = {
   declaredAt: string;
   wording: string;
 };
+
+/**
+ * The part of a payment Gift Aid is claimed on: what was given, less what came back (a purchase is
+ * all value received, a concert seat its fair market value). The checkout's declaration names it;
+ * the server's deductible rule computes the same figure from the priced lines.
+ */
+export function giftPartCents(lines: readonly { unitCents: number; quantity: number; valueCents: number }[]): number {
+  const paid = lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
+  const received = lines.reduce((sum, l) => sum + l.valueCents * l.quantity, 0);
+  return Math.min(paid, Math.max(0, paid - received));
+}

@@ -133,7 +133,7 @@ export const entitySchema = z.object({
 export type Entity = z.infer<typeof entitySchema>;
 
 /** What the store shows of an entity: enough to offer its country and currency. */
-export const publicEntitySchema = entitySchema.pick({ key: true, name: true, country: true, currency: true });
+export const publicEntitySchema = entitySchema.pick({ key: true, name: true, country: true, currency: true, receipts: true });
 export type PublicEntity = z.infer<typeof publicEntitySchema>;
 
 /** Before entities were configured, the US foundation and the Canadian charity took gifts. */

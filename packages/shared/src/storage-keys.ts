@@ -8,3 +8,8 @@ export const JWT_TOKEN_STORAGE_KEY = 'jwt_token';
  * sends no request that can only answer 401. Never a credential: the HttpOnly cookie is.
  */
 export const SIGNED_IN_STORAGE_KEY = 'signed_in';
+/**
+ * Ours: the country the visitor gives from ('US', 'CA', 'GB'), chosen once (or guessed from the
+ * browser's language) and remembered: it sets the store's currency and the checkout's centers.
+ */
+export const GIVING_COUNTRY_STORAGE_KEY = 'giving_country';

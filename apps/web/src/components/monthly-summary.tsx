@@ -4,7 +4,7 @@ import { formatCents } from '@store/shared/money';
 import { billingDayFor, monthlyCents, monthlyTexts, ordinalDay } from '@store/shared/monthly-lines';
 import { useFoundationTimeZone } from '#src/lib/use-foundation-time-zone';
 
-type MonthlySummaryProps = { lines: readonly CartLine[]; totalCents: number; className?: string };
+type MonthlySummaryProps = { lines: readonly CartLine[]; totalCents: number; className?: string; currency?: string };
 
 /**
  * What a bucket with a monthly line charges today, then every month on its billing day (today's day
@@ -12,7 +12,7 @@ type MonthlySummaryProps = { lines: readonly CartLine[]; totalCents: number; cla
  * server bills on the foundation's day too, so the thank-you page and the dashboard name the same
  * day, wherever the donor's computer is.
  */
-export function MonthlySummary({ lines, totalCents, className = '' }: MonthlySummaryProps) {
+export function MonthlySummary({ lines, totalCents, className = '', currency }: MonthlySummaryProps) {
   const timeZone = useFoundationTimeZone();
   const perMonth = monthlyCents(lines);
   if (perMonth === 0) return null;
@@ -20,8 +20,8 @@ export function MonthlySummary({ lines, totalCents, className = '' }: MonthlySum
   const day = ordinalDay(billingDayFor(Number(calendarDay(new Date(), timeZone ?? 'UTC').slice(8, 10))));
   return (
     <div className={`monthly-summary ${className}`.trim()}>
-      <p className="monthly-summary__today">{monthlyTexts.today(formatCents(totalCents))}</p>
-      <p className="monthly-summary__then">{monthlyTexts.eachMonth(formatCents(perMonth), day)}</p>
+      <p className="monthly-summary__today">{monthlyTexts.today(formatCents(totalCents, currency))}</p>
+      <p className="monthly-summary__then">{monthlyTexts.eachMonth(formatCents(perMonth, currency), day)}</p>
     </div>
   );
 }

@@ -27,6 +27,8 @@ type AnsweredOrder = Pick<
   | 'receiptNumber'
   | 'deductibleCents'
   | 'receiptAwaitsAddress'
+  | 'currency'
+  | 'giftAid'
 >;
 
 export function checkoutAnswer(
@@ -43,6 +45,9 @@ export function checkoutAnswer(
     ...stored,
     receiptNumber: receiptNumberOf(order, site.foundation.timeZone),
     amount: centsToDollars(order.amountCents),
+    // Said only when it is not SPEC.md's dollars, so a US answer is as it always was.
+    ...(order.currency === 'USD' ? {} : { currency: order.currency as CheckoutSucceeded['currency'] }),
+    ...(order.giftAid ? { giftAid: true } : {}),
     ...(order.deductibleCents === null ? {} : { deductible: centsToDollars(order.deductibleCents) }),
     email: order.email,
     ...(order.receiptAwaitsAddress ? { receiptAwaitsAddress: true } : {}),

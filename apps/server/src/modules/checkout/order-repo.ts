@@ -15,6 +15,11 @@ const PENDING_ORDER_FIELDS = [
   'idempotencyKey',
   'requestHash',
   'amountCents',
+  'currency',
+  'entityKey',
+  'giftAid',
+  'homeRate',
+  'homeAmountCents',
   'centerId',
   'centerName',
   'firstName',
@@ -45,6 +50,11 @@ const PENDING_FIELDS: ReadonlySet<string> = new Set(PENDING_ORDER_FIELDS);
  * defaults are taken from the schema (the migrations are generated from the same schema).
  */
 function pendingOrderValue(key: string, column: AnyPgColumn): SQL {
+  // A jsonb column's null placeholder is encoded as the JSON text 'null': stored as SQL NULL, so
+  // `is null` (an order without Gift Aid, delivery or address) means what it says.
+  if (PENDING_FIELDS.has(key) && column.columnType === 'PgJsonb') {
+    return sql`nullif(${sql.param(sql.placeholder(key), column)}, 'null'::jsonb)`;
+  }
   if (PENDING_FIELDS.has(key)) return sql`${sql.param(sql.placeholder(key), column)}`;
   if (column === orders.status) return sql`${sql.param('pending', column)}`;
   return orderColumnDefault(key, column);
@@ -94,6 +104,9 @@ export async function insertPendingOrderBelowDeclineLimit(
   filled.test = values.test ?? false;
   // Only the checkout of a Canadian gift without the donor's address says otherwise (prepare-order.ts).
   filled.receiptAwaitsAddress = values.receiptAwaitsAddress ?? false;
+  // Before entities every order was the US foundation's, in dollars: a caller that names none still is.
+  filled.currency = values.currency ?? 'USD';
+  filled.entityKey = values.entityKey ?? 'us';
   const [order] = await insertPendingOrderBelowDeclineLimitQuery(db).execute({
     ...filled,
     ...declineValues({ clientIp: values.clientIp, email: values.email }),

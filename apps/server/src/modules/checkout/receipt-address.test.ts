@@ -28,7 +28,8 @@ import { receiptPdf } from './receipt-pdf';
 import { orders } from './tables';
 
 const YEAR = new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone: 'America/Chicago' }).format(new Date());
-const SERIES_NUMBER = new RegExp(`^${YEAR}-\\d{6}$`);
+// The Canadian charity's own series (site.json entities: receiptPrefix 'CA-').
+const SERIES_NUMBER = new RegExp(`^CA-${YEAR}-\\d{6}$`);
 const NOT_OFFICIAL = 'This is not an official receipt for income tax purposes.';
 const TORONTO = '7';
 const ADDRESS = { street: '12 Finch Ave', city: 'Toronto', province: 'Ontario', postalCode: 'm2n1a1' };
@@ -74,6 +75,8 @@ describeWithDb('the CRA receipt after the address', () => {
     const { pickup: _pickup, ...details } = body.customerDetails;
     body.customerDetails = { ...details, center: TORONTO, ...address };
     body.center = TORONTO;
+    // Toronto's gifts are the Canadian charity's, in Canadian dollars.
+    body.currency = 'CAD';
     const headers: Record<string, string> = cookie
       ? { cookie: `${SESSION_COOKIE}=${cookie}`, origin: SITE_ORIGIN }
       : {};
@@ -131,18 +134,21 @@ describeWithDb('the CRA receipt after the address', () => {
           receiptYear: null,
         });
       }
-      // A US center is unchanged: no address asked, its receipt numbered next, with no hole.
+      // A US center is unchanged: no address asked, its receipt numbered in the US series, and each
+      // series without a hole.
       const us = checkoutBody(await sandboxNonce(t.app), [openAmount(8, 20)], 'dallas@example.org');
       const dallas = await postCheckout(t.app, { body: us });
       expect(dallas.statusCode).toBe(200);
-      expect(dallas.json().receiptNumber).toMatch(SERIES_NUMBER);
+      expect(dallas.json().receiptNumber).toMatch(new RegExp(`^${YEAR}-\\d{6}$`));
       expect(dallas.json()).not.toHaveProperty('receiptAwaitsAddress');
-      const seqs = await t.testDb.db
-        .select({ seq: orders.receiptSeq })
-        .from(orders)
-        .where(sql`${orders.receiptSeq} is not null`)
-        .orderBy(orders.receiptSeq);
-      expect(seqs.map((r) => r.seq)).toEqual(seqs.map((_, i) => i + 1));
+      for (const entity of ['us', 'ca']) {
+        const seqs = await t.testDb.db
+          .select({ seq: orders.receiptSeq })
+          .from(orders)
+          .where(sql`${orders.receiptSeq} is not null and ${orders.entityKey} = ${entity}`)
+          .orderBy(orders.receiptSeq);
+        expect(seqs.map((r) => r.seq)).toEqual(seqs.map((_, i) => i + 1));
+      }
     });
   });
 

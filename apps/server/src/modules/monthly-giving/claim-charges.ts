@@ -8,6 +8,7 @@
  * (`on conflict do nothing`: the gift is then simply not charged by this run).
  */
 import { type Currency, DEFAULT_CURRENCY } from '@store/shared/currencies';
+import { addDays } from '@store/shared/monthly-giving';
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '#src/db/client';
@@ -69,9 +70,9 @@ export function chargeableGifts(asOf: string): SQL {
  * run's day or the week before it (as rate-for-day.ts reads it), else null for the treasurer's.
  */
 function homeRate(asOf: string, homeCurrency: Currency): SQL {
-  return sql`case when ${g(monthlyGifts.currency)} = ${homeCurrency} then 1::numeric else (
+  return sql`case when ${g(monthlyGifts.currency)} = ${homeCurrency}::text then 1::numeric else (
     select r.rate from ${exchangeRates} r where r.currency = ${g(monthlyGifts.currency)}
-      and r.day <= ${asOf} and r.day >= to_char(${asOf}::date - ${FALLBACK_DAYS}, 'YYYY-MM-DD')
+      and r.day <= ${asOf}::text and r.day >= ${addDays(asOf, -FALLBACK_DAYS)}::text
     order by r.day desc limit 1) end`;
 }
 

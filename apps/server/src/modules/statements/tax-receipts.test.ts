@@ -83,6 +83,7 @@ describeWithDb('tax receipts and year-end statements', () => {
       const body = checkoutBody(await sandboxNonce(t.app), [openAmount(8, 100)], 'ravi@example.org');
       body.customerDetails.center = '7';
       body.center = '7';
+      body.currency = 'CAD';
       Object.assign(body.customerDetails, {
         donorStreet: '12 Finch Ave',
         donorCity: 'Toronto',

@@ -5,6 +5,8 @@ import { MonthlyBadge } from '#src/components/monthly-summary';
 
 type CartLineItemProps = {
   line: CartLine;
+  /** The bucket's currency. */
+  currency?: string;
   onChangeQuantity: (key: string, delta: number) => void;
   onRemove: (key: string) => void;
 };
@@ -14,7 +16,7 @@ type CartLineItemProps = {
  * the line's total (the book at quantity 3 reads $15.00) and remove. The controls sit beside the
  * name from 768 px, below it on a phone (styles.css .cart-line).
  */
-export function CartLineItem({ line, onChangeQuantity, onRemove }: CartLineItemProps) {
+export function CartLineItem({ line, onChangeQuantity, onRemove, currency }: CartLineItemProps) {
   return (
     <li className="cart-line">
       <span className="cart-line__info">
@@ -22,7 +24,7 @@ export function CartLineItem({ line, onChangeQuantity, onRemove }: CartLineItemP
           {line.name}
           {line.monthly === true && <MonthlyBadge />}
         </span>
-        <span className="cart-line__price">{`${formatDollars(line.price)} ${messages.cart.each}`}</span>
+        <span className="cart-line__price">{`${formatDollars(line.price, currency)} ${messages.cart.each}`}</span>
       </span>
       <span className="cart-line__controls">
         <span className="cart-line__quantity">
@@ -49,7 +51,7 @@ export function CartLineItem({ line, onChangeQuantity, onRemove }: CartLineItemP
             +
           </button>
         </span>
-        <span className="cart-line__total">{formatCents(dollarsToCents(line.price) * line.quantity)}</span>
+        <span className="cart-line__total">{formatCents(dollarsToCents(line.price) * line.quantity, currency)}</span>
         <button
           type="button"
           className="icon-button icon-button--remove"

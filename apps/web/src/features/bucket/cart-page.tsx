@@ -8,6 +8,7 @@ import { BucketLoading } from '#src/components/bucket-loading';
 import { MonthlySummary } from '#src/components/monthly-summary';
 import { UndoNotice } from '#src/components/undo-notice';
 import { useCart } from '#src/lib/cart/cart-context';
+import { useGiving } from '#src/lib/giving-country/use-giving';
 import { cameFromConcert } from '#src/lib/cart/cart-navigation';
 import { ClientOnly } from '#src/lib/client-only';
 import { useDocumentTitle } from '#src/lib/use-document-title';
@@ -42,6 +43,7 @@ type Removed = { line: CartLine; index: number };
 
 function CartLines() {
   const { lines, changeQuantity, remove, restore, totalCents } = useCart();
+  const { currency } = useGiving();
   const [removed, setRemoved] = useState<Removed | null>(null);
 
   function onChangeQuantity(key: string, delta: number) {
@@ -73,11 +75,17 @@ function CartLines() {
         <>
           <ul className="cart-lines">
             {lines.map((line) => (
-              <CartLineItem key={line.key} line={line} onChangeQuantity={onChangeQuantity} onRemove={onRemove} />
+              <CartLineItem
+                key={line.key}
+                line={line}
+                currency={currency}
+                onChangeQuantity={onChangeQuantity}
+                onRemove={onRemove}
+              />
             ))}
           </ul>
-          <p className="cart-total">{`${messages.cart.total} ${formatCents(totalCents)}`}</p>
-          <MonthlySummary lines={lines} totalCents={totalCents} className="cart-monthly" />
+          <p className="cart-total">{`${messages.cart.total} ${formatCents(totalCents, currency)}`}</p>
+          <MonthlySummary lines={lines} totalCents={totalCents} currency={currency} className="cart-monthly" />
           <Link className="button button--large cart-checkout" to="/checkout">
             {messages.cart.checkout}
           </Link>

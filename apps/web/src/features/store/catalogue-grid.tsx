@@ -11,6 +11,8 @@ type CatalogueGridProps = {
   from?: CartNavigationState['from'];
   /** The concert tiers' ids: each may also be given monthly (issue 22). */
   concertIds?: readonly number[];
+  /** The currency the items' prices are in. */
+  currency?: string;
 };
 
 /**
@@ -24,7 +26,7 @@ function gridModifier(count: number): string {
   return '';
 }
 
-export function CatalogueGrid({ items, from, concertIds = [] }: CatalogueGridProps) {
+export function CatalogueGrid({ items, from, concertIds = [], currency }: CatalogueGridProps) {
   const donate = useDonate(from);
   return (
     <div className={`catalogue-grid${gridModifier(items.length)}`}>
@@ -32,6 +34,7 @@ export function CatalogueGrid({ items, from, concertIds = [] }: CatalogueGridPro
         <DonationCard
           key={item.id}
           item={item}
+          currency={currency}
           onDonate={(chosen) => donate(chosen)}
           onGiveMonthly={canGiveMonthly(item, concertIds) ? (chosen) => donate(chosen, undefined, true) : undefined}
         />

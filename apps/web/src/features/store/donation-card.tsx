@@ -19,14 +19,16 @@ type DonationCardProps = {
   cause?: boolean;
   /** Issue 22: an item that may be given monthly gets "Give monthly" beside Donate. */
   onGiveMonthly?: ((item: CatalogueItem) => void) | undefined;
+  /** The currency of `item.price` (the visitor's); US dollars by default. */
+  currency?: string | undefined;
 };
 
 /** One catalogue card (SPEC.md §2): picture or name, description with More / Show less, price line, Donate. */
-export function DonationCard({ item, onDonate, cause = false, onGiveMonthly }: DonationCardProps) {
+export function DonationCard({ item, onDonate, cause = false, onGiveMonthly, currency }: DonationCardProps) {
   const pictured = item.id === PICTURED_ITEM_ID && item.image !== undefined;
   const price = (
     // SPEC.md §2: every card has a price line; an open amount's says the donor chooses it.
-    <p className="card__price">{`${messages.store.price} ${isOpenAmount(item) ? messages.store.anyAmount : formatDollars(item.price)}`}</p>
+    <p className="card__price">{`${messages.store.price} ${isOpenAmount(item) ? messages.store.anyAmount : formatDollars(item.price, currency)}`}</p>
   );
   const donateOnce = (
     <button type="button" className="button card__donate" onClick={() => onDonate(item)}>

@@ -1,3 +1,4 @@
+import { currencySymbol } from '@store/shared/currencies';
 import { messages } from '@store/shared/messages';
 import { formatDollarsShort, parseDonationAmount } from '@store/shared/money';
 import { monthlyTexts } from '@store/shared/monthly-lines';
@@ -14,6 +15,8 @@ type GivingPanelProps = {
   mission?: string;
   /** site.json's giving.suggestedAmounts, in dollars. */
   suggestedAmounts: readonly number[];
+  /** The currency the amounts are in (the visitor's). */
+  currency: string;
   from?: CartNavigationState['from'];
 };
 
@@ -31,7 +34,7 @@ type Choice = number | 'other' | null;
  * toasts and goes to /cart (useDonate, as for the cards) and clears the amount (§4). The fixed-price
  * items stay cards in the grid below. Decision 0021 has the measurements.
  */
-export function GivingPanel({ causes, mission, suggestedAmounts, from }: GivingPanelProps) {
+export function GivingPanel({ causes, mission, suggestedAmounts, currency, from }: GivingPanelProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [choice, setChoice] = useState<Choice>(null);
@@ -78,7 +81,7 @@ export function GivingPanel({ causes, mission, suggestedAmounts, from }: GivingP
                   aria-pressed={choice === dollars}
                   onClick={() => setChoice(dollars)}
                 >
-                  {formatDollarsShort(dollars)}
+                  {formatDollarsShort(dollars, currency)}
                 </button>
               ))}
               <button type="button" className="giving__choice" aria-pressed={choice === 'other'} onClick={chooseOther}>
@@ -90,7 +93,7 @@ export function GivingPanel({ causes, mission, suggestedAmounts, from }: GivingP
             {messages.store.amountLabel}
           </label>
           <div className="giving__field">
-            <span aria-hidden="true">$</span>
+            <span aria-hidden="true">{currencySymbol(currency)}</span>
             <input
               ref={input}
               id={`${id}-amount`}
@@ -129,7 +132,7 @@ export function GivingPanel({ causes, mission, suggestedAmounts, from }: GivingP
         </div>
         <div className="giving__causes">
           {causes.map((cause) => (
-            <DonationCard key={cause.id} item={cause} cause onDonate={give} />
+            <DonationCard key={cause.id} item={cause} cause currency={currency} onDonate={give} />
           ))}
         </div>
       </div>

@@ -1,6 +1,9 @@
-/** The form for one center (issue 21): name, pickup address, country (a Canadian center's receipts are CRA receipts), archived. */
+/**
+ * The form for one center (issue 21): name, pickup address, country (its entity takes the center's
+ * gifts, in its currency, with its receipts: CRA receipts in CAD, Gift Aid in GBP), archived.
+ */
 
-import type { SiteCenter } from '@store/shared/site';
+import { ENTITY_COUNTRIES, type EntityCountry, type SiteCenter } from '@store/shared/site';
 import { type CenterFields, centerFieldsSchema } from '@store/shared/site-content';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
@@ -21,7 +24,7 @@ export function CenterForm({ center, title, onSave, onCancel }: CenterFormProps)
   const formRef = useRef<HTMLFormElement>(null);
   const [name, setName] = useState(center?.name ?? '');
   const [address, setAddress] = useState(center?.address ?? '');
-  const [country, setCountry] = useState<'US' | 'CA'>(center?.country ?? 'US');
+  const [country, setCountry] = useState<EntityCountry>(center?.country ?? 'US');
   const [archived, setArchived] = useState(center?.archived ?? false);
   const [errors, setErrors] = useState<FormErrors>({});
   const [saving, setSaving] = useState(false);
@@ -66,10 +69,11 @@ export function CenterForm({ center, title, onSave, onCancel }: CenterFormProps)
         label="Country"
         value={country}
         error={errors.country}
-        onChange={(e) => setCountry(e.target.value === 'CA' ? 'CA' : 'US')}
+        onChange={(e) => setCountry(ENTITY_COUNTRIES.find((c) => c === e.target.value) ?? 'US')}
       >
-        <option value="US">United States</option>
-        <option value="CA">Canada (CRA receipts)</option>
+        <option value="US">United States (USD, IRS receipts)</option>
+        <option value="CA">Canada (CAD, CRA receipts)</option>
+        <option value="GB">United Kingdom (GBP, Gift Aid)</option>
       </LabelledSelect>
       <div className="field">
         <label className="checkbox">

@@ -1,0 +1,80 @@
+/**
+ * "Giving from": the country whose charity takes the gift, and so the currency of every price. Shown
+ * when the foundation takes gifts in more than one country. A bucket holds one currency: changing
+ * country with lines in the bucket says so and asks before emptying it.
+ */
+import { currencySymbol } from '@store/shared/currencies';
+import { useId, useState } from 'react';
+import { useCart } from '#src/lib/cart/cart-context';
+import { useGiving } from '#src/lib/giving-country/use-giving';
+import { countryName, currencyName } from './country-name';
+
+export function CountryChoice() {
+  const id = useId();
+  const { country, currency, entities, guessed, choose } = useGiving();
+  const { lines, clear } = useCart();
+  // The country asked for while the bucket holds another currency: waits for the donor's answer.
+  const [pending, setPending] = useState<string | null>(null);
+  if (entities.length < 2) return null;
+  const pendingEntity = entities.find((e) => e.country === pending);
+
+  function change(next: string) {
+    const nextCurrency = entities.find((e) => e.country === next)?.currency;
+    if (lines.length > 0 && nextCurrency !== currency) setPending(next);
+    else choose(next);
+  }
+
+  return (
+    <section className="country-choice" aria-label="Where you give from">
+      <div className="country-choice__row">
+        <label htmlFor={`${id}-country`} className="country-choice__label">
+          Giving from
+        </label>
+        <select
+          id={`${id}-country`}
+          className="country-choice__select"
+          value={pending ?? country}
+          aria-describedby={`${id}-note`}
+          onChange={(event) => change(event.target.value)}
+        >
+          {entities.map((e) => (
+            <option key={e.country} value={e.country}>
+              {`${countryName(e.country)} (${e.currency})`}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p id={`${id}-note`} className="country-choice__note">
+        {`Prices and gifts in ${currencyWords(currency)}${guessed ? ', from your browser’s settings' : ''}.`}
+      </p>
+      {pendingEntity && (
+        <div role="alert" className="country-choice__confirm">
+          <p>
+            {`Your bucket holds gifts in ${currency}. A bucket holds one currency: giving from ${countryName(pendingEntity.country)} empties it, and you add your gifts again in ${pendingEntity.currency}.`}
+          </p>
+          <div className="country-choice__actions">
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                clear();
+                choose(pendingEntity.country);
+                setPending(null);
+              }}
+            >
+              {`Empty the bucket and give from ${countryName(pendingEntity.country)}`}
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => setPending(null)}>
+              {`Keep giving from ${countryName(country)}`}
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** 'Canadian Dollar (CA$)'. */
+function currencyWords(currency: string): string {
+  return `${currencyName(currency)} (${currencySymbol(currency)})`;
+}
