@@ -47,8 +47,11 @@ export function lineKey(line: {
 
 export type AddableItem = { id: number; name: string; price: number; image?: string | undefined };
 
-/** Builds the line for a fixed-price item, or for an open amount the visitor entered. */
-export function lineFor(item: AddableItem, customCents?: number): CartLine {
+/**
+ * Builds the line for a fixed-price item (its price in the bucket's currency), or for an open amount
+ * the visitor entered, named with the amount in `currency` ('Any Other Donation - CA$51.00').
+ */
+export function lineFor(item: AddableItem, customCents?: number, currency?: string): CartLine {
   if (customCents === undefined) {
     return {
       key: lineKey(item),
@@ -62,7 +65,7 @@ export function lineFor(item: AddableItem, customCents?: number): CartLine {
   return {
     key: lineKey({ id: item.id, price: customCents / 100, custom: true }),
     id: item.id,
-    name: `${item.name} - ${formatCents(customCents)}`,
+    name: `${item.name} - ${formatCents(customCents, currency)}`,
     price: customCents / 100,
     quantity: 1,
     custom: true,

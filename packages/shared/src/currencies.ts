@@ -36,5 +36,9 @@ export function moneyFormat(currency: string, wholeUnits = false): Intl.NumberFo
 
 /** The symbol alone ('$', 'CA$', '£'): the prefix of an amount field. */
 export function currencySymbol(currency: string): string {
-  return moneyFormat(currency).formatToParts(0).find((p) => p.type === 'currency')?.value ?? currency;
+  return (
+    moneyFormat(currency)
+      .formatToParts(0)
+      .find((p) => p.type === 'currency')?.value ?? currency
+  );
 }

@@ -14,7 +14,8 @@ export const messages = {
     price: 'Price:',
     /** Our wording: the price line of the open-amount cards (ids 7 and 8), whose price the donor sets. */
     anyAmount: 'Any amount',
-    amountLabel: 'Donation amount (USD)',
+    /** Our wording: the giving panel's amount, in the visitor's currency ('Donation amount (USD)', '(CAD)'). */
+    amountLabelIn: (currency: string) => `Donation amount (${currency})`,
     /** Our wording (issue 17): the giving panel at the top of /, around the one shared amount. */
     givingLabel: 'Give now',
     chooseAmount: 'Choose an amount',

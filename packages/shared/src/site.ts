@@ -133,7 +133,13 @@ export const entitySchema = z.object({
 export type Entity = z.infer<typeof entitySchema>;
 
 /** What the store shows of an entity: enough to offer its country and currency. */
-export const publicEntitySchema = entitySchema.pick({ key: true, name: true, country: true, currency: true, receipts: true });
+export const publicEntitySchema = entitySchema.pick({
+  key: true,
+  name: true,
+  country: true,
+  currency: true,
+  receipts: true,
+});
 export type PublicEntity = z.infer<typeof publicEntitySchema>;
 
 /** Before entities were configured, the US foundation and the Canadian charity took gifts. */
@@ -341,8 +347,8 @@ export const siteSchema = z
   .refine(
     (s) =>
       [...s.catalogue, ...s.concert].every((item) =>
-        Object.keys(item.prices ?? {}).every(
-          (c) => item.benefit?.kind !== 'goods' && item.benefit?.kind !== 'services'
+        Object.keys(item.prices ?? {}).every((c) =>
+          item.benefit?.kind !== 'goods' && item.benefit?.kind !== 'services'
             ? true
             : item.benefit.fairMarketValues?.[c as Currency] !== undefined,
         ),

@@ -48,7 +48,8 @@ export function createSale(body: unknown, store: SalesStore, vault?: VaultStore)
   const nonce = token === null ? text(input, 'payment_method_nonce') : vault?.cards.has(token) ? FAKE_NONCES.valid : '';
   const merchantAccountId = text(input, 'merchant_account_id') ?? DEFAULT_MERCHANT_ACCOUNT;
   const currencyIsoCode = FAKE_MERCHANT_ACCOUNTS[merchantAccountId];
-  if (currencyIsoCode === undefined) return xml(422, validationErrorResponse([unknownMerchantAccount], amount, orderId));
+  if (currencyIsoCode === undefined)
+    return xml(422, validationErrorResponse([unknownMerchantAccount], amount, orderId));
   const decision = decideSale(nonce, amount);
 
   if (decision.kind === 'hang') return { kind: 'hang' };

@@ -14,6 +14,13 @@ export const catalogueFixture: CatalogueResponse = catalogueResponseSchema.parse
   concert: site.concert,
   event: site.event,
   giving: site.giving,
+  entities: site.entities.map(({ key, name, country, currency, receipts }) => ({
+    key,
+    name,
+    country,
+    currency,
+    receipts,
+  })),
 });
 
 export const [vagdevi, anyOther, satakam] = catalogueFixture.items as [

@@ -4,12 +4,20 @@
  * refused (a bucket in one currency at another country's center, a price from another currency,
  * Gift Aid outside the UK), each refusal storing nothing.
  */
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { calendarDay } from '@store/shared/calendar-day';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { exchangeRates } from '#src/modules/exchange-rates/tables';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { BOOK, checkoutBodyAt, countRows, openAmount, postCheckout, sandboxNonce } from '../../../test/checkout-helpers';
+import {
+  BOOK,
+  checkoutBodyAt,
+  countRows,
+  openAmount,
+  postCheckout,
+  sandboxNonce,
+} from '../../../test/checkout-helpers';
 import { outboxMessages } from '../../../test/outbox-helpers';
 import { pdfText } from '../../../test/pdf-text';
 import { describeWithDb } from '../../../test/test-db';
@@ -116,11 +124,16 @@ describeWithDb('gifts in each entity’s currency', () => {
   });
 
   it('refuses Gift Aid outside the UK, and a declaration without a house or a real postcode, naming each field', async () => {
-    const dallasBody = checkoutBodyAt(await sandboxNonce(t.app), { center: '2', currency: 'USD' }, [openAmount(8, 10)], {
-      giftAid: true,
-      giftAidHouse: '1',
-      giftAidPostcode: 'SW1A 1AA',
-    });
+    const dallasBody = checkoutBodyAt(
+      await sandboxNonce(t.app),
+      { center: '2', currency: 'USD' },
+      [openAmount(8, 10)],
+      {
+        giftAid: true,
+        giftAidHouse: '1',
+        giftAidPostcode: 'SW1A 1AA',
+      },
+    );
     const incompleteBody = checkoutBodyAt(await sandboxNonce(t.app), LONDON, [openAmount(8, 10)], {
       giftAid: true,
       giftAidPostcode: '12345',

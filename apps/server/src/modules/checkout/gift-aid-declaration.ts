@@ -4,17 +4,23 @@
  * with the words the donor agreed to, as HMRC asks a charity to keep them.
  */
 import type { CheckoutDetails } from '@store/shared/checkout';
+import {
+  type GiftAidDeclaration,
+  giftAidDeclarationText,
+  giftAidMessages,
+  normalisePostcode,
+} from '@store/shared/gift-aid';
 import { formatCents } from '@store/shared/money';
-import { type GiftAidDeclaration, giftAidDeclarationText, giftAidMessages, normalisePostcode } from '@store/shared/gift-aid';
-import type { Entity, Site } from '@store/shared/site';
+import type { Entity } from '@store/shared/site';
 import { deductibleCents } from '#src/modules/receipts/deductible';
 import type { PricedProducts } from './price-products';
 
-export type GiftAidResult = { ok: true; declaration: GiftAidDeclaration } | { ok: false; fields: Record<string, string> };
+export type GiftAidResult =
+  | { ok: true; declaration: GiftAidDeclaration }
+  | { ok: false; fields: Record<string, string> };
 
 /** The declaration (null when the box was not ticked), or the fields refused. */
 export function giftAidOf(
-  site: Pick<Site, 'taxReceipts'>,
   entity: Entity,
   details: CheckoutDetails,
   priced: PricedProducts,
@@ -31,7 +37,8 @@ export function giftAidOf(
   if (!postcode || !house) return { ok: false, fields };
   // Gift Aid is on the gift: what was paid for (the book, a concert seat's value) is not a donation.
   const gift = deductibleCents(priced.totalCents, priced.products);
-  const charity = site.taxReceipts.uk?.legalName ?? entity.name;
+  // The entity's name, as the checkout showed the declaration (site.json names the charity there).
+  const charity = entity.name;
   return {
     ok: true,
     declaration: {

@@ -21,13 +21,13 @@ import {
   KEY_TAKEN,
   replayStored,
 } from '#src/lib/idempotent-request';
+import { homeAmountOf } from '#src/modules/exchange-rates/home-amount';
 import {
   GatewayUnavailableError,
   type PaymentGateway,
   type SaleInput,
   type SaleOutcome,
 } from '#src/modules/payments/gateway';
-import { homeAmountOf } from '#src/modules/exchange-rates/home-amount';
 import { receiptSettings } from '#src/modules/receipts/receipt-number';
 import { type CheckoutAnswer, checkoutAnswer, storedAttempt } from './checkout-answer';
 import { idempotencyKeyReused, paymentInProgress, paymentUnconfirmed } from './checkout-errors';

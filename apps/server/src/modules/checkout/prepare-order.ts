@@ -113,7 +113,7 @@ export function prepareOrder(site: Site, body: CheckoutRequest): PreparedOrder {
   }
   const pricing = priceProducts(site, body.products, currency);
   if (!pricing.ok) Object.assign(fields, pricing.fields);
-  const giftAid = entity && details.success && pricing.ok ? giftAidOf(site, entity, details.data, pricing.priced) : null;
+  const giftAid = entity && details.success && pricing.ok ? giftAidOf(entity, details.data, pricing.priced) : null;
   if (giftAid && !giftAid.ok) Object.assign(fields, giftAid.fields);
   if (!details.success || !center || !entity || !pricing.ok || Object.keys(fields).length > 0) {
     throw validationError(fields);

@@ -7,10 +7,10 @@
  */
 import type { CartLine } from '@store/shared/cart';
 import { checkoutMessages } from '@store/shared/checkout';
+import type { Currency } from '@store/shared/currencies';
 import { dollarsToCents, isWholeCents, MAX_AMOUNT_CENTS } from '@store/shared/money';
 import { canGiveMonthly, monthlyGiftMessages } from '@store/shared/monthly-giving';
-import type { Currency } from '@store/shared/currencies';
-import { benefitValue, itemPrice, type Site, type SiteItem } from '@store/shared/site';
+import { itemPrice, type Site, type SiteItem } from '@store/shared/site';
 import { lineBenefit } from '#src/modules/receipts/deductible';
 import type { OrderProduct } from './tables';
 

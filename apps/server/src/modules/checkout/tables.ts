@@ -2,6 +2,8 @@
  * Orders (DESIGN.md "Money and orders"). A row is written `pending` BEFORE the gateway is called,
  * with our id as the gateway's order id, then moved to `succeeded` or `failed`. Money is integer cents.
  */
+
+import type { GiftAidDeclaration } from '@store/shared/gift-aid';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -16,7 +18,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { GiftAidDeclaration } from '@store/shared/gift-aid';
 import { users } from '#src/modules/auth/tables';
 
 export type OrderStatus = 'pending' | 'succeeded' | 'failed';

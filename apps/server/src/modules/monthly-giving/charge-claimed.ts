@@ -6,14 +6,15 @@
  * the order pending: the order reconciler asks the gateway later, and a billing run then applies what
  * it recorded (recorded-outcomes.ts).
  */
+
+import type { Currency } from '@store/shared/currencies';
+import type { Entity } from '@store/shared/site';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#src/db/client';
 import { faultPoint } from '#src/lib/fault-point';
 import { findOrderById, type Order } from '#src/modules/checkout/order-repo';
 import { settleOrder } from '#src/modules/checkout/settle-order';
 import { GatewayUnavailableError, type PaymentGateway, type SaleOutcome } from '#src/modules/payments/gateway';
-import type { Currency } from '@store/shared/currencies';
-import type { Entity } from '@store/shared/site';
 import type { ReceiptSettings } from '#src/modules/receipts/receipt-number';
 import { type AppliedOutcome, applyDeclinedCharge, applyNotCharged, type SettledCharge } from './apply-outcome';
 

@@ -9,12 +9,12 @@
  * counts what is due and writes nothing.
  */
 
+import { DEFAULT_CURRENCY } from '@store/shared/currencies';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#src/db/client';
 import type { MailNotifier } from '#src/modules/mail/worker';
 import type { PaymentGateway } from '#src/modules/payments/gateway';
-import { DEFAULT_CURRENCY } from '@store/shared/currencies';
 import type { ReceiptSettings } from '#src/modules/receipts/receipt-number';
 import { applyPaidCharges } from './apply-outcome';
 import { type BillingMoney, type ChargeResult, chargeClaimed } from './charge-claimed';

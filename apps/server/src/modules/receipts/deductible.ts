@@ -9,8 +9,9 @@
  * deductible part is the amount kept minus the full value received, never below 0
  * (docs/decisions/0028: Pub 1771 and Pub 526 for the IRS, ITA s.248(31) for the CRA).
  */
-import { dollarsToCents } from '@store/shared/money';
+
 import type { Currency } from '@store/shared/currencies';
+import { dollarsToCents } from '@store/shared/money';
 import { type Benefit, benefitValue } from '@store/shared/site';
 
 /** A line's benefit as the order keeps it (checkout/tables.ts OrderProduct). */

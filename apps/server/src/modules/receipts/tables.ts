@@ -15,8 +15,5 @@ export const receiptCounters = pgTable(
     /** The last number given in that year; the next receipt takes last + 1. */
     last: integer('last').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.series, t.year] }),
-    check('receipt_counters_last_positive', sql`${t.last} > 0`),
-  ],
+  (t) => [primaryKey({ columns: [t.series, t.year] }), check('receipt_counters_last_positive', sql`${t.last} > 0`)],
 );

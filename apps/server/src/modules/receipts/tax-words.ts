@@ -26,9 +26,9 @@ export const taxWords = {
     'Gift Aid: no Gift Aid declaration was made on this gift. If you are a UK taxpayer, ask us to add one and the charity can claim 25p for every £1 you gave.',
   giftAidKeepUsInformed:
     'Please tell us if you want to cancel this declaration, change your name or home address, or no longer pay enough Income Tax and/or Capital Gains Tax.',
-  ukNotTaxReceipt: 'This receipt confirms your gift. In the UK a gift is not deducted from income; Gift Aid is claimed by the charity.',
-  ukNotConfigured:
-    'The foundation has not set out its UK charity details (legal name, address and charity number).',
+  ukNotTaxReceipt:
+    'This receipt confirms your gift. In the UK a gift is not deducted from income; Gift Aid is claimed by the charity.',
+  ukNotConfigured: 'The foundation has not set out its UK charity details (legal name, address and charity number).',
 } as const;
 
 /**

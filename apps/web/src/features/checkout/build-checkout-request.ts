@@ -1,6 +1,7 @@
 /** The body of POST /api/public/payment/checkout (SPEC.md §7), from the validated form and the bucket. */
 import type { CartLine } from '@store/shared/cart';
 import type { CheckoutDetails, CheckoutRequest } from '@store/shared/checkout';
+import { type Currency, DEFAULT_CURRENCY } from '@store/shared/currencies';
 
 type BuildCheckoutRequestInput = {
   details: CheckoutDetails;
@@ -12,10 +13,14 @@ type BuildCheckoutRequestInput = {
   withDelivery: boolean;
   /** The chosen center is Canadian: its official receipt carries the donor's address (issue 20). */
   withDonorAddress: boolean;
+  /** The bucket's currency; US dollars are SPEC.md's request, which names none. */
+  currency?: Currency | undefined;
+  /** The chosen center is the UK charity's: the Gift Aid declaration, when ticked, goes with it. */
+  withGiftAid?: boolean | undefined;
 };
 
 export function buildCheckoutRequest(input: BuildCheckoutRequestInput): CheckoutRequest {
-  const { details, lines, totalCents, nonce, recaptchaToken, withDelivery, withDonorAddress } = input;
+  const { details, lines, totalCents, nonce, recaptchaToken, withDelivery, withDonorAddress, currency } = input;
   const amount = totalCents / 100;
   const {
     street,
@@ -28,19 +33,32 @@ export function buildCheckoutRequest(input: BuildCheckoutRequestInput): Checkout
     donorCity,
     donorProvince,
     donorPostalCode,
+    giftAid,
+    giftAidHouse,
+    giftAidPostcode,
     ...contact
   } = details;
   // An address typed before ticking "pick up" is not the donor's choice any more: leave it out.
   const delivery = !withDelivery ? {} : pickup ? { pickup: true } : { pickup: false, street, city, state, zip };
   // Likewise an address typed for a Canadian center before choosing a US one.
   const donorAddress = withDonorAddress ? { donorStreet, donorCity, donorProvince, donorPostalCode } : {};
+  // A declaration ticked for a UK center, then a center of another country chosen, is not made.
+  const declaration = input.withGiftAid && giftAid === true ? { giftAid, giftAidHouse, giftAidPostcode } : {};
   return {
     nonce,
     amount,
     // SPEC.md §7: the whole form, amount included.
-    customerDetails: { ...contact, ...(studentName ? { studentName } : {}), ...delivery, ...donorAddress, amount },
+    customerDetails: {
+      ...contact,
+      ...(studentName ? { studentName } : {}),
+      ...delivery,
+      ...donorAddress,
+      ...declaration,
+      amount,
+    },
     products: [...lines],
     center: details.center,
     recaptchaToken,
+    ...(currency && currency !== DEFAULT_CURRENCY ? { currency } : {}),
   };
 }

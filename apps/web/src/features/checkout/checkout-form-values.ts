@@ -25,6 +25,9 @@ export const emptyCheckoutForm: CheckoutFormValues = {
   donorCity: '',
   donorProvince: '',
   donorPostalCode: '',
+  giftAid: false,
+  giftAidHouse: '',
+  giftAidPostcode: '',
 };
 
 /**

@@ -15,23 +15,29 @@ import { CenterSelect } from '#src/components/center-select';
 import { PaymentBanners } from '#src/components/payment/payment-banners';
 import { usePaymentSetup } from '#src/components/payment/use-payment-setup';
 import { useCart } from '#src/lib/cart/cart-context';
+import { useGiving } from '#src/lib/giving-country/use-giving';
 import { useCenters } from '#src/lib/use-centers';
+import { centersOf } from './centers-of-country';
 import { type CheckoutFieldName, DELIVERY_FIELDS, emptyCheckoutForm, formFieldOf } from './checkout-form-values';
 import { ContactFields } from './contact-fields';
 import { DeliveryFieldset } from './delivery-fieldset';
 import { DonorAddressFieldset } from './donor-address-fieldset';
 import type { FieldFor } from './field-props';
+import { GiftAidFieldset } from './gift-aid-fieldset';
 import { MonthlyAccount } from './monthly-account';
 import { useAccountPrefill } from './use-account-prefill';
 import { useCheckoutAccount } from './use-checkout-account';
 import { useCheckoutSignUp } from './use-checkout-sign-up';
+import { useGiftAidCents } from './use-gift-aid-cents';
 import { usePlaceOrder } from './use-place-order';
 
 export function CheckoutForm() {
   const id = useId();
   const { lines, totalCents, clear } = useCart();
+  const giftAidCents = useGiftAidCents();
   const withDelivery = requiresDelivery(lines);
-  const centers = useCenters();
+  const giving = useGiving();
+  const centers = centersOf(useCenters(), giving);
   const canadianCenters = centers.status === 'ready' ? centers.centers.filter(receiptNeedsDonorAddress) : [];
   const isCanadian = (center: string) => canadianCenters.some((c) => String(c.id) === center);
   // The donor's address (asked for a Canadian center) is optional, like every field SPEC.md §5 does
@@ -54,6 +60,10 @@ export function CheckoutForm() {
   const pickup = useWatch({ control, name: 'pickup' }) === true;
   const centerId = useWatch({ control, name: 'center' });
   const withDonorAddress = isCanadian(centerId);
+  const chosenCountry =
+    centers.status === 'ready' ? centers.centers.find((c) => String(c.id) === centerId)?.country : undefined;
+  const withGiftAid = giving.entity?.receipts === 'uk-gift-aid' && chosenCountry === giving.entity.country;
+  const giftAidTicked = useWatch({ control, name: 'giftAid' }) === true;
   const widgetContainer = useRef<HTMLDivElement>(null);
   const setup = usePaymentSetup(widgetContainer);
   const cardholderName = [useWatch({ control, name: 'cardFirstName' }), useWatch({ control, name: 'cardLastName' })]
@@ -83,6 +93,8 @@ export function CheckoutForm() {
     totalCents,
     withDelivery,
     withDonorAddress,
+    currency: giving.currency,
+    withGiftAid,
     clearCart: clear,
     onFieldErrors: (fields) => {
       for (const [path, message] of Object.entries(fields)) {
@@ -126,6 +138,14 @@ export function CheckoutForm() {
       <ContactFields field={field} />
       <MonthlyAccount account={account} signUp={signUp} email={() => getValues('email')} />
       {withDonorAddress && <DonorAddressFieldset field={field} />}
+      {withGiftAid && giving.entity && (
+        <GiftAidFieldset
+          field={field}
+          ticked={giftAidTicked}
+          charityName={giving.entity.name}
+          giftAmount={formatCents(giftAidCents(lines), giving.currency)}
+        />
+      )}
       {withDelivery && <DeliveryFieldset field={field} pickup={pickup} center={chosenCenter} />}
       <section className="checkout-payment" aria-labelledby={`${id}-payment`}>
         <h2 id={`${id}-payment`}>Payment</h2>
@@ -139,7 +159,7 @@ export function CheckoutForm() {
         <div ref={widgetContainer} className="card-widget" />
       </section>
       <div className="checkout-place">
-        <p className="checkout-total">{`Total: ${formatCents(totalCents)}`}</p>
+        <p className="checkout-total">{`Total: ${formatCents(totalCents, giving.currency)}`}</p>
         <button
           type="submit"
           className="button button--large"

@@ -1,3 +1,4 @@
+import { GIVING_COUNTRY_STORAGE_KEY } from '@store/shared/storage-keys';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import toast from 'react-hot-toast';
@@ -33,7 +34,10 @@ const approved = () =>
 const CANADIAN_ADDRESS = 'Your address for the Canadian tax receipt';
 const declined = () => jsonResponse({ success: false, message: 'Your card was declined.', orderId: 'order-2' }, 402);
 
-async function openCheckout(options: { handlers?: Parameters<typeof stubApi>[0]; lines?: (typeof bookLine)[] } = {}) {
+async function openCheckout(
+  options: { handlers?: Parameters<typeof stubApi>[0]; lines?: (typeof bookLine)[]; country?: string } = {},
+) {
+  if (options.country) localStorage.setItem(GIVING_COUNTRY_STORAGE_KEY, options.country);
   seedCart(options.lines ?? [bookLine, vagdevi25]);
   const api = stubApi(options.handlers);
   const doubles = checkoutDoubles();
@@ -50,8 +54,8 @@ async function waitUntilReady() {
   await waitFor(() => expect(placeOrder()).toBeEnabled(), { timeout: 3000 });
 }
 
-async function fillForm(user: UserEvent, { delivery = true } = {}) {
-  await fillDonor(user);
+async function fillForm(user: UserEvent, { delivery = true, center = 'Dallas Center, Texas' } = {}) {
+  await fillDonor(user, center);
   if (delivery) {
     await enter(user, 'Street', '12 Main St');
     await enter(user, 'City', 'Austin');
@@ -235,14 +239,34 @@ describe('checkout (/checkout)', () => {
     expect(order?.body).toMatchObject({ customerDetails: { mobile: '5551234567' } });
   });
 
+  test('a visitor giving from the United States is offered the US centers only, and no Canadian address', async () => {
+    await openCheckout({ lines: [vagdevi25] });
+    await waitUntilReady();
+    const offered = within(screen.getByLabelText('Center'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(offered).not.toContain('Toronto Center, Canada');
+    expect(offered).not.toContain('London Center, United Kingdom');
+    expect(offered).toContain('Dallas Center, Texas');
+    expect(screen.queryByRole('group', { name: CANADIAN_ADDRESS })).toBeNull();
+  });
+
   test("only a Canadian center asks the donor's address for the tax receipt, as an optional field", async () => {
     const { user, api } = await openCheckout({
       lines: [vagdevi25],
+      country: 'CA',
       handlers: { 'POST /api/public/payment/checkout': approved },
     });
     await waitUntilReady();
-    await fillForm(user, { delivery: false });
+    await fillDonor(user, 'Toronto Center, Canada');
+    await user.selectOptions(screen.getByLabelText('Center'), '');
     expect(screen.queryByRole('group', { name: CANADIAN_ADDRESS })).toBeNull();
+    // Giving from Canada: the Canadian charity's centers, and the bucket in Canadian dollars.
+    expect(
+      within(screen.getByLabelText('Center'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select a center', 'Toronto Center, Canada']);
 
     await user.selectOptions(screen.getByLabelText('Center'), 'Toronto Center, Canada');
     const address = screen.getByRole('group', { name: CANADIAN_ADDRESS });
@@ -259,20 +283,17 @@ describe('checkout (/checkout)', () => {
       expect(within(address).getByLabelText(label)).toHaveAttribute('autocomplete', value);
     }
 
-    // A US center again: the fieldset goes, and what was typed in it is not sent.
-    await user.type(within(address).getByLabelText('Street address'), '3085 Kennedy Rd');
-    await user.selectOptions(screen.getByLabelText('Center'), 'Dallas Center, Texas');
-    expect(screen.queryByRole('group', { name: CANADIAN_ADDRESS })).toBeNull();
+    // Left empty, the gift is sent without it, in Canadian dollars.
     await user.click(placeOrder());
     await waitFor(() => expect(currentPath()).toBe('/order-success'));
     const [order] = api.requests('POST /api/public/payment/checkout');
-    expect(order?.body).not.toHaveProperty('customerDetails.donorStreet');
-    expect(order?.body).not.toHaveProperty('customerDetails.donorPostalCode');
+    expect(order?.body).toMatchObject({ currency: 'CAD', center: '7' });
   });
 
   test("a Canadian center's order without the address is sent; the thank-you page says the receipt is not official yet", async () => {
     const { user, api } = await openCheckout({
       lines: [vagdevi25],
+      country: 'CA',
       handlers: {
         'POST /api/public/payment/checkout': () =>
           jsonResponse({
@@ -289,8 +310,7 @@ describe('checkout (/checkout)', () => {
       },
     });
     await waitUntilReady();
-    await fillForm(user, { delivery: false });
-    await user.selectOptions(screen.getByLabelText('Center'), 'Toronto Center, Canada');
+    await fillForm(user, { delivery: false, center: 'Toronto Center, Canada' });
     await user.click(placeOrder());
     await waitFor(() => expect(currentPath()).toBe('/order-success'));
     const [order] = api.requests('POST /api/public/payment/checkout');
@@ -305,28 +325,30 @@ describe('checkout (/checkout)', () => {
 
   test("a Canadian center's order sends the donor's address; the thank-you page says what is deductible", async () => {
     const { user, api } = await openCheckout({
+      country: 'CA',
+      lines: [{ ...bookLine, price: 7 }, vagdevi25],
       handlers: {
         'POST /api/public/payment/checkout': () =>
           jsonResponse({
             success: true,
             transactionId: 'txn_ca',
             orderId: 'order-ca',
-            receiptNumber: '2026-000124',
-            amount: 30,
-            // The book is a purchase: only the $25.00 gift is eligible.
+            receiptNumber: 'CA-2026-000124',
+            amount: 32,
+            currency: 'CAD',
+            // The book is a purchase: only the CA$25.00 gift is eligible.
             deductible: 25,
             email: 'asha@example.org',
             items: [
-              { name: 'Guruvara Dattam Vimalacharita Satakam', quantity: 1, amount: 5 },
+              { name: 'Guruvara Dattam Vimalacharita Satakam', quantity: 1, amount: 7 },
               { name: 'SGS Vagdevi Center - $25.00', quantity: 1, amount: 25 },
             ],
           }),
       },
     });
     await waitUntilReady();
-    await fillForm(user, { delivery: false });
+    await fillForm(user, { delivery: false, center: 'Toronto Center, Canada' });
     await user.click(screen.getByRole('checkbox', { name: 'Pick up at the selected center' }));
-    await user.selectOptions(screen.getByLabelText('Center'), 'Toronto Center, Canada');
     const address = screen.getByRole('group', { name: CANADIAN_ADDRESS });
     for (const [label, text] of [
       ['Street address', '3085 Kennedy Rd'],
@@ -352,9 +374,9 @@ describe('checkout (/checkout)', () => {
       },
     });
     const receipt = await screen.findByRole('region', { name: 'Your receipt' });
-    expect(within(receipt).getByText('Amount').parentElement).toHaveTextContent('Amount $30.00');
+    expect(within(receipt).getByText('Amount').parentElement).toHaveTextContent('Amount CA$32.00');
     expect(within(receipt).getByText('Tax-deductible amount:').parentElement).toHaveTextContent(
-      'Tax-deductible amount: $25.00',
+      'Tax-deductible amount: CA$25.00',
     );
   });
 

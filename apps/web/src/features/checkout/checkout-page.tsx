@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { BucketLoading } from '#src/components/bucket-loading';
 import { useCart } from '#src/lib/cart/cart-context';
 import { ClientOnly } from '#src/lib/client-only';
+import { useGiving } from '#src/lib/giving-country/use-giving';
 import { useAfterPaint } from '#src/lib/use-after-paint';
 import { useDocumentTitle } from '#src/lib/use-document-title';
 import { OrderSummary } from './order-summary';
@@ -38,12 +39,13 @@ export function CheckoutPage() {
 
 function CheckoutContent() {
   const { lines, totalCents } = useCart();
+  const { currency } = useGiving();
   const summaryPainted = useAfterPaint();
   if (lines.length > 0) {
     const formLoading = <FormLoading />;
     return (
       <div className="checkout-layout">
-        <OrderSummary lines={lines} totalCents={totalCents} />
+        <OrderSummary lines={lines} totalCents={totalCents} currency={currency} />
         <div className="checkout-layout__form">
           {summaryPainted ? (
             <Suspense fallback={formLoading}>

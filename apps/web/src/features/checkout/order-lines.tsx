@@ -12,10 +12,13 @@ export function OrderLines({
   lines,
   totalLabel,
   totalCents,
+  currency,
 }: {
   lines: readonly OrderLine[];
   totalLabel: string;
   totalCents: number | null;
+  /** The order's currency; US dollars when not said. */
+  currency?: string | undefined;
 }) {
   return (
     <>
@@ -28,14 +31,14 @@ export function OrderLines({
                 {line.monthly === true && <MonthlyBadge />}
               </span>
               <span className="order-lines__quantity">{`× ${line.quantity}`}</span>
-              <span className="order-lines__amount">{formatCents(line.amountCents)}</span>
+              <span className="order-lines__amount">{formatCents(line.amountCents, currency)}</span>
             </li>
           ))}
         </ul>
       )}
       {totalCents !== null && (
         <p className="order-lines__total">
-          <span>{totalLabel}</span> <span className="order-lines__amount">{formatCents(totalCents)}</span>
+          <span>{totalLabel}</span> <span className="order-lines__amount">{formatCents(totalCents, currency)}</span>
         </p>
       )}
     </>

@@ -26,7 +26,7 @@ export function OrderSuccessPage() {
       <p>Your donation has been processed successfully. A confirmation email will be sent to you shortly.</p>
       {order.monthly.map((gift) => (
         <p key={gift.name} className="order-success__monthly">
-          {monthlyTexts.thanks(formatDollars(gift.amount), ordinalDay(gift.billingDay))}{' '}
+          {monthlyTexts.thanks(formatDollars(gift.amount, order.currency), ordinalDay(gift.billingDay))}{' '}
           <Link to="/dashboard">Manage it on your dashboard</Link>.
         </p>
       ))}
@@ -47,7 +47,7 @@ export function OrderSuccessPage() {
 }
 
 function OrderReceipt({ order, transactionId }: { order: OrderSuccess; transactionId: string }) {
-  const { items, amount, deductible, receiptNumber, email } = order;
+  const { items, amount, deductible, receiptNumber, email, currency } = order;
   return (
     <section className="order-receipt" aria-labelledby="order-receipt-heading">
       <h2 id="order-receipt-heading">Your receipt</h2>
@@ -61,13 +61,23 @@ function OrderReceipt({ order, transactionId }: { order: OrderSuccess; transacti
         }))}
         totalLabel="Amount"
         totalCents={amount === null ? null : dollarsToCents(amount)}
+        currency={currency}
       />
       {/* Issue 20: only when something came back for the gift (a seat, the book) is it worth saying. */}
-      {deductible !== null && (amount === null || dollarsToCents(deductible) !== dollarsToCents(amount)) && (
-        <p className="order-receipt__deductible">
-          <span>Tax-deductible amount:</span> <span className="order-lines__amount">{formatDollars(deductible)}</span>
+      {/* A UK gift has no deductible amount: its receipt says whether Gift Aid was declared. */}
+      {currency === 'GBP' && (
+        <p className="order-receipt__gift-aid">
+          {order.giftAid ? 'Gift Aid declared: thank you, the charity will claim it.' : 'No Gift Aid declared.'}
         </p>
       )}
+      {currency !== 'GBP' &&
+        deductible !== null &&
+        (amount === null || dollarsToCents(deductible) !== dollarsToCents(amount)) && (
+          <p className="order-receipt__deductible">
+            <span>Tax-deductible amount:</span>{' '}
+            <span className="order-lines__amount">{formatDollars(deductible, currency)}</span>
+          </p>
+        )}
       <div className="order-receipt__details">
         {receiptNumber && (
           <p>

@@ -21,6 +21,10 @@ export type OrderSuccess = {
   monthly: OrderSuccessMonthly[];
   /** A Canadian gift made without the donor's address: the receipt is not official until it is added. */
   receiptAwaitsAddress: boolean;
+  /** The currency of every amount ('USD' when the answer said none). */
+  currency: string;
+  /** A UK gift's Gift Aid declaration was made. */
+  giftAid: boolean;
 };
 
 export type OrderSuccessMonthly = { name: string; amount: number; billingDay: number };
@@ -28,6 +32,7 @@ export type OrderSuccessMonthly = { name: string; amount: number; billingDay: nu
 /** The navigation state for a successful checkout. */
 export function orderSuccessState(answer: CheckoutSucceeded) {
   const { transactionId, receiptNumber, amount, deductible, email, items, monthly, receiptAwaitsAddress } = answer;
+  const { currency, giftAid } = answer;
   return {
     transactionId,
     receiptNumber,
@@ -37,6 +42,8 @@ export function orderSuccessState(answer: CheckoutSucceeded) {
     items,
     ...(monthly === undefined ? {} : { monthly }),
     ...(receiptAwaitsAddress ? { receiptAwaitsAddress } : {}),
+    ...(currency ? { currency } : {}),
+    ...(giftAid ? { giftAid } : {}),
   };
 }
 
@@ -84,5 +91,7 @@ export function readOrderSuccess(state: unknown): OrderSuccess {
       (gift): gift is OrderSuccessMonthly => gift !== null,
     ),
     receiptAwaitsAddress: fields.receiptAwaitsAddress === true,
+    currency: typeof fields.currency === 'string' && /^[A-Z]{3}$/.test(fields.currency) ? fields.currency : 'USD',
+    giftAid: fields.giftAid === true,
   };
 }

@@ -3,13 +3,13 @@ import { dollarsToCents } from '@store/shared/money';
 import { MonthlySummary } from '#src/components/monthly-summary';
 import { OrderLines } from './order-lines';
 
-type OrderSummaryProps = { lines: readonly CartLine[]; totalCents: number };
+type OrderSummaryProps = { lines: readonly CartLine[]; totalCents: number; currency?: string | undefined };
 
 /**
  * What the donor is paying for, line by line, and the total: beside the form on a desktop (sticky,
  * so the total stays in view), above it on a phone (checkout.css).
  */
-export function OrderSummary({ lines, totalCents }: OrderSummaryProps) {
+export function OrderSummary({ lines, totalCents, currency }: OrderSummaryProps) {
   return (
     <section className="order-summary" aria-labelledby="order-summary-heading">
       <h2 id="order-summary-heading">Order Summary</h2>
@@ -23,8 +23,9 @@ export function OrderSummary({ lines, totalCents }: OrderSummaryProps) {
         }))}
         totalLabel="Total"
         totalCents={totalCents}
+        currency={currency}
       />
-      <MonthlySummary lines={lines} totalCents={totalCents} />
+      <MonthlySummary lines={lines} totalCents={totalCents} currency={currency} />
     </section>
   );
 }

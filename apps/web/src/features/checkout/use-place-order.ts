@@ -5,6 +5,7 @@
  */
 import type { CartLine } from '@store/shared/cart';
 import { type CheckoutDetails, checkoutMessages } from '@store/shared/checkout';
+import type { Currency } from '@store/shared/currencies';
 import { useNavigate } from 'react-router';
 import { CardInputError, ClientTokenExpiredError } from '#src/components/payment/card-widget-errors';
 import { checkoutToast } from '#src/components/payment/checkout-toast';
@@ -23,6 +24,10 @@ type PlaceOrderOptions = {
   withDelivery: boolean;
   /** The chosen center is Canadian: the donor's address goes with the order (issue 20). */
   withDonorAddress: boolean;
+  /** The bucket's currency (its country's entity's). */
+  currency: Currency;
+  /** The chosen center is the UK charity's: the Gift Aid declaration goes with the order. */
+  withGiftAid: boolean;
   clearCart: () => void;
   /** The server refused these fields (path -> message). */
   onFieldErrors: (fields: Readonly<Record<string, string>>) => void;
@@ -36,7 +41,8 @@ export type PlaceOrder = {
 };
 
 export function usePlaceOrder(options: PlaceOrderOptions): PlaceOrder {
-  const { setup, lines, totalCents, withDelivery, withDonorAddress, clearCart, onFieldErrors } = options;
+  const { setup, lines, totalCents, withDelivery, withDonorAddress, currency, withGiftAid, clearCart, onFieldErrors } =
+    options;
   const navigate = useNavigate();
   const refuse = (message: string) => {
     checkoutToast.error(message);
@@ -67,6 +73,8 @@ export function usePlaceOrder(options: PlaceOrderOptions): PlaceOrder {
         recaptchaToken: captcha.token,
         withDelivery,
         withDonorAddress,
+        currency,
+        withGiftAid,
       });
     },
     // The nonce is new on every try: the key is kept whatever the request, until a definite answer.

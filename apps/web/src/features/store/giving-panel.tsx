@@ -90,7 +90,7 @@ export function GivingPanel({ causes, mission, suggestedAmounts, currency, from 
             </div>
           </fieldset>
           <label htmlFor={`${id}-amount`} className="giving__label">
-            {messages.store.amountLabel}
+            {messages.store.amountLabelIn(currency)}
           </label>
           <div className="giving__field">
             <span aria-hidden="true">{currencySymbol(currency)}</span>

@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { useCart } from '#src/lib/cart/cart-context';
 import type { CartNavigationState } from '#src/lib/cart/cart-navigation';
+import { useGiving } from '#src/lib/giving-country/use-giving';
 
 /**
  * Adds an item to the bucket (an open-amount one at `cents`), toasts and goes to /cart (SPEC.md §2,
@@ -13,9 +14,11 @@ export function useDonate(
   from?: CartNavigationState['from'],
 ): (item: CatalogueItem, cents?: number, monthly?: boolean) => void {
   const { add } = useCart();
+  const { currency } = useGiving();
   const navigate = useNavigate();
   return (item, cents, monthly) => {
-    add(item, cents, monthly);
+    // `item` comes priced in the visitor's currency (catalogue-section.ts), the bucket's.
+    add(item, cents, monthly, currency);
     // A fixed id updates the one toast instead of stacking copies when adds come quickly.
     toast.success(messages.store.donationAdded, { id: messages.store.donationAdded });
     navigate('/cart', from ? { state: { from } satisfies CartNavigationState } : undefined);

@@ -29,7 +29,7 @@ export type CartStore = {
    * A fixed-price item, or an open-amount item with the amount the visitor entered; `monthly`: given
    * every month (issue 22), a line of its own.
    */
-  add: (item: AddableItem, customCents?: number, monthly?: boolean) => void;
+  add: (item: AddableItem, customCents?: number, monthly?: boolean, currency?: string) => void;
   changeQuantity: (key: string, delta: number) => void;
   remove: (key: string) => void;
   /** Puts a removed line back where it was, with its quantity (the bucket's Undo). */
@@ -68,9 +68,9 @@ export async function createCartStore(): Promise<CartStore> {
         }
       };
     },
-    add: (item, customCents, monthly = false) =>
+    add: (item, customCents, monthly = false, currency = undefined) =>
       change((lines) => {
-        const line = lineFor(item, customCents);
+        const line = lineFor(item, customCents, currency);
         return addLine(lines, monthly ? asMonthly(line) : line);
       }),
     changeQuantity: (key, delta) => change((lines) => changeQuantity(lines, key, delta)),

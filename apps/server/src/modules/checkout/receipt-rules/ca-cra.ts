@@ -4,6 +4,8 @@
  * one otherwise. In the gift's currency: Canadian dollars since entities (an older Toronto gift
  * taken in US dollars keeps its dollars).
  */
+
+import type { ReceiptDocument, TaxFact } from '#src/modules/receipts/tax-document';
 import {
   CRA_MAX_ADVANTAGE_SHARE,
   craAdvantage,
@@ -11,7 +13,6 @@ import {
   taxIssuer,
   taxWords,
 } from '#src/modules/receipts/tax-words';
-import type { ReceiptDocument, TaxFact } from '#src/modules/receipts/tax-document';
 import type { ReceiptContext } from './receipt-context';
 
 export function craReceipt(context: ReceiptContext): ReceiptDocument {
@@ -38,7 +39,9 @@ export function craReceipt(context: ReceiptContext): ReceiptDocument {
     { label: 'Amount of the advantage', value: money(advantage) },
     { label: 'Eligible amount of the gift', value: money(why ? 0 : eligible) },
   ];
-  const disclosures = [...(advantage > 0 ? [craAdvantage(advantage, [...received, ...purchases], order.currency)] : [])];
+  const disclosures = [
+    ...(advantage > 0 ? [craAdvantage(advantage, [...received, ...purchases], order.currency)] : []),
+  ];
   if (!ca || why) {
     return {
       ...common,

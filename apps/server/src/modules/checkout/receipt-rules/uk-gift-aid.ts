@@ -19,7 +19,9 @@ export function giftAidReceipt(context: ReceiptContext): ReceiptDocument {
     issuer: taxIssuer(site.taxReceipts, 'GB', site.foundation),
     facts: [
       ...facts,
-      ...(declaration ? [{ label: 'Gift Aid declared for', value: `${declaration.house}, ${declaration.postcode}` }] : []),
+      ...(declaration
+        ? [{ label: 'Gift Aid declared for', value: `${declaration.house}, ${declaration.postcode}` }]
+        : []),
     ],
     totals: [
       { label: 'Total paid', value: money(paidCents) },

@@ -1,13 +1,7 @@
 /** A US center's receipt, as IRS Publication 1771 asks: the quid pro quo disclosure, the EIN, the deductible part. */
 import { lineValueReceivedCents } from '#src/modules/receipts/deductible';
 import type { ReceiptDocument } from '#src/modules/receipts/tax-document';
-import {
-  purchasesAreNotGifts,
-  quidProQuo,
-  taxIssuer,
-  taxWords,
-  usExemptStatus,
-} from '#src/modules/receipts/tax-words';
+import { purchasesAreNotGifts, quidProQuo, taxIssuer, taxWords, usExemptStatus } from '#src/modules/receipts/tax-words';
 import type { ReceiptContext } from './receipt-context';
 
 export function irsReceipt(context: ReceiptContext): ReceiptDocument {

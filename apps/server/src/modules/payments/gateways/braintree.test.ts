@@ -105,11 +105,17 @@ describe('sale', () => {
       merchantAccountId: 'fake_cad_account',
       currencyIsoCode: 'CAD',
     });
-    expect(fake.sales.byOrderId(gbp.orderId)[0]).toMatchObject({ merchantAccountId: 'fake_gbp_account', currencyIsoCode: 'GBP' });
+    expect(fake.sales.byOrderId(gbp.orderId)[0]).toMatchObject({
+      merchantAccountId: 'fake_gbp_account',
+      currencyIsoCode: 'GBP',
+    });
     // No account named: the merchant's default (US dollar) account, as before entities.
     const usd = saleInput();
     await gateway.sale(usd);
-    expect(fake.sales.byOrderId(usd.orderId)[0]).toMatchObject({ merchantAccountId: 'fake_merchant_account', currencyIsoCode: 'USD' });
+    expect(fake.sales.byOrderId(usd.orderId)[0]).toMatchObject({
+      merchantAccountId: 'fake_merchant_account',
+      currencyIsoCode: 'USD',
+    });
     // An account the merchant lacks is Braintree's validation error: refused, nothing charged.
     const wrong = saleInput({ merchantAccountId: 'no_such_account' });
     expect(await gateway.sale(wrong)).toMatchObject({ status: 'failed', message: 'Merchant account ID is invalid.' });
