@@ -55,7 +55,20 @@ export function seedOrderValues(input: SeedOrderInput = {}): NewOrder {
     id,
     status,
     products,
+    ...homeAmount(input, products),
   };
+}
+
+/**
+ * A dollar order is at home at rate 1, as the checkout writes it (exchange-rates/home-amount.ts);
+ * another currency's keeps what the input says (null: no rate yet).
+ */
+function homeAmount(input: SeedOrderInput, products: OrderProduct[]): Pick<NewOrder, 'homeRate' | 'homeAmountCents'> {
+  if (input.homeRate !== undefined || (input.currency ?? 'USD') !== 'USD') {
+    return { homeRate: input.homeRate ?? null, homeAmountCents: input.homeAmountCents ?? null };
+  }
+  const amount = input.amountCents ?? products.reduce((sum, p) => sum + p.unitCents * p.quantity, 0);
+  return { homeRate: '1', homeAmountCents: amount };
 }
 
 /** Inserts the orders (in chunks: a statement takes at most 65,535 parameters) and returns them. */
@@ -99,11 +112,12 @@ export async function generateOrders(db: Database, options: GenerateOrdersOption
   const centerNames = list(SEED_CENTERS.map((c) => c.name));
   const end = endsAt.toISOString();
   await db.execute(sql`
-    insert into ${orders} (id, idempotency_key, request_hash, status, amount_cents, center_id, center_name,
-      first_name, last_name, email, mobile, products, item_count, gateway, transaction_id, created_at, updated_at)
+    insert into ${orders} (id, idempotency_key, request_hash, status, amount_cents, home_rate, home_amount_cents,
+      center_id, center_name, first_name, last_name, email, mobile, products, item_count, gateway, transaction_id,
+      created_at, updated_at)
     select gen_random_uuid(), ${prefix} || '-' || n, 'gen',
       case when ${failedEvery}::int > 0 and n % greatest(${failedEvery}::int, 1) = 0 then 'failed' else 'succeeded' end,
-      500 * v.books + 100 * v.dollars,
+      500 * v.books + 100 * v.dollars, 1, 500 * v.books + 100 * v.dollars,
       v.center, (${centerNames})[v.center],
       (${list(FIRST_NAMES)})[1 + (n % ${FIRST_NAMES.length})::int],
       (${list(LAST_NAMES)})[1 + ((n / ${FIRST_NAMES.length}) % ${LAST_NAMES.length})::int],

@@ -90,6 +90,10 @@ export const donorRowSchema = z.object({
   deductible: z.number().nullable().default(null),
   /** Issue 21: what was refunded or voided of `amount`, in dollars (0 when nothing). */
   refunded: z.number().default(0),
+  /** The currency of `amount`, `deductible` and `refunded`. */
+  currency: z.string().default('USD'),
+  /** What was kept (amount − refunded) in the home currency at the order's own rate; null without one yet. */
+  homeAmount: z.number().nullable().default(null),
 });
 export type DonorRow = z.infer<typeof donorRowSchema>;
 
@@ -114,7 +118,22 @@ export const hostRowSchema = z.object({
 });
 export type HostRow = z.infer<typeof hostRowSchema>;
 
-export const reportTotalsSchema = z.object({ count: z.number().int(), amount: z.number() });
+/** What one currency's orders add up to, in that currency (decision 0040: never added across). */
+export const currencyTotalSchema = z.object({ currency: z.string(), count: z.number().int(), amount: z.number() });
+export type CurrencyTotal = z.infer<typeof currencyTotalSchema>;
+
+/**
+ * The whole filter's totals. `amount` is in the home currency (`homeCurrency`), each order counted at
+ * the rate it kept; `byCurrency` says what each currency was in its own money; `unrated` counts the
+ * orders whose day has no rate yet, left out of `amount` until the treasurer enters it.
+ */
+export const reportTotalsSchema = z.object({
+  count: z.number().int(),
+  amount: z.number(),
+  homeCurrency: z.string().default('USD'),
+  byCurrency: z.array(currencyTotalSchema).default([]),
+  unrated: z.number().int().default(0),
+});
 
 export const reportResponseSchema = z.object({
   donors: z.array(donorRowSchema),
@@ -123,9 +142,18 @@ export const reportResponseSchema = z.object({
   nextCursor: z.string().nullable(),
   /** For the whole filter, not just this page. */
   totals: reportTotalsSchema,
-  /** Donations per day (foundation's days) and per center, for the chosen filter. */
+  /** Donations per day (foundation's days, amounts in the home currency) and per center, for the chosen filter. */
   perDay: z.array(z.object({ day: z.string(), count: z.number().int(), amount: z.number() })),
-  perCenter: z.array(z.object({ center: z.string(), count: z.number().int(), amount: z.number() })),
+  /** Each center in its own currency (`amount`), and at home (`homeAmount`) so centers can be compared. */
+  perCenter: z.array(
+    z.object({
+      center: z.string(),
+      count: z.number().int(),
+      amount: z.number(),
+      currency: z.string().default('USD'),
+      homeAmount: z.number().optional(),
+    }),
+  ),
   /**
    * The foundation's IANA time zone (site.json foundation.timeZone): the days of `perDay` and of the
    * filter are its calendar days, and the page shows every date and time in it, so they agree.

@@ -88,7 +88,8 @@ describeWithDb('exchange rates', () => {
       [ids[0] ?? '']: filled,
       [ids[1] ?? '']: filled,
       [ids[2] ?? '']: none,
-      [ids[3] ?? '']: none,
+      // A dollar order is at home (rate 1, as the checkout writes it): a CAD rate does not touch it.
+      [ids[3] ?? '']: { homeRate: '1.0000000000', homeAmountCents: 10_000 },
       [ids[4] ?? '']: { homeRate: '0.7000000000', homeAmountCents: 7_000 },
     };
     expect(await orderRates(ids)).toEqual(expected);

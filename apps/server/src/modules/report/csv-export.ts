@@ -11,7 +11,7 @@ import { CSV_BOM, csvLine, dateHeader } from './csv';
 import { keysetCsvChunks } from './keyset-export';
 import type { ReportFilter } from './report-filter';
 
-export function csvHeader(timeZone: string): string[] {
+export function csvHeader(timeZone: string, homeCurrency = 'USD'): string[] {
   return [
     'Name',
     'Email',
@@ -33,6 +33,10 @@ export function csvHeader(timeZone: string): string[] {
     'Refunded',
     // Issue 22, last for the same reason: 'One-time' or 'Monthly' (GIFT_FREQUENCY_LABELS).
     'Gift',
+    // Last for the same reason (decision 0040): the currency of Amount, Deductible and Refunded, and
+    // the amount in the home currency at the order's own rate (empty until its day has one).
+    'Currency',
+    `Amount (${homeCurrency})`,
   ];
 }
 
@@ -41,10 +45,11 @@ export type CsvExportOptions = {
   databaseKind: DatabaseConfig['kind'];
   filter: ReportFilter;
   timeZone: string;
+  homeCurrency?: string | undefined;
 };
 
 export async function* csvExport(options: CsvExportOptions): AsyncGenerator<string | Buffer> {
-  yield CSV_BOM + csvLine(csvHeader(options.timeZone));
+  yield CSV_BOM + csvLine(csvHeader(options.timeZone, options.homeCurrency));
   yield* options.databaseKind === 'postgres' ? copyCsvChunks(options) : keysetCsvChunks(options);
 }
 

@@ -93,6 +93,10 @@ describeWithDb('report daily totals', () => {
     // receipt_corrections reference orders: a truncate of the orders takes them too.
     await t.testDb.db.execute(sql`truncate ${orders} cascade`);
     const sums = await expectSumsMatchOrders();
-    expect(sums).toEqual({ totals: { count: 0, amount: 0 }, perDay: [], perCenter: [] });
+    expect(sums).toEqual({
+      totals: { count: 0, amount: 0, homeCurrency: 'USD', byCurrency: [], unrated: 0 },
+      perDay: [],
+      perCenter: [],
+    });
   });
 });

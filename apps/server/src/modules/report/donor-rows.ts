@@ -28,6 +28,9 @@ export type DonorRecord = {
   receipt_number: string;
   deductible_cents: number | null;
   refunded_cents: number;
+  currency: string;
+  /** The amount at the order's own home-currency rate; null until its day has a rate. */
+  home_amount_cents: number | null;
 };
 
 /**
@@ -72,7 +75,8 @@ export function donorColumns(timeZone: string): SQL {
     to_char(${orders.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as local_time,
     ${orders.itemCount} as item_count, ${orders.products} as products, ${deliveryText} as delivery,
     ${orders.test} as test, ${receiptNumberSql(timeZone)} as receipt_number, ${orders.deductibleCents} as deductible_cents,
-    ${orders.refundedCents} as refunded_cents`;
+    ${orders.refundedCents} as refunded_cents, ${orders.currency} as currency,
+    ${orders.homeAmountCents} as home_amount_cents`;
 }
 
 /** Newest first; ties (same microsecond) broken by id, so the order is total and pages never overlap. */
@@ -104,5 +108,7 @@ export function toDonorRow(record: PageDonorRecord): DonorRow {
     receiptNumber: record.receipt_number,
     deductible: record.deductible_cents === null ? null : record.deductible_cents / 100,
     refunded: record.refunded_cents / 100,
+    currency: record.currency,
+    homeAmount: record.home_amount_cents === null ? null : record.home_amount_cents / 100,
   };
 }

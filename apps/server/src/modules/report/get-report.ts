@@ -11,9 +11,17 @@ import { listHosts } from './list-hosts';
 import { checkReportFilter } from './report-filter';
 import { reportTotals } from './report-totals';
 
-export type GetReportOptions = { db: Database; query: ReportQuery; timeZone: string; centerName: CenterNameOf };
+export type GetReportOptions = {
+  db: Database;
+  query: ReportQuery;
+  timeZone: string;
+  centerName: CenterNameOf;
+  /** The currency the totals are added up in (site.json exchangeRates.homeCurrency). */
+  homeCurrency?: string | undefined;
+};
 
-export async function getReport({ db, query, timeZone, centerName }: GetReportOptions): Promise<ReportResponse> {
+export async function getReport(options: GetReportOptions): Promise<ReportResponse> {
+  const { db, query, timeZone, centerName, homeCurrency } = options;
   // Before any query: a bad cursor is the client's mistake (400), whatever else happens.
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const filter = { from: query.from, to: query.to, center: query.center, q: query.q };
@@ -22,7 +30,7 @@ export async function getReport({ db, query, timeZone, centerName }: GetReportOp
   // Independent reads: on PostgreSQL they run on separate pooled connections at once.
   const [page, sums, hosts, statements, monthlyGiving] = await Promise.all([
     listDonors({ db, filter, timeZone, after, limit: query.limit }),
-    reportTotals(db, filter, timeZone),
+    reportTotals(db, filter, timeZone, homeCurrency),
     listHosts({ db, filter, timeZone, centerName }),
     statementCounts(db),
     // Issue 22: the gifts as they stand now, of the filter's center (days and search do not apply).

@@ -135,6 +135,8 @@ describeWithDb('GET /api/report-data', () => {
       ),
       deductible: null,
       refunded: 0,
+      currency: 'USD',
+      homeAmount: 35,
     });
     expect(report.donors[2]?.receiptNumber).toMatch(/^R-20260301-/);
     expect(report.donors[3]?.date).toBe('2026-03-01T05:59:59.999Z');
@@ -214,14 +216,14 @@ describeWithDb('GET /api/report-data', () => {
     it('totals, per day (foundation days, ascending) and per center (largest first)', async () => {
       const report = await getReport(t, { limit: 1 });
       expect(report.donors).toHaveLength(1);
-      expect(report.totals).toEqual({ count: 4, amount: 35 + 100 + 5 + 40 });
+      expect(report.totals).toMatchObject({ count: 4, amount: 35 + 100 + 5 + 40 });
       expect(report.perDay).toEqual([
         { day: '2026-02-28', count: 1, amount: 100 },
         { day: '2026-03-01', count: 1, amount: 35 },
         { day: '2026-03-08', count: 1, amount: 5 },
         { day: '2026-03-09', count: 1, amount: 40 },
       ]);
-      expect(report.perCenter).toEqual([
+      expect(report.perCenter).toMatchObject([
         { center: 'Dallas Center, Texas', count: 2, amount: 105 },
         { center: 'Houston Center, Texas', count: 1, amount: 40 },
         { center: 'Bay Area Center, California', count: 1, amount: 35 },
@@ -230,19 +232,19 @@ describeWithDb('GET /api/report-data', () => {
 
     it('follows the date and center filters', async () => {
       const report = await getReport(t, { from: '2026-03-01', center: 2 });
-      expect(report.totals).toEqual({ count: 1, amount: 5 });
+      expect(report.totals).toMatchObject({ count: 1, amount: 5 });
       expect(report.perDay).toEqual([{ day: '2026-03-08', count: 1, amount: 5 }]);
-      expect(report.perCenter).toEqual([{ center: 'Dallas Center, Texas', count: 1, amount: 5 }]);
+      expect(report.perCenter).toMatchObject([{ center: 'Dallas Center, Texas', count: 1, amount: 5 }]);
     });
 
     it('follows a search (counted on the matching orders)', async () => {
       const report = await getReport(t, { q: 'r' });
       // Every name has an r: Murthy, Rao, Reddy, Iyer.
-      expect(report.totals).toEqual({ count: 4, amount: 180 });
+      expect(report.totals).toMatchObject({ count: 4, amount: 180 });
       const narrow = await getReport(t, { q: 'reddy' });
-      expect(narrow.totals).toEqual({ count: 1, amount: 100 });
+      expect(narrow.totals).toMatchObject({ count: 1, amount: 100 });
       expect(narrow.perDay).toEqual([{ day: '2026-02-28', count: 1, amount: 100 }]);
-      expect(narrow.perCenter).toEqual([{ center: 'Dallas Center, Texas', count: 1, amount: 100 }]);
+      expect(narrow.perCenter).toMatchObject([{ center: 'Dallas Center, Texas', count: 1, amount: 100 }]);
     });
 
     it('is zero, not missing, when nothing matches', async () => {
@@ -333,16 +335,18 @@ describeWithDb('a donation made through checkout', () => {
         // The books are a purchase: only the $25 gift is deductible.
         deductible: 25,
         refunded: 0,
+        currency: 'USD',
+        homeAmount: 35,
       },
     ]);
-    expect(report.totals).toEqual({ count: 1, amount: 35 });
+    expect(report.totals).toMatchObject({ count: 1, amount: 35 });
 
     const csv = await requestReport(t, {}, '/api/report-data.csv');
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.split('\r\n');
     expect(lines[1]).toMatch(
       new RegExp(
-        `^Asha Rao,asha@example.org,"Dallas Center, Texas",35.00,${transactionId},[\\d-]+ [\\d:]+,3,"Guruvara Dattam Vimalacharita Satakam × 2, Any Other Donation × 1","Pickup at Dallas Center, Texas",yes,${paid.json().receiptNumber},25.00,0.00,One-time$`,
+        `^Asha Rao,asha@example.org,"Dallas Center, Texas",35.00,${transactionId},[\\d-]+ [\\d:]+,3,"Guruvara Dattam Vimalacharita Satakam × 2, Any Other Donation × 1","Pickup at Dallas Center, Texas",yes,${paid.json().receiptNumber},25.00,0.00,One-time,USD,35.00$`,
       ),
     );
   });
@@ -357,6 +361,6 @@ describeWithDb('a donation made through checkout', () => {
     expect(report.donors.find((row) => row.transactionId === transactionId)?.delivery).toBe('');
     const csv = await requestReport(t, {}, '/api/report-data.csv');
     const line = csv.body.split('\r\n').find((l) => l.includes(transactionId));
-    expect(line).toMatch(/,1,[^,]+ × 1,,yes,\d{4}-\d{6},12\.00,0\.00,One-time$/);
+    expect(line).toMatch(/,1,[^,]+ × 1,,yes,\d{4}-\d{6},12\.00,0\.00,One-time,USD,12\.00$/);
   });
 });

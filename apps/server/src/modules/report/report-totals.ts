@@ -15,10 +15,22 @@ import { reportDailyTotals } from './tables';
 export type ReportTotals = Pick<ReportResponse, 'totals' | 'perDay' | 'perCenter'>;
 
 /**
- * A grouping-sets row. `grouping(day, center)` sets a bit for each column rolled up: 1 = a day's row
- * (center rolled up), 2 = a center's row, 3 = the grand total.
+ * A grouping-sets row. `grouping(day, center, currency)` sets a bit for each column rolled up (day 4,
+ * center 2, currency 1): 3 = a day's row, 4 = a center's in its currency, 6 = a currency's, 7 = all.
+ * `home` is in the home currency at each order's own rate; `unrated` counts orders without a rate.
  */
-type TotalsRow = { grouping: number; day: string | null; center: string | null; count: unknown; cents: unknown };
+type TotalsRow = {
+  grouping: number;
+  day: string | null;
+  center: string | null;
+  currency: string | null;
+  count: unknown;
+  cents: unknown;
+  home: unknown;
+  unrated: unknown;
+};
+
+const GROUPING = { day: 3, center: 4, currency: 6, all: 7 } as const;
 
 /** int8 arrives as a string (pg) or a number / bigint (PGlite): cents stay exact below 2^53. */
 function toNumber(value: unknown): number {
@@ -32,36 +44,62 @@ function fromSummary(filter: ReportFilter): SQL {
   if (filter.to) conditions.push(sql`${t.day} <= ${filter.to}::date`);
   if (filter.center !== undefined) conditions.push(eq(t.centerId, filter.center));
   return sql`
-    select grouping(${t.day}, ${t.centerName}) as grouping, ${t.day}::text as day, ${t.centerName} as center,
-           sum(${t.orderCount}) as count, sum(${t.amountCents}) as cents
+    select grouping(${t.day}, ${t.centerName}, ${t.currency}) as grouping, ${t.day}::text as day,
+           ${t.centerName} as center, ${t.currency} as currency, sum(${t.orderCount}) as count,
+           sum(${t.amountCents}) as cents, sum(${t.homeAmountCents}) as home, sum(${t.unratedCount}) as unrated
     from ${t} where ${and(...conditions)}
-    group by grouping sets ((${t.day}), (${t.centerName}), ())`;
+    group by grouping sets ((${t.day}), (${t.centerName}, ${t.currency}), (${t.currency}), ())`;
 }
 
 function fromOrders(filter: ReportFilter, timeZone: string): SQL {
   return sql`
-    select grouping(day, center) as grouping, day::text as day, center, count(*) as count, sum(cents) as cents
+    select grouping(day, center, currency) as grouping, day::text as day, center, currency, count(*) as count,
+           sum(cents) as cents, sum(home) as home, sum(unrated) as unrated
     from (
       select (${orders.createdAt} at time zone ${timeZone})::date as day, ${orders.centerName} as center,
-             ${orders.amountCents} - ${orders.refundedCents} as cents
+             ${orders.currency} as currency, ${orders.amountCents} - ${orders.refundedCents} as cents,
+             coalesce(round((${orders.amountCents} - ${orders.refundedCents}) * ${orders.homeRate}), 0) as home,
+             (${orders.homeRate} is null)::int as unrated
       from ${orders} where ${reportConditions(filter, timeZone)}
     ) as matched
-    group by grouping sets ((day), (center), ())`;
+    group by grouping sets ((day), (center, currency), (currency), ())`;
 }
 
-export async function reportTotals(db: Database, filter: ReportFilter, timeZone: string): Promise<ReportTotals> {
+/**
+ * The sums, each currency apart and the whole in `homeCurrency` (decision 0040): the totals' amount,
+ * each day's and each center's home amount are at the rates the orders kept.
+ */
+export async function reportTotals(
+  db: Database,
+  filter: ReportFilter,
+  timeZone: string,
+  homeCurrency = 'USD',
+): Promise<ReportTotals> {
   const query = filter.q ? fromOrders(filter, timeZone) : fromSummary(filter);
   const { rows } = await db.execute<TotalsRow>(query);
-  const result: ReportTotals = { totals: { count: 0, amount: 0 }, perDay: [], perCenter: [] };
+  const totals: ReportTotals['totals'] = { count: 0, amount: 0, homeCurrency, byCurrency: [], unrated: 0 };
+  const result: ReportTotals = { totals, perDay: [], perCenter: [] };
   for (const row of rows) {
     const count = toNumber(row.count);
     const amount = toNumber(row.cents) / 100;
+    const home = toNumber(row.home) / 100;
     const grouping = toNumber(row.grouping);
-    if (grouping === 1 && row.day !== null) result.perDay.push({ day: row.day, count, amount });
-    else if (grouping === 2 && row.center !== null) result.perCenter.push({ center: row.center, count, amount });
-    else if (grouping === 3) result.totals = { count, amount };
+    if (grouping === GROUPING.day && row.day !== null) result.perDay.push({ day: row.day, count, amount: home });
+    else if (grouping === GROUPING.center && row.center !== null && row.currency !== null) {
+      result.perCenter.push({ center: row.center, count, amount, currency: row.currency, homeAmount: home });
+    } else if (grouping === GROUPING.currency && row.currency !== null) {
+      totals.byCurrency.push({ currency: row.currency, count, amount });
+    } else if (grouping === GROUPING.all) {
+      Object.assign(totals, { count, amount: home, unrated: toNumber(row.unrated) });
+    }
   }
   result.perDay.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
-  result.perCenter.sort((a, b) => b.amount - a.amount || a.center.localeCompare(b.center));
+  result.perCenter.sort((a, b) => (b.homeAmount ?? 0) - (a.homeAmount ?? 0) || a.center.localeCompare(b.center));
+  // The home currency first, then the others by their code.
+  totals.byCurrency.sort((a, b) => rank(a.currency) - rank(b.currency) || a.currency.localeCompare(b.currency));
   return result;
+
+  function rank(currency: string): number {
+    return currency === homeCurrency ? 0 : 1;
+  }
 }

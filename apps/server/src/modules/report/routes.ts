@@ -52,6 +52,7 @@ const errorResponses = { 400: apiErrorSchema, 401: apiErrorSchema, 429: apiError
 export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (app, options) => {
   const { db, site, siteSource, databaseKind, preHandler, signature } = options;
   const timeZone = site.foundation.timeZone;
+  const { homeCurrency } = site.exchangeRates;
   // Centers as staff edit them now: a session stores its center's id, the report shows its name.
   const centerNames = async () => {
     const { centers } = (await siteSource.current()).site;
@@ -93,7 +94,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (a
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getReport({ db, query: request.query, timeZone, centerName: await centerNames() });
+      return getReport({ db, query: request.query, timeZone, centerName: await centerNames(), homeCurrency });
     },
   );
 
@@ -127,7 +128,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (a
       // which returns the generator and so ends the query (copy-export.ts, keyset-export.ts).
       const rows = hosts
         ? hostsCsvExport({ db, filter, timeZone, centerName: await centerNames() })
-        : csvExport({ db, databaseKind, filter, timeZone });
+        : csvExport({ db, databaseKind, filter, timeZone, homeCurrency });
       const body = Readable.from(rows, {
         objectMode: false,
         highWaterMark: 64 * 1024,

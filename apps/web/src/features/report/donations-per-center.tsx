@@ -7,6 +7,9 @@ import { formatCount } from '#src/lib/format';
 
 type CenterPoint = ReportResponse['perCenter'][number];
 
+/** A center's amount at home (an older server's answer has only `amount`, in dollars). */
+const homeOf = (row: CenterPoint) => row.homeAmount ?? row.amount;
+
 /** The center's part of the amount, in whole percent. */
 const share = (amount: number, total: number) => (total > 0 ? Math.round((amount / total) * 100) : 0);
 
@@ -14,16 +17,17 @@ function columnsFor(total: number): readonly DataColumn<CenterPoint>[] {
   return [
     { header: 'Center', cell: (row) => row.center, rowHeader: true },
     { header: 'Donations', cell: (row) => formatCount(row.count), className: 'report-table__number' },
-    { header: 'Amount', cell: (row) => formatDollars(row.amount), className: 'report-table__number' },
+    // In the center's own currency; the share compares them at home.
+    { header: 'Amount', cell: (row) => formatDollars(row.amount, row.currency), className: 'report-table__number' },
     {
       header: 'Share',
       className: 'report-table__share',
       cell: (row) => (
         <>
           <span className="report-bar" aria-hidden="true">
-            <span className="report-bar__fill" style={{ inlineSize: `${share(row.amount, total)}%` }} />
+            <span className="report-bar__fill" style={{ inlineSize: `${share(homeOf(row), total)}%` }} />
           </span>
-          {`${share(row.amount, total)}%`}
+          {`${share(homeOf(row), total)}%`}
         </>
       ),
     },
@@ -32,14 +36,14 @@ function columnsFor(total: number): readonly DataColumn<CenterPoint>[] {
 
 export function DonationsPerCenter({ perCenter }: { perCenter: readonly CenterPoint[] }) {
   const id = useId();
-  const total = perCenter.reduce((sum, c) => sum + c.amount, 0);
+  const total = perCenter.reduce((sum, c) => sum + homeOf(c), 0);
   return (
     <section className="report-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Donations per center</h2>
       <DataTable
         columns={columnsFor(total)}
         rows={perCenter}
-        rowKey={(row) => row.center}
+        rowKey={(row) => `${row.center} ${row.currency}`}
         scrollLabel="Donations per center table"
         name={{ labelledBy: `${id}-title` }}
       />

@@ -24,11 +24,11 @@ function donorColumns(timeZone: string, access: ReceiptAccess): readonly DataCol
     { header: 'Name', cell: (row) => row.name },
     { header: 'Email', cell: (row) => row.email },
     { header: 'Center', cell: (row) => row.center },
-    { header: 'Amount', cell: (row) => formatDollars(row.amount), className: 'report-table__number' },
+    { header: 'Amount', cell: (row) => formatDollars(row.amount, row.currency), className: 'report-table__number' },
     {
       header: 'Deductible',
       // Orders from before the tax receipts have no figure on record.
-      cell: (row) => (row.deductible === null ? '—' : formatDollars(row.deductible)),
+      cell: (row) => (row.deductible === null ? '—' : formatDollars(row.deductible, row.currency)),
       className: 'report-table__number',
     },
     { header: 'Receipt', cell: (row) => <ReceiptCell row={row} {...access} /> },

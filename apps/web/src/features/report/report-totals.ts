@@ -1,5 +1,6 @@
 /** How the report words its totals: "1 donation", "12 donations, $340.00". */
 import { formatDollars } from '@store/shared/money';
+import type { ReportResponse } from '@store/shared/report';
 import { formatCount } from '#src/lib/format';
 
 /** "1 donation" / "1,234 donations". */
@@ -7,7 +8,19 @@ export function donationCount(count: number): string {
   return `${formatCount(count)} ${count === 1 ? 'donation' : 'donations'}`;
 }
 
-/** The totals line: "12 donations, $340.00". */
-export function totalsLine({ count, amount }: { count: number; amount: number }): string {
-  return `${donationCount(count)}, ${formatDollars(amount)}`;
+type Totals = Pick<ReportResponse['totals'], 'count' | 'amount'> & Partial<ReportResponse['totals']>;
+
+/**
+ * The totals line: "12 donations, $340.00" when every gift is in the home currency; with others, the
+ * whole at the orders' own rates and then each currency in its own money (decision 0040), and how
+ * many wait for a day's rate: "14 donations, $392.61 at each day's rate: $340.00 · CA$51.00 · £25.00".
+ */
+export function totalsLine(totals: Totals): string {
+  const { count, amount, homeCurrency = 'USD', byCurrency = [], unrated = 0 } = totals;
+  const home = formatDollars(amount, homeCurrency);
+  const onlyHome = byCurrency.every((c) => c.currency === homeCurrency) && unrated === 0;
+  if (onlyHome) return `${donationCount(count)}, ${home}`;
+  const each = byCurrency.map((c) => formatDollars(c.amount, c.currency)).join(' · ');
+  const waiting = unrated > 0 ? `; ${donationCount(unrated)} without a rate yet, not in ${homeCurrency}` : '';
+  return `${donationCount(count)}, ${home} at each day's rate: ${each}${waiting}`;
 }
