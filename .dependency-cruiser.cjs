@@ -2,7 +2,8 @@
  * The import rules `npm test` enforces (npm run check:imports), CODE_STYLE.md "Layers and folders":
  *  - no import cycle anywhere;
  *  - web: lib/components -> features -> app; a feature never imports another feature;
- *  - server: a module (modules/<name>/) never imports another module's inside it may not use.
+ *  - server: a module (modules/<name>/) never imports another module's inside it may not use;
+ *  - server: the ledger (modules/ledger/) is reached through its index.ts alone (decision 0041).
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -51,6 +52,14 @@ module.exports = {
       comment: 'Features are below the app shell (src/app): the app imports features, never the reverse.',
       from: { path: '^apps/web/src/features/' },
       to: { path: '^apps/web/src/app/' },
+    },
+    {
+      name: 'ledger-public-surface',
+      severity: 'error',
+      comment:
+        'The ledger (orders, settlement, receipt numbers, corrections) is imported through modules/ledger/index.ts, its declared surface: never a file inside it.',
+      from: { path: '^apps/server/src/', pathNot: '^apps/server/src/modules/ledger/' },
+      to: { path: '^apps/server/src/modules/ledger/', pathNot: '^apps/server/src/modules/ledger/index\\.ts$' },
     },
     {
       name: 'shared-stays-shared',

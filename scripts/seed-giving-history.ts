@@ -12,7 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client';
 import { migrateDatabase } from '../apps/server/src/db/migrate';
 import { users } from '../apps/server/src/modules/auth/tables';
-import type { OrderProduct } from '../apps/server/src/modules/checkout/tables';
+import type { OrderProduct } from '../apps/server/src/modules/ledger/index';
 import { seedOrders } from '../apps/server/test/seed-orders';
 import { BOOK_LINE, giftLine, PATRON_LINE } from '../apps/server/test/tax-lines';
 

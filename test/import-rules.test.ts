@@ -116,6 +116,25 @@ describe('import rules', () => {
     expect(result.output).not.toMatch(/error no-cycle:/);
   });
 
+  test('a module reaching inside the ledger fails; through its index it passes', async () => {
+    const ledger = {
+      'apps/server/src/modules/ledger/tables.ts': exportsOne('orders'),
+      'apps/server/src/modules/ledger/index.ts': `export { orders } from './tables';\n`,
+    };
+    const inside = await check({
+      ...ledger,
+      'apps/server/src/modules/refunds/refund.ts': `import { orders } from '../ledger/tables';\nexport const refund = orders;\n`,
+    });
+    expect(inside.failed).toBe(true);
+    expect(inside.output).toContain('ledger-public-surface');
+    expect(inside.output).toContain('apps/server/src/modules/refunds/refund.ts');
+    const surface = await check({
+      ...ledger,
+      'apps/server/src/modules/refunds/refund.ts': `import { orders } from '../ledger/index';\nexport const refund = orders;\n`,
+    });
+    expect(surface).toEqual({ failed: false, output: expect.any(String) });
+  });
+
   test('the shared package importing an app fails', async () => {
     const result = await check({
       'apps/server/src/config.ts': exportsOne('config'),

@@ -10,7 +10,6 @@ export { accountLinks, authHandOffs, authSessions, users } from '#src/modules/au
 export { captchaSpent } from '#src/modules/captcha/tables';
 export { recitationCompletions } from '#src/modules/certificates/tables';
 export { checkIns } from '#src/modules/check-in/tables';
-export { orders, paymentDeclines, receiptCorrections } from '#src/modules/checkout/tables';
 export { donorAliases } from '#src/modules/donors/tables';
 export { eventMessageRecipients, eventMessages, eventNewsOptouts } from '#src/modules/event-messages/tables';
 export { eventSessions } from '#src/modules/event-sessions/tables';
@@ -23,7 +22,6 @@ export {
   sandboxTransactions,
   sandboxVault,
 } from '#src/modules/payments/gateways/sandbox-tables';
-export { receiptCounters } from '#src/modules/receipts/tables';
 export { refunds } from '#src/modules/refunds/tables';
 export { familyLinkRequests } from '#src/modules/registration-manage/tables';
 export { registrants, registrations, tickets } from '#src/modules/registrations/tables';
@@ -32,3 +30,4 @@ export { siteContent, siteImages } from '#src/modules/site-content/tables';
 export { auditLog, staffCodeGuesses, staffRecoveryCodes, staffSessions } from '#src/modules/staff/tables';
 export { yearEndStatements } from '#src/modules/statements/tables';
 export { waitlistOffers } from '#src/modules/waiting-list/tables';
+export { orders, paymentDeclines, receiptCorrections, receiptCounters } from './src/modules/ledger/index';

@@ -17,10 +17,10 @@ import { createGuessingAlertRenderer } from '#src/modules/auth/guessing-alert-ma
 import { CERTIFICATE_KIND } from '#src/modules/certificates/certificate-kind';
 import { createCertificateRenderer } from '#src/modules/certificates/certificate-mail';
 import { receiptAddressLink } from '#src/modules/checkout/receipt-address-link';
-import { OFFICIAL_RECEIPT_KIND, RECEIPT_CORRECTION_KIND, RECEIPT_KIND } from '#src/modules/checkout/receipt-kind';
 import { createReceiptCorrectionRenderer, createReceiptRenderer } from '#src/modules/checkout/receipt-renderer';
 import { EVENT_MESSAGE_KIND } from '#src/modules/event-messages/event-message-kind';
 import { createEventMessageRenderer } from '#src/modules/event-messages/event-message-mail';
+import { OFFICIAL_RECEIPT_KIND, RECEIPT_CORRECTION_KIND, RECEIPT_KIND } from '#src/modules/ledger/index';
 import type { MailRenderer, MailRenderers } from '#src/modules/mail/render';
 import { createBillingNoticeRenderer } from '#src/modules/monthly-giving/billing-mail';
 import { CHARGE_DECLINED_KIND, GIFT_PAUSED_KIND } from '#src/modules/monthly-giving/billing-mail-kinds';

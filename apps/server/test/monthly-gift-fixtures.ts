@@ -11,9 +11,9 @@ import { randomUUID } from 'node:crypto';
 import { firstScheduledCharge } from '@store/shared/monthly-giving';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import type { OrderProduct } from '#src/modules/checkout/tables';
 import { type MonthlyGiftRow, monthlyGifts } from '#src/modules/monthly-giving/tables';
 import type { SandboxGateway } from '#src/modules/payments/gateways/sandbox';
+import type { OrderProduct } from '../src/modules/ledger/index';
 import { validCard } from './checkout-helpers';
 import { seedOrders } from './seed-orders';
 

@@ -13,9 +13,8 @@ import { randomUUID } from 'node:crypto';
 import type { MonthlyGiftStatus, PausedReason } from '@store/shared/monthly-giving';
 import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import type { Order } from '#src/modules/checkout/order-repo';
-import type { OrderProduct } from '#src/modules/checkout/tables';
 import { type MonthlyGiftRow, monthlyGifts } from '#src/modules/monthly-giving/tables';
+import type { Order, OrderProduct } from '../src/modules/ledger/index';
 import { SEED_CENTERS, type SeedOrderInput, seedOrders } from './seed-orders';
 
 export type SeedMonthlyGiftInput = {

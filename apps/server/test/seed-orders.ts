@@ -9,8 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import type { NewOrder, Order } from '#src/modules/checkout/order-repo';
-import { type OrderProduct, orders } from '#src/modules/checkout/tables';
+import type { NewOrder, Order } from '../src/modules/ledger/index';
+import { type OrderProduct, orders } from '../src/modules/ledger/index';
 
 export const SEED_CENTERS = [
   { id: 1, name: 'Bay Area Center, California' },

@@ -3,8 +3,7 @@
  * for the receipt tests, the sample PDFs and the screenshot history: a concert tier with two seats,
  * the book (a purchase) and an open gift. The values are config/site.json's.
  */
-import type { Order } from '#src/modules/checkout/order-repo';
-import type { OrderProduct } from '#src/modules/checkout/tables';
+import type { Order, OrderProduct } from '../src/modules/ledger/index';
 
 export const PATRON_LINE: OrderProduct = {
   id: 102,

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { orders, receiptCorrections } from '#src/modules/checkout/tables';
+import { orders, receiptCorrections } from '#src/modules/ledger/index';
 import { seedOrders } from '../../test/seed-orders';
 import { createTestDb, describeWithDb, type TestDb } from '../../test/test-db';
 import { MIGRATIONS_FOLDER, migrateDatabase, migrationsApplied, waitForMigrations } from './migrate';

@@ -6,7 +6,7 @@
 import { authMessages } from '@store/shared/auth';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '#src/modules/checkout/tables';
+import { orders } from '#src/modules/ledger/index';
 import { linkMails, newestToken } from '../../../test/account-link-helpers';
 import {
   GOOD_PASSWORD,

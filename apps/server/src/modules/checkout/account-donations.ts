@@ -8,9 +8,8 @@ import { accountReceiptPdfPath } from '@store/shared/tax-receipts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { type AccountOwner, ownedBy } from '#src/db/owned-by';
-import { receiptNumberOf } from '#src/modules/receipts/receipt-number';
+import { orders, receiptNumberOf } from '#src/modules/ledger/index';
 import { productsText } from './products-text';
-import { orders } from './tables';
 
 export async function listAccountDonations(
   db: Database,

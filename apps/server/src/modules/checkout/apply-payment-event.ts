@@ -7,8 +7,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#src/db/client';
+import { orders } from '#src/modules/ledger/index';
 import type { WebhookEvent } from '#src/modules/payments/gateway';
-import { orders } from './tables';
 
 export const SETTLEMENT_DECLINED_MESSAGE = 'Settlement declined by the card processor: the payment was not collected.';
 

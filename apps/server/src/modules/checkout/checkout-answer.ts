@@ -11,9 +11,8 @@ import { centsToDollars } from '@store/shared/money';
 import { billingDayOf, calendarDay } from '@store/shared/monthly-giving';
 import type { Site } from '@store/shared/site';
 import type { StoredAttempt } from '#src/lib/idempotent-request';
-import { receiptNumberOf } from '#src/modules/receipts/receipt-number';
-import type { Order } from './order-repo';
-import type { StoredAnswer } from './tables';
+import type { Order, StoredAnswer } from '#src/modules/ledger/index';
+import { receiptNumberOf } from '#src/modules/ledger/index';
 
 export type CheckoutAnswer = CheckoutSucceeded | CheckoutDeclined;
 

@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger } from '#src/logger';
+import { findOrderById, orders } from '#src/modules/ledger/index';
 import type { PaymentGateway } from '#src/modules/payments/gateway';
 import { createBraintreeGateway } from '#src/modules/payments/gateways/braintree';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
@@ -14,9 +15,7 @@ import { braintreeGatewayFor } from '../../../test/fake-braintree/gateway';
 import { type FakeBraintree, startFakeBraintree } from '../../../test/fake-braintree/server';
 import { signedTransactionWebhook } from '../../../test/fake-braintree/webhooks';
 import { describeWithDb } from '../../../test/test-db';
-import { findOrderById } from './order-repo';
 import { NOT_CHARGED_MESSAGE, reconcilePendingOrders } from './reconcile';
-import { orders } from './tables';
 
 const braintreeKeys = () => ({ merchantId: 'm', publicKey: 'pub', privateKey: 'priv' });
 

@@ -8,6 +8,7 @@ import type { CartLine } from '@store/shared/cart';
 import { checkoutResponseSchema } from '@store/shared/checkout';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { orders } from '#src/modules/ledger/index';
 import { sandboxTransactions } from '#src/modules/payments/gateways/sandbox-tables';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import {
@@ -22,7 +23,6 @@ import {
 } from '../../../test/checkout-helpers';
 import { outboxMessages } from '../../../test/outbox-helpers';
 import { describeWithDb } from '../../../test/test-db';
-import { orders } from './tables';
 
 /** Issue 20: each line keeps what the donor got for it (config/site.json's `benefit`). */
 const gift = { benefit: 'none', fairMarketValueCents: 0 };

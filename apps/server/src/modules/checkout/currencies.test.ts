@@ -9,6 +9,7 @@ import { calendarDay } from '@store/shared/calendar-day';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { exchangeRates } from '#src/modules/exchange-rates/tables';
+import { orders, RECEIPT_KIND } from '#src/modules/ledger/index';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import {
   BOOK,
@@ -21,8 +22,6 @@ import {
 import { outboxMessages } from '../../../test/outbox-helpers';
 import { pdfText } from '../../../test/pdf-text';
 import { describeWithDb } from '../../../test/test-db';
-import { RECEIPT_KIND } from './receipt-kind';
-import { orders } from './tables';
 
 const TORONTO = { center: '7', currency: 'CAD' } as const;
 const LONDON = { center: '8', currency: 'GBP' } as const;

@@ -6,10 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, paymentDeclines } from '#src/modules/ledger/index';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { checkoutBody, countRows, openAmount, postCheckout } from '../../../test/checkout-helpers';
 import { describeWithDb } from '../../../test/test-db';
-import { orders, paymentDeclines } from './tables';
 
 const DECLINED = 'fake-processor-declined-visa-nonce';
 const APPROVED = 'fake-valid-nonce';

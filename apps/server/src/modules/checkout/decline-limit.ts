@@ -21,17 +21,13 @@
  * office still go through.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { columnNames } from '#src/db/column-names';
 import { AppError } from '#src/errors/app-error';
-import { paymentDeclines } from './tables';
 
 export const DECLINE_LIMIT = 5;
 export const DECLINE_WINDOW_SECONDS = 10 * 60;
 
 /** `checkout_attempt_wait`'s answer when the places left are all held by attempts at the gateway. */
 export const ATTEMPTS_IN_FLIGHT = -1;
-
-export type DeclineSubject = { clientIp: string; email: string };
 
 /** The 429 answer; the route sends `retryAfterSeconds` as the Retry-After header. */
 export class TooManyDeclinesError extends AppError {
@@ -46,11 +42,6 @@ export class TooManyDeclinesError extends AppError {
     );
     this.retryAfterSeconds = retryAfterSeconds;
   }
-}
-
-/** E-mails are compared without case: Donor@x.org and donor@x.org are one donor. */
-function normalEmail(email: string): string {
-  return email.trim().toLowerCase();
 }
 
 /**
@@ -85,20 +76,4 @@ export const PLACE_QUEUE_MS = 10_000;
 /** Between two looks for a place: jittered so waiting requests do not all ask at once. */
 export function placePollDelayMs(): number {
   return 50 + Math.floor(Math.random() * 100);
-}
-
-/**
- * Records a decline, as a statement for a WITH clause: the order is marked failed and its decline
- * counted in one statement (settle-order.ts), inserted when `onlyIf` holds. A prepared
- * statement's text: the subject comes in as the placeholders of `declineValues`.
- */
-export function recordDeclineStatement(onlyIf: SQL): SQL {
-  const d = paymentDeclines;
-  return sql`insert into ${d} (${columnNames(d.clientIp, d.email)})
-    select ${sql.placeholder('declineIp')}, ${sql.placeholder('declineEmail')} where ${onlyIf}`;
-}
-
-/** The placeholder values of `recordDeclineStatement` and `declineWaitSeconds` for one donor. */
-export function declineValues({ clientIp, email }: DeclineSubject) {
-  return { declineIp: clientIp, declineEmail: normalEmail(email) };
 }

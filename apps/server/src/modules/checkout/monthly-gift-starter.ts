@@ -9,8 +9,9 @@
  * leaves 'starting' gifts the billing run settles the same way, so none is active without a paid
  * first month.
  */
+
+import type { Order } from '#src/modules/ledger/index';
 import type { StoredCard } from '#src/modules/payments/gateway';
-import type { Order } from './order-repo';
 
 /** The card the gateway stored for the donor (gateway.vault). */
 export type VaultedCard = { customerId: string; paymentMethodToken: string; card: StoredCard };

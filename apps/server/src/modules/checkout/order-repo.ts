@@ -1,13 +1,17 @@
-/** The orders table's reads and the pending insert the checkout makes before calling the gateway. */
-import { eq, getTableColumns, is, SQL, sql } from 'drizzle-orm';
+/** The pending insert the checkout makes before calling the gateway, and its Idempotency-Key lookup. */
+import { eq, getTableColumns, is, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '#src/db/client';
 import { oncePerDatabase } from '#src/db/prepared';
-import { type DeclineSubject, declineValues, declineWaitSeconds } from './decline-limit';
-import { orders } from './tables';
-
-export type Order = typeof orders.$inferSelect;
-export type NewOrder = typeof orders.$inferInsert;
+import {
+  type DeclineSubject,
+  declineValues,
+  type NewOrder,
+  type Order,
+  orderColumnDefault,
+  orders,
+} from '#src/modules/ledger/index';
+import { declineWaitSeconds } from './decline-limit';
 
 /** What the checkout knows of an order before it is charged. */
 const PENDING_ORDER_FIELDS = [
@@ -61,18 +65,6 @@ function pendingOrderValue(key: string, column: AnyPgColumn): SQL {
 }
 
 /**
- * An orders column's default as a SELECT may write it (an INSERT ... SELECT cannot say DEFAULT):
- * the schema's SQL default or value, else null. Also used by the monthly billing run's claim.
- */
-export function orderColumnDefault(key: string, column: AnyPgColumn): SQL {
-  if (column.defaultFn || column.onUpdateFn) {
-    throw new Error(`orders.${key}: a default computed in JavaScript cannot go in a statement prepared once`);
-  }
-  if (column.default === undefined) return sql`null`;
-  return is(column.default, SQL) ? column.default : sql`${sql.param(column.default, column)}`;
-}
-
-/**
  * The pending insert and the card-testing claim in ONE statement: one round trip per checkout on
  * its common path (a new key, a donor below the limit). The row is inserted only if the donor's
  * claim (decline-limit.ts `declineWaitSeconds`, which `findOrderAndDeclineWait` also reads) is 0,
@@ -111,16 +103,6 @@ export async function insertPendingOrderBelowDeclineLimit(
     ...filled,
     ...declineValues({ clientIp: values.clientIp, email: values.email }),
   });
-  return order ?? null;
-}
-
-export async function findOrderByIdempotencyKey(db: Database, key: string): Promise<Order | null> {
-  const [order] = await db.select().from(orders).where(eq(orders.idempotencyKey, key));
-  return order ?? null;
-}
-
-export async function findOrderById(db: Database, id: string): Promise<Order | null> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, id));
   return order ?? null;
 }
 

@@ -7,10 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { orders } from '#src/modules/ledger/index';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { checkoutBody, countRows, postCheckout } from '../../../test/checkout-helpers';
 import { describeWithDb } from '../../../test/test-db';
-import { orders } from './tables';
 
 describeWithDb('placeOrder: a pending insert that wrote nothing, for no reason the database still shows', () => {
   let t: TestApp;

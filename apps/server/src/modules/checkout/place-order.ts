@@ -23,12 +23,18 @@ import {
 } from '#src/lib/idempotent-request';
 import { homeAmountOf } from '#src/modules/exchange-rates/home-amount';
 import {
+  findOrderById,
+  findOrderByIdempotencyKey,
+  type Order,
+  receiptSettings,
+  settleOrder,
+} from '#src/modules/ledger/index';
+import {
   GatewayUnavailableError,
   type PaymentGateway,
   type SaleInput,
   type SaleOutcome,
 } from '#src/modules/payments/gateway';
-import { receiptSettings } from '#src/modules/receipts/receipt-number';
 import { type CheckoutAnswer, checkoutAnswer, storedAttempt } from './checkout-answer';
 import { idempotencyKeyReused, paymentInProgress, paymentUnconfirmed } from './checkout-errors';
 import {
@@ -39,16 +45,9 @@ import {
   TooManyDeclinesError,
 } from './decline-limit';
 import { hasMonthlyLine, type MonthlyGiftStarter } from './monthly-gift-starter';
-import {
-  findOrderAndDeclineWait,
-  findOrderById,
-  findOrderByIdempotencyKey,
-  insertPendingOrderBelowDeclineLimit,
-  type Order,
-} from './order-repo';
+import { findOrderAndDeclineWait, insertPendingOrderBelowDeclineLimit } from './order-repo';
 import { type PreparedOrder, prepareOrder } from './prepare-order';
 import { requestHash } from './request-hash';
-import { settleOrder } from './settle-order';
 
 /** The entity's merchant account, so the sale is taken in its currency (undefined: the default one). */
 export function merchantAccountOf(site: Pick<Site, 'entities'>, entityKey: string): string | undefined {

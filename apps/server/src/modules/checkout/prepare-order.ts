@@ -17,10 +17,10 @@ import { dollarsToCents } from '@store/shared/money';
 import { completeDonorAddress, receiptNeedsDonorAddress } from '@store/shared/receipt-address';
 import { entityOfCenter, type Site } from '@store/shared/site';
 import { AppError } from '#src/errors/app-error';
+import type { DonorAddress, OrderDelivery, OrderProduct } from '#src/modules/ledger/index';
 import { deductibleCents } from '#src/modules/receipts/deductible';
 import { giftAidOf } from './gift-aid-declaration';
 import { priceProducts } from './price-products';
-import type { DonorAddress, OrderDelivery, OrderProduct } from './tables';
 
 export type PreparedOrder = {
   amountCents: number;

@@ -11,8 +11,8 @@ import type { Currency } from '@store/shared/currencies';
 import { dollarsToCents, isWholeCents, MAX_AMOUNT_CENTS } from '@store/shared/money';
 import { canGiveMonthly, monthlyGiftMessages } from '@store/shared/monthly-giving';
 import { itemPrice, type Site, type SiteItem } from '@store/shared/site';
+import type { OrderProduct } from '#src/modules/ledger/index';
 import { lineBenefit } from '#src/modules/receipts/deductible';
-import type { OrderProduct } from './tables';
 
 export type PricedProducts = { products: OrderProduct[]; totalCents: number; itemCount: number };
 

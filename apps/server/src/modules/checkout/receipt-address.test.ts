@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '#src/logger';
 import { linkKey, linkToken } from '#src/modules/auth/account-link-token';
 import { SESSION_COOKIE } from '#src/modules/auth/session-cookie';
+import { OFFICIAL_RECEIPT_KIND, orders, RECEIPT_KIND } from '#src/modules/ledger/index';
 import { mailOutbox } from '#src/modules/mail/tables';
 import type { MailWorker } from '#src/modules/mail/worker';
 import { registerAccount, SITE_ORIGIN, sessionToken } from '../../../test/auth-helpers';
@@ -23,9 +24,7 @@ import { pdfText } from '../../../test/pdf-text';
 import { seedOrders } from '../../../test/seed-orders';
 import { decodedMail, messagesTo, startSmtpMailWorker } from '../../../test/smtp-mail-path';
 import { describeWithDb } from '../../../test/test-db';
-import { OFFICIAL_RECEIPT_KIND, RECEIPT_KIND } from './receipt-kind';
 import { receiptPdf } from './receipt-pdf';
-import { orders } from './tables';
 
 const YEAR = new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone: 'America/Chicago' }).format(new Date());
 // The Canadian charity's own series (site.json entities: receiptPrefix 'CA-').

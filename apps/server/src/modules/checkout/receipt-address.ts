@@ -29,10 +29,10 @@ import {
   TooManyLoginsError,
 } from '#src/modules/admins/login-limit';
 import type { LinkKey } from '#src/modules/auth/account-link-token';
-import type { ReceiptSettings } from '#src/modules/receipts/receipt-number';
+import type { ReceiptSettings } from '#src/modules/ledger/index';
+import { orders } from '#src/modules/ledger/index';
 import { issueOfficialReceipt } from './issue-official-receipt';
 import { readReceiptAddressToken } from './receipt-address-link';
-import { orders } from './tables';
 
 export const RECEIPT_ADDRESS_REALM = 'receipt-address';
 /** Bad links per client address an hour: a donor's mistyped or stale links, never a sweep. */

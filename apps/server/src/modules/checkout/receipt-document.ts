@@ -8,14 +8,14 @@
 import { formatCents } from '@store/shared/money';
 import { calendarDay, periodOf } from '@store/shared/monthly-giving';
 import { entityOfCenter, type ReceiptRules, type Site } from '@store/shared/site';
+import type { OrderProduct } from '#src/modules/ledger/index';
+import { receiptNumberOf } from '#src/modules/ledger/index';
 import { formatDateTime, formatGiftDate } from '#src/modules/mail/date-format';
 import { deductibleCents, keptLineDeductibles, lineValueReceivedCents } from '#src/modules/receipts/deductible';
-import { receiptNumberOf } from '#src/modules/receipts/receipt-number';
 import type { ReceiptDocument, TaxDocumentLine, TaxFact } from '#src/modules/receipts/tax-document';
 import { craNoEligibleAmount, taxIssuer, taxWords } from '#src/modules/receipts/tax-words';
 import { RECEIPT_RULE_BUILDERS } from './receipt-rules';
 import type { Money, ReceiptOrder as Order, ReceiptCorrection } from './receipt-rules/receipt-context';
-import type { OrderProduct } from './tables';
 
 export type { ReceiptCorrection } from './receipt-rules/receipt-context';
 

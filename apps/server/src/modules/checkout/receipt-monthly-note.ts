@@ -5,8 +5,8 @@
  */
 import { formatCents } from '@store/shared/money';
 import { calendarDay, firstScheduledCharge, ordinalDay } from '@store/shared/monthly-giving';
+import type { orders } from '#src/modules/ledger/index';
 import { formatDay } from '#src/modules/mail/date-format';
-import type { orders } from './tables';
 
 type Order = typeof orders.$inferSelect;
 

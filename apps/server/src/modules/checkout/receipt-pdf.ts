@@ -6,9 +6,9 @@
 import type { Site } from '@store/shared/site';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
+import { orders, receiptCorrections } from '#src/modules/ledger/index';
 import { renderTaxDocumentPdfOffThread } from '#src/modules/receipts/pdf/render-off-thread';
 import { renderReceipt } from './receipt';
-import { orders, receiptCorrections } from './tables';
 
 export type ReceiptPdf = { pdf: Buffer; fileName: string };
 

@@ -7,11 +7,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { isUuid } from '#src/lib/uuid';
+import { orders, receiptCorrections } from '#src/modules/ledger/index';
 import type { MailRenderer, RenderedMail } from '#src/modules/mail/render';
 import { renderTaxDocumentPdfOffThread } from '#src/modules/receipts/pdf/render-off-thread';
 import type { SiteSource } from '#src/site/site-source';
 import { type ReceiptOptions, type RenderedReceipt, renderReceipt } from './receipt';
-import { orders, receiptCorrections } from './tables';
 
 /** `siteSource`: read per batch, so a receipt names its center (and country) as edited now (issue 21). */
 export type ReceiptRendererOptions = {

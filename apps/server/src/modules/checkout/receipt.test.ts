@@ -6,11 +6,11 @@
  */
 import type { Site } from '@store/shared/site';
 import { describe, expect, it } from 'vitest';
-import { legacyReceiptNumber, receiptNumberOf } from '#src/modules/receipts/receipt-number';
+import type { OrderProduct } from '#src/modules/ledger/index';
+import { legacyReceiptNumber, receiptNumberOf } from '#src/modules/ledger/index';
 import { BOOK_LINE, giftLine, PATRON_LINE, paidOrderRow } from '../../../test/tax-lines';
 import { renderReceipt } from './receipt';
 import type { ReceiptCorrection } from './receipt-document';
-import type { OrderProduct } from './tables';
 
 const taxReceipts: Site['taxReceipts'] = {
   numberPrefix: '',

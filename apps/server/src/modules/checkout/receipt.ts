@@ -6,6 +6,7 @@
  * worker writes it when it sends it (receipt-renderer.ts).
  */
 import type { Site } from '@store/shared/site';
+import type { orders } from '#src/modules/ledger/index';
 import { html, type SafeHtml } from '#src/modules/mail/html';
 import { linkButton } from '#src/modules/mail/link-button';
 import { headerValue } from '#src/modules/mail/outbox';
@@ -14,7 +15,6 @@ import type { ReceiptDocument } from '#src/modules/receipts/tax-document';
 import { taxDocumentHtml, taxDocumentText } from '#src/modules/receipts/tax-document-email';
 import { buildReceiptDocument, type ReceiptCorrection } from './receipt-document';
 import { receiptMonthlyNote } from './receipt-monthly-note';
-import type { orders } from './tables';
 
 type Order = typeof orders.$inferSelect;
 

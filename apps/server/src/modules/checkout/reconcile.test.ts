@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#src/db/client';
 import { createLogger } from '#src/logger';
+import { findOrderById, settleOrder } from '#src/modules/ledger/index';
 import { mailOutbox } from '#src/modules/mail/tables';
 import { GatewayUnavailableError, type PaymentGateway } from '#src/modules/payments/gateway';
 import { createSandboxGateway, type SandboxGateway } from '#src/modules/payments/gateways/sandbox';
@@ -15,9 +16,8 @@ import { sandboxTransactions } from '#src/modules/payments/gateways/sandbox-tabl
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { checkoutBody, postCheckout, sandboxNonce } from '../../../test/checkout-helpers';
 import { describeWithDb } from '../../../test/test-db';
-import { findOrderById, insertPendingOrderBelowDeclineLimit } from './order-repo';
+import { insertPendingOrderBelowDeclineLimit } from './order-repo';
 import { NOT_CHARGED_MESSAGE, reconcilePendingOrders } from './reconcile';
-import { settleOrder } from './settle-order';
 
 const logger = createLogger('silent');
 

@@ -12,6 +12,8 @@
 import { and, asc, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#src/db/client';
+import type { Order, ReceiptSettings } from '#src/modules/ledger/index';
+import { orders, settleOrder } from '#src/modules/ledger/index';
 import type { MailNotifier } from '#src/modules/mail/worker';
 import {
   GatewayUnavailableError,
@@ -19,10 +21,6 @@ import {
   type RecordedSale,
   type SaleOutcome,
 } from '#src/modules/payments/gateway';
-import type { ReceiptSettings } from '#src/modules/receipts/receipt-number';
-import type { Order } from './order-repo';
-import { settleOrder } from './settle-order';
-import { orders } from './tables';
 
 /** Older than the longest a checkout waits for the gateway (payments/create-gateway.ts), with room to spare. */
 export const DEFAULT_PENDING_AGE_MS = 60_000;

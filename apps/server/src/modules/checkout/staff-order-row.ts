@@ -4,7 +4,7 @@
  */
 import type { StaffOrder } from '@store/shared/staff';
 import { sql } from 'drizzle-orm';
-import { orders } from './tables';
+import { orders } from '#src/modules/ledger/index';
 
 const createdAtUtc = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 

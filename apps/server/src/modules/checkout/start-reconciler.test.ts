@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger } from '#src/logger';
+import { findOrderById } from '#src/modules/ledger/index';
 import type { PaymentGateway } from '#src/modules/payments/gateway';
 import { createSandboxGateway } from '#src/modules/payments/gateways/sandbox';
 import { createTestDb, describeWithDb, type TestDb } from '../../../test/test-db';
-import { findOrderById, insertPendingOrderBelowDeclineLimit } from './order-repo';
+import { insertPendingOrderBelowDeclineLimit } from './order-repo';
 import { startReconciler } from './start-reconciler';
 
 describeWithDb('startReconciler', () => {

@@ -1,11 +1,11 @@
 /** POST /api/webhooks/braintree with the sandbox gateway, which signs its notifications itself. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { findOrderById } from '#src/modules/ledger/index';
 import { deriveKey, sign } from '#src/modules/payments/gateways/sandbox-signing';
 import { signSandboxWebhook } from '#src/modules/payments/gateways/sandbox-webhook';
 import { buildTestApp, TEST_SESSION_SECRET, type TestApp } from '../../../test/build-test-app';
 import { checkoutBody, postCheckout } from '../../../test/checkout-helpers';
 import { describeWithDb } from '../../../test/test-db';
-import { findOrderById } from './order-repo';
 
 describeWithDb('POST /api/webhooks/braintree (sandbox)', () => {
   let t: TestApp;

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Database } from '#src/db/client';
 import { AppError } from '#src/errors/app-error';
 import { orderColumns, toStaffOrder } from '#src/modules/checkout/staff-order-row';
-import { orders } from '#src/modules/checkout/tables';
+import { orders } from '#src/modules/ledger/index';
 import { registrants, registrations } from '#src/modules/registrations/tables';
 import { donorAliases } from './tables';
 

@@ -5,7 +5,7 @@
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '#src/modules/checkout/tables';
+import { orders } from '#src/modules/ledger/index';
 import { sendYearEndStatements } from '#src/modules/statements/send-statements';
 import { listYearGifts } from '#src/modules/statements/year-gifts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '#src/db/client';
 import { containsPattern } from '#src/db/contains-pattern';
-import { orders } from '#src/modules/checkout/tables';
+import { orders } from '#src/modules/ledger/index';
 import { donorKeyOf } from './donor-key';
 import { donorAliases } from './tables';
 

@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { AppError } from '#src/errors/app-error';
-import { orders } from '#src/modules/checkout/tables';
+import { orders } from '#src/modules/ledger/index';
 import { registrations } from '#src/modules/registrations/tables';
 import { type AuditActor, recordAudit } from '#src/modules/staff/audit';
 import { primaryEmailOf } from './donor-detail';

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { addDays } from '@store/shared/monthly-giving';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '#src/modules/checkout/tables';
+import { orders } from '#src/modules/ledger/index';
 import { auditLog } from '#src/modules/staff/tables';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { seedOrders } from '../../../test/seed-orders';

@@ -2,16 +2,12 @@
  * Orders of a day that were written before its rate was known take it now (decision 0040). Only
  * those without a rate: an order keeps the rate it was first counted at, so correcting a rate
  * later never restates a total someone already read.
- *
- * The statement names the `orders` table and its columns in SQL rather than importing
- * checkout/tables: the checkout imports this module (home-amount.ts prices a new order), and a
- * Drizzle handle would make the two folders import each other (check:imports, no-folder-cycle).
- * exchange-rates.test.ts runs it on both databases, so a renamed column fails there.
  */
 import type { Currency } from '@store/shared/currencies';
 import { addDays } from '@store/shared/monthly-giving';
 import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
+import { orders } from '#src/modules/ledger/index';
 
 type Writer = Pick<Database, 'execute'>;
 
@@ -24,15 +20,16 @@ export async function fillOrderRates(
   // narrow the scan; the zone's own day is then decided exactly by `at time zone`.
   const from = new Date(`${addDays(day, -1)}T00:00:00Z`);
   const until = new Date(`${addDays(day, 2)}T00:00:00Z`);
+  const o = orders;
   const filled = await db.execute<{ id: string }>(sql`
-    update orders
-       set home_rate = ${rate}::numeric,
-           home_amount_cents = round(amount_cents * ${rate}::numeric)::integer
-     where currency = ${currency}
-       and home_rate is null
-       and created_at >= ${from.toISOString()}::timestamptz
-       and created_at < ${until.toISOString()}::timestamptz
-       and (created_at at time zone ${timeZone})::date = ${day}::date
-    returning id`);
+    update ${o}
+       set ${sql.identifier(o.homeRate.name)} = ${rate}::numeric,
+           ${sql.identifier(o.homeAmountCents.name)} = round(${o.amountCents} * ${rate}::numeric)::integer
+     where ${o.currency} = ${currency}
+       and ${o.homeRate} is null
+       and ${o.createdAt} >= ${from.toISOString()}::timestamptz
+       and ${o.createdAt} < ${until.toISOString()}::timestamptz
+       and (${o.createdAt} at time zone ${timeZone})::date = ${day}::date
+    returning ${o.id}`);
   return filled.rows.length;
 }

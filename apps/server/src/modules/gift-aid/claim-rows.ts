@@ -8,7 +8,7 @@ import type { GiftAidDeclaration } from '@store/shared/gift-aid';
 import { GIFT_AID_TIME_ZONE, type GiftAidClaimRow } from '@store/shared/gift-aid-claim';
 import { and, asc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { orders } from '#src/modules/checkout/tables';
+import { orders } from '#src/modules/ledger/index';
 import type { ClaimQuarter } from './claim-quarter';
 
 // The deductible part is null on orders written before it was kept: the whole amount was the gift.

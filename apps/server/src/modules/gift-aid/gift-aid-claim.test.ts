@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { GiftAidDeclaration } from '@store/shared/gift-aid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '#src/modules/checkout/tables';
+import { orders } from '#src/modules/ledger/index';
 import { buildReportTestApp, type ReportTestApp } from '../../../test/report-helpers';
 import { type SignedInStaff, signInStaff, staffCall } from '../../../test/staff-helpers';
 import { describeWithDb } from '../../../test/test-db';

@@ -12,7 +12,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { dashboardUrl } from '#src/lib/dashboard-url';
 import { isUuid } from '#src/lib/uuid';
-import { orders } from '#src/modules/checkout/tables';
+import { orders } from '#src/modules/ledger/index';
 import { detail, emailDocument } from '#src/modules/mail/email-layout';
 import { greetingName } from '#src/modules/mail/greeting';
 import { linkButton } from '#src/modules/mail/link-button';

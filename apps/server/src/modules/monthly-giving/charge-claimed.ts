@@ -12,10 +12,9 @@ import type { Entity } from '@store/shared/site';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#src/db/client';
 import { faultPoint } from '#src/lib/fault-point';
-import { findOrderById, type Order } from '#src/modules/checkout/order-repo';
-import { settleOrder } from '#src/modules/checkout/settle-order';
+import type { ReceiptSettings } from '#src/modules/ledger/index';
+import { findOrderById, type Order, settleOrder } from '#src/modules/ledger/index';
 import { GatewayUnavailableError, type PaymentGateway, type SaleOutcome } from '#src/modules/payments/gateway';
-import type { ReceiptSettings } from '#src/modules/receipts/receipt-number';
 import { type AppliedOutcome, applyDeclinedCharge, applyNotCharged, type SettledCharge } from './apply-outcome';
 
 /** Of site.json: the entities (their merchant accounts) and the home currency. */

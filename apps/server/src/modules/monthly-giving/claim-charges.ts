@@ -13,10 +13,9 @@ import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '#src/db/client';
 import { columnName } from '#src/db/column-names';
-import { type Order, orderColumnDefault } from '#src/modules/checkout/order-repo';
-import { orders } from '#src/modules/checkout/tables';
 import { FALLBACK_DAYS } from '#src/modules/exchange-rates/rate-for-day';
 import { exchangeRates } from '#src/modules/exchange-rates/tables';
+import { type Order, orderColumnDefault, orders } from '#src/modules/ledger/index';
 import { monthlyGifts } from './tables';
 
 /** The gift's column in the claimed batch `g`. */

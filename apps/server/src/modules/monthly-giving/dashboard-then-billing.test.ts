@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger } from '#src/logger';
+import { receiptSettings } from '#src/modules/ledger/index';
 import { createSandboxGateway } from '#src/modules/payments/gateways/sandbox';
-import { receiptSettings } from '#src/modules/receipts/receipt-number';
 import { buildTestApp, TEST_SESSION_SECRET, type TestApp } from '../../../test/build-test-app';
 import { chargesOf } from '../../../test/monthly-gift-fixtures';
 import { giftsApi, monthlyCheckout, monthlyLine, signedInDonor } from '../../../test/monthly-helpers';

@@ -4,7 +4,7 @@
  * send two). The checkout's start and the donor's history read an order's lines with this one rule.
  */
 import { lineKey } from '@store/shared/cart';
-import type { OrderProduct } from '#src/modules/checkout/tables';
+import type { OrderProduct } from '#src/modules/ledger/index';
 
 /** The key of each monthly line of an order's products, in order, with the line. */
 export function monthlyLineKeys(products: readonly OrderProduct[]): { key: string; product: OrderProduct }[] {

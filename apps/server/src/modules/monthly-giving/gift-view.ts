@@ -8,7 +8,7 @@ import { centsToDollars } from '@store/shared/money';
 import { calendarDay, type MonthlyCharge, type MonthlyGift, type MonthlyTier } from '@store/shared/monthly-giving';
 import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { orders } from '#src/modules/checkout/tables';
+import { orders } from '#src/modules/ledger/index';
 import { monthlyLineKeys } from './gift-line-key';
 import { type MonthlyGiftRow, monthlyGifts } from './tables';
 

@@ -12,7 +12,7 @@ import { itemPrice, type SiteItem } from '@store/shared/site';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { AppError } from '#src/errors/app-error';
-import type { OrderProduct } from '#src/modules/checkout/tables';
+import type { OrderProduct } from '#src/modules/ledger/index';
 import type { StoredCard } from '#src/modules/payments/gateway';
 import { lineBenefit, lineDeductibleCents } from '#src/modules/receipts/deductible';
 import { type Foundation, type GiftAction, queueGiftChangeMail } from './gift-change-mail';

@@ -9,8 +9,7 @@ import { calendarDay, firstScheduledCharge, monthlyGiftMessages, ordinalDay } fr
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailRenderers } from '#src/mail-renderers';
-import { RECEIPT_KIND } from '#src/modules/checkout/receipt-kind';
-import { orders } from '#src/modules/checkout/tables';
+import { orders, RECEIPT_KIND } from '#src/modules/ledger/index';
 import { buildTestApp, TEST_TICKET_SIGNING_SEED, type TestApp } from '../../../test/build-test-app';
 import {
   BOOK,

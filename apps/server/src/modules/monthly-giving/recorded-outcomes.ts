@@ -9,7 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { orders } from '#src/modules/checkout/tables';
+import { orders } from '#src/modules/ledger/index';
 import { applyDeclinedCharge, applyNotCharged, applyPaidCharge, type SettledCharge } from './apply-outcome';
 import { monthlyGifts } from './tables';
 

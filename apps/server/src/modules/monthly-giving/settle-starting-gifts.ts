@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { orders } from '#src/modules/checkout/tables';
+import { orders } from '#src/modules/ledger/index';
 import { monthlyGifts } from './tables';
 
 export type StartedGifts = { activated: number; cancelled: number };

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { calendarDay, firstScheduledCharge } from '@store/shared/monthly-giving';
 import type { Database } from '#src/db/client';
 import type { MonthlyGiftStarter } from '#src/modules/checkout/monthly-gift-starter';
-import type { OrderProduct } from '#src/modules/checkout/tables';
+import type { OrderProduct } from '#src/modules/ledger/index';
 import { lineDeductibleCents } from '#src/modules/receipts/deductible';
 import { monthlyLineKeys } from './gift-line-key';
 import { settleStartingGifts } from './settle-starting-gifts';

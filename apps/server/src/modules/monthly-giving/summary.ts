@@ -13,7 +13,7 @@
 import type { MonthlyGivingSummary } from '@store/shared/monthly-giving';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { orders } from '#src/modules/checkout/tables';
+import { orders } from '#src/modules/ledger/index';
 import { monthlyGifts } from './tables';
 
 /** How far back declined charges are counted. */

@@ -35,7 +35,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '#src/modules/auth/tables';
-import { type DonorAddress, type OrderProduct, orders } from '#src/modules/checkout/tables';
+import { type DonorAddress, type OrderProduct, orders } from '#src/modules/ledger/index';
 
 export const monthlyGifts = pgTable(
   'monthly_gifts',

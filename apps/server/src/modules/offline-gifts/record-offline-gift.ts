@@ -19,12 +19,17 @@ import type { Database } from '#src/db/client';
 import { isUniqueViolation } from '#src/db/unique-violation';
 import { AppError } from '#src/errors/app-error';
 import { canonicalHash } from '#src/lib/canonical-json';
-import { RECEIPT_KIND } from '#src/modules/checkout/receipt-kind';
-import { type OrderProduct, orders } from '#src/modules/checkout/tables';
 import { homeAmountOf } from '#src/modules/exchange-rates/home-amount';
+import {
+  type OrderProduct,
+  orders,
+  RECEIPT_KIND,
+  RECEIPT_SEQ_DIGITS,
+  type ReceiptSettings,
+  receiptCounters,
+  receiptSeries,
+} from '#src/modules/ledger/index';
 import { queueMail } from '#src/modules/mail/outbox';
-import { RECEIPT_SEQ_DIGITS, type ReceiptSettings, receiptSeries } from '#src/modules/receipts/receipt-number';
-import { receiptCounters } from '#src/modules/receipts/tables';
 import { type AuditActor, recordAudit } from '#src/modules/staff/audit';
 
 export type OfflineGiftInput = z.infer<typeof offlineGiftRequestSchema>;

@@ -7,8 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { AppError } from '#src/errors/app-error';
-import { issueReceiptCorrectionIn } from '#src/modules/checkout/correct-receipt';
-import { orders } from '#src/modules/checkout/tables';
+import { issueReceiptCorrectionIn, orders } from '#src/modules/ledger/index';
 import { type AuditActor, recordAudit } from '#src/modules/staff/audit';
 
 export async function voidOfflineGift(

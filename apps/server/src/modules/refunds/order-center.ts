@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { orders } from '#src/modules/checkout/tables';
+import { orders } from '#src/modules/ledger/index';
 
 export async function findOrderCenter(db: Database, orderId: string): Promise<string | null> {
   const [row] = await db.select({ centerName: orders.centerName }).from(orders).where(eq(orders.id, orderId));

@@ -11,7 +11,7 @@
 import { and, asc, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#src/db/client';
-import { orders } from '#src/modules/checkout/tables';
+import { orders } from '#src/modules/ledger/index';
 import type { MailNotifier } from '#src/modules/mail/worker';
 import { GatewayUnavailableError, type PaymentGateway, type RecordedRefund } from '#src/modules/payments/gateway';
 import type { AuditActor } from '#src/modules/staff/audit';

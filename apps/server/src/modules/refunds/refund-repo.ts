@@ -1,7 +1,7 @@
 /** The refunds table's SQL (tables.ts): what the service, the settlement and the reconciler read and write. */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { orders } from '#src/modules/checkout/tables';
+import { orders } from '#src/modules/ledger/index';
 import { refunds } from './tables';
 
 export type Refund = typeof refunds.$inferSelect;

@@ -8,7 +8,7 @@ import { reportResponseSchema } from '@store/shared/report';
 import { donorDetailSchema, staffOrderDetailSchema } from '@store/shared/staff';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { orders, receiptCorrections } from '#src/modules/checkout/tables';
+import { orders, receiptCorrections } from '#src/modules/ledger/index';
 import { statementPdf } from '#src/modules/statements/statement-pdf';
 import { BOOK, checkoutBody, openAmount, postCheckout, sandboxNonce } from '../../../test/checkout-helpers';
 import { outboxMessages } from '../../../test/outbox-helpers';

@@ -8,8 +8,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { issueReceiptCorrectionIn } from '#src/modules/checkout/correct-receipt';
-import { orders, receiptCorrections } from '#src/modules/checkout/tables';
+import { issueReceiptCorrectionIn, orders, receiptCorrections } from '#src/modules/ledger/index';
 import type { RefundOutcome } from '#src/modules/payments/gateway';
 import { type AuditActor, recordAudit } from '#src/modules/staff/audit';
 import type { Refund } from './refund-repo';

@@ -9,7 +9,7 @@ import type { Database } from '#src/db/client';
 import { containsPattern } from '#src/db/contains-pattern';
 import { admins } from '#src/modules/admins/tables';
 import { orderColumns, toStaffOrder } from '#src/modules/checkout/staff-order-row';
-import { orders, receiptCorrections } from '#src/modules/checkout/tables';
+import { orders, receiptCorrections } from '#src/modules/ledger/index';
 import { encodeCursor, type PagePosition } from '#src/modules/report/cursor';
 import { listOrderRefunds, type Refund } from './refund-repo';
 

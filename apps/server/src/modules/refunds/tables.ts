@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { orders } from '#src/modules/checkout/tables';
+import { orders } from '#src/modules/ledger/index';
 
 export type RefundStatus = 'pending' | 'succeeded' | 'failed';
 /** 'void': the sale was not settled yet and is cancelled whole; 'refund': money goes back. */

@@ -18,7 +18,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Pool, PoolClient } from 'pg';
 import type { Database } from '#src/db/client';
-import { orders } from '#src/modules/checkout/tables';
+import { orders } from '#src/modules/ledger/index';
 import { crlfLines } from './csv-line-ends';
 import { deliveryText, giftFrequencySql, newestFirst, receiptNumberSql } from './donor-rows';
 import { exportDateSql } from './export-date';

@@ -6,7 +6,7 @@
 import type { ReportResponse } from '@store/shared/report';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { orders } from '#src/modules/checkout/tables';
+import { orders } from '#src/modules/ledger/index';
 import { buildReportTestApp, getReport, type ReportTestApp } from '../../../test/report-helpers';
 import { generateOrders, seedOrders } from '../../../test/seed-orders';
 import { describeWithDb } from '../../../test/test-db';

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { orders } from '#src/modules/checkout/tables';
+import { orders } from '#src/modules/ledger/index';
 import { reportDailyTotals, reportSettings } from './tables';
 
 async function storedTimeZone(db: Database, lock: boolean): Promise<string | null> {

@@ -7,7 +7,7 @@ import { GIFT_FREQUENCY_LABELS } from '@store/shared/monthly-giving';
 import type { DonorRow } from '@store/shared/report';
 import { type SQL, sql } from 'drizzle-orm';
 import { productsText } from '#src/modules/checkout/products-text';
-import { type OrderProduct, orders } from '#src/modules/checkout/tables';
+import { type OrderProduct, orders } from '#src/modules/ledger/index';
 
 export type DonorRecord = {
   id: string;

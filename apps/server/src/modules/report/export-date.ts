@@ -6,7 +6,7 @@
  * to_char formats it (measured, a million rows).
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { orders } from '#src/modules/checkout/tables';
+import { orders } from '#src/modules/ledger/index';
 
 export function exportDateSql(timeZone: string): SQL {
   return sql`coalesce(${orders.receivedOn}, date_trunc('second', ${orders.createdAt} at time zone ${timeZone})::text)`;

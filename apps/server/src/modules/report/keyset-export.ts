@@ -10,7 +10,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { productsText } from '#src/modules/checkout/products-text';
-import { orders } from '#src/modules/checkout/tables';
+import { orders } from '#src/modules/ledger/index';
 import { CSV_LINE_END, csvAmount, csvText } from './csv';
 import type { PagePosition } from './cursor';
 import { type DonorRecord, deliveryText, giftFrequencySql, newestFirst, receiptNumberSql } from './donor-rows';

@@ -6,7 +6,7 @@
 import type { DonorRow } from '@store/shared/report';
 import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { orders } from '#src/modules/checkout/tables';
+import { orders } from '#src/modules/ledger/index';
 import { encodeCursor, type PagePosition } from './cursor';
 import { donorColumns, newestFirst, type PageDonorRecord, toDonorRow } from './donor-rows';
 import { type ReportFilter, reportConditions } from './report-filter';

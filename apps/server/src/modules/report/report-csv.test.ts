@@ -6,7 +6,7 @@
 import { get, type IncomingMessage } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { legacyReceiptNumber } from '#src/modules/receipts/receipt-number';
+import { legacyReceiptNumber } from '#src/modules/ledger/index';
 import { buildReportTestApp, type ReportTestApp, requestReport } from '../../../test/report-helpers';
 import { BOOK_PRODUCT, generateOrders, seedOrders } from '../../../test/seed-orders';
 import { describeWithDb, usingPostgres } from '../../../test/test-db';

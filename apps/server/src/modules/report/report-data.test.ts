@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { ReportResponse } from '@store/shared/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basicAuthorization } from '#src/modules/admins/basic-credentials';
-import { legacyReceiptNumber } from '#src/modules/receipts/receipt-number';
+import { legacyReceiptNumber } from '#src/modules/ledger/index';
 import { checkoutBody, openAmount, postCheckout, sandboxNonce } from '../../../test/checkout-helpers';
 import {
   buildReportTestApp,

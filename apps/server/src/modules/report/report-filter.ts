@@ -12,7 +12,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { containsPattern } from '#src/db/contains-pattern';
 import { AppError } from '#src/errors/app-error';
-import { orders } from '#src/modules/checkout/tables';
+import { orders } from '#src/modules/ledger/index';
 
 export type ReportFilter = Pick<ReportQuery, 'from' | 'to' | 'center' | 'q'>;
 

@@ -5,7 +5,7 @@
 import type { DonorRow } from '@store/shared/report';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { orders } from '#src/modules/checkout/tables';
+import { orders } from '#src/modules/ledger/index';
 import { buildReportTestApp, getAllPages, getReport, type ReportTestApp } from '../../../test/report-helpers';
 import { seedOrders } from '../../../test/seed-orders';
 import { describeWithDb } from '../../../test/test-db';

@@ -8,7 +8,7 @@
 import type { ReportResponse } from '@store/shared/report';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { orders } from '#src/modules/checkout/tables';
+import { orders } from '#src/modules/ledger/index';
 import { type ReportFilter, reportConditions } from './report-filter';
 import { reportDailyTotals } from './tables';
 

@@ -2,7 +2,7 @@ import { catalogueResponseSchema, centersResponseSchema, siteSchema } from '@sto
 import type { ItemFields, StaffCatalogue } from '@store/shared/site-content';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '#src/modules/checkout/tables';
+import { orders } from '#src/modules/ledger/index';
 import { STAFF_COOKIE } from '#src/modules/staff/staff-cookie';
 import { auditLog } from '#src/modules/staff/tables';
 import { SITE_ORIGIN } from '../../../test/auth-helpers';

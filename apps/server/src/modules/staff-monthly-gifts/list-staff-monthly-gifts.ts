@@ -12,7 +12,7 @@ import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '#src/db/client';
 import { containsPattern } from '#src/db/contains-pattern';
-import { orders } from '#src/modules/checkout/tables';
+import { orders } from '#src/modules/ledger/index';
 import { monthlyGifts } from '#src/modules/monthly-giving/tables';
 import { encodeCursor, type PagePosition } from '#src/modules/report/cursor';
 

@@ -10,8 +10,8 @@ import {
 } from '@store/shared/year-end-statements';
 import { and, asc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { orders } from '#src/modules/checkout/tables';
 import { donorKeyOf } from '#src/modules/donors/donor-key';
+import { orders } from '#src/modules/ledger/index';
 import { giftAmount, giftDeductible } from './statement-document';
 import { yearEndStatements } from './tables';
 import { inCalendarYear, isRefundedInFull, withLatestCorrections } from './year-gifts';

@@ -15,7 +15,7 @@ import { AppError } from '#src/errors/app-error';
 import type { ResolveAccountOwner } from '#src/lib/resolve-user-id';
 import { sendPdf } from '#src/lib/send-pdf';
 import { receiptPdf } from '#src/modules/checkout/receipt-pdf';
-import { orders } from '#src/modules/checkout/tables';
+import { orders } from '#src/modules/ledger/index';
 import type { SiteSource } from '#src/site/site-source';
 import { statementPdf } from './statement-pdf';
 

@@ -8,8 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { orders } from '#src/modules/checkout/tables';
 import { donorKeyOf } from '#src/modules/donors/donor-key';
+import { orders } from '#src/modules/ledger/index';
 import { queueMail } from '#src/modules/mail/outbox';
 import { mailOutbox } from '#src/modules/mail/tables';
 import { STATEMENT_KIND } from './statement-kind';

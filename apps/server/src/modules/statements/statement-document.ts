@@ -5,9 +5,9 @@
  */
 import { formatCents } from '@store/shared/money';
 import type { Site } from '@store/shared/site';
+import { receiptNumberOf } from '#src/modules/ledger/index';
 import { formatDateTime } from '#src/modules/mail/date-format';
 import { deductibleCents } from '#src/modules/receipts/deductible';
-import { receiptNumberOf } from '#src/modules/receipts/receipt-number';
 import type { StatementDocument } from '#src/modules/receipts/tax-document';
 import { taxIssuer } from '#src/modules/receipts/tax-words';
 import type { YearGift } from './year-gifts';

@@ -8,12 +8,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueReceiptCorrection } from '#src/modules/checkout/correct-receipt';
-import { RECEIPT_CORRECTION_KIND, RECEIPT_KIND } from '#src/modules/checkout/receipt-kind';
-import { settleOrder } from '#src/modules/checkout/settle-order';
-import { orders } from '#src/modules/checkout/tables';
+import {
+  issueReceiptCorrection,
+  orders,
+  RECEIPT_CORRECTION_KIND,
+  RECEIPT_KIND,
+  receiptSettings,
+  settleOrder,
+} from '#src/modules/ledger/index';
 import { mailOutbox } from '#src/modules/mail/tables';
-import { receiptSettings } from '#src/modules/receipts/receipt-number';
 import { registerAccount, sessionToken } from '../../../test/auth-helpers';
 import {
   BOOK,

@@ -8,8 +8,8 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { type AccountOwner, ownedBy } from '#src/db/owned-by';
-import { orders, receiptCorrections } from '#src/modules/checkout/tables';
 import { givenByDonor } from '#src/modules/donors/donor-key';
+import { orders, receiptCorrections } from '#src/modules/ledger/index';
 
 type Order = typeof orders.$inferSelect;
 type Correction = typeof receiptCorrections.$inferSelect;

@@ -4,11 +4,11 @@
  * sentences: one file per country's rules (site.ts RECEIPT_RULES).
  */
 import type { Site } from '@store/shared/site';
+import type { Order, ReceiptCorrection } from '#src/modules/ledger/index';
 import type { ReceiptDocument, TaxFact } from '#src/modules/receipts/tax-document';
-import type { orders, receiptCorrections } from '../tables';
 
-export type ReceiptOrder = typeof orders.$inferSelect;
-export type ReceiptCorrection = typeof receiptCorrections.$inferSelect;
+export type ReceiptOrder = Order;
+export type { ReceiptCorrection };
 
 /** Minor units to text in the order's own currency: '$51.00', 'CA$51.00', '£25.00'. */
 export type Money = (cents: number) => string;

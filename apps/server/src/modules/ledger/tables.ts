@@ -1,6 +1,7 @@
 /**
- * Orders (DESIGN.md "Money and orders"). A row is written `pending` BEFORE the gateway is called,
- * with our id as the gateway's order id, then moved to `succeeded` or `failed`. Money is integer cents.
+ * The ledger's tables (DESIGN.md "Money and orders"): orders and their receipts' corrections. An
+ * order is written `pending` BEFORE the gateway is called, with our id as the gateway's order id,
+ * then moved to `succeeded` or `failed`. Money is integer minor units of the order's currency.
  */
 
 import type { GiftAidDeclaration } from '@store/shared/gift-aid';
@@ -209,21 +210,6 @@ export const orders = pgTable(
   ],
 );
 
-/** Declined payments, counted per address and per e-mail to slow card testers. */
-export const paymentDeclines = pgTable(
-  'payment_declines',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    clientIp: text('client_ip').notNull(),
-    email: text('email').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('payment_declines_ip_idx').on(t.clientIp, t.createdAt),
-    index('payment_declines_email_idx').on(t.email, t.createdAt),
-  ],
-);
-
 /**
  * A corrected or void receipt (issue 20; the back office issues them for refunds): it keeps the
  * original number with a suffix ('2026-000123-C1', '2026-000123-V') and says what it replaces. The
@@ -257,3 +243,5 @@ export const receiptCorrections = pgTable(
     ),
   ],
 );
+
+export type ReceiptCorrection = typeof receiptCorrections.$inferSelect;

@@ -13,16 +13,16 @@ import type { Database } from '#src/db/client';
 import { oncePerDatabase, prepareRaw } from '#src/db/prepared';
 import { queuedMailValues, queueMailStatement } from '#src/modules/mail/outbox';
 import type { SaleOutcome } from '#src/modules/payments/gateway';
+import type { Order } from './orders';
+import { declineValues, recordDeclineStatement } from './payment-declines';
+import { RECEIPT_KIND } from './receipt-kind';
 import {
   RECEIPT_SEQ_DIGITS,
   type ReceiptSettings,
   receiptSeries,
   receiptYear,
   takeReceiptNumber,
-} from '#src/modules/receipts/receipt-number';
-import { declineValues, recordDeclineStatement } from './decline-limit';
-import type { Order } from './order-repo';
-import { RECEIPT_KIND } from './receipt-kind';
+} from './receipt-number';
 import { orders, type StoredAnswer } from './tables';
 
 export type SettleOrderOptions = {

@@ -5,12 +5,12 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { renderReceipt } from '#src/modules/checkout/receipt';
 import { mailOutbox } from '#src/modules/mail/tables';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { checkoutBody, postCheckout, sandboxNonce } from '../../../test/checkout-helpers';
 import { outboxMessages } from '../../../test/outbox-helpers';
 import { describeWithDb } from '../../../test/test-db';
-import { renderReceipt } from './receipt';
 import { orders } from './tables';
 
 describeWithDb('settleOrder when the receipt cannot be queued', () => {

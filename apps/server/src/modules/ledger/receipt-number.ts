@@ -6,7 +6,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { cachedFormat } from '#src/modules/mail/date-format';
-import { receiptCounters } from './tables';
+import { receiptCounters } from './receipt-counters';
 
 const yearFormat = cachedFormat({ year: 'numeric' });
 const dayFormat = cachedFormat({ year: 'numeric', month: '2-digit', day: '2-digit' });

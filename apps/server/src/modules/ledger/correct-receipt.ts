@@ -13,9 +13,9 @@ import type { Database } from '#src/db/client';
 import { AppError } from '#src/errors/app-error';
 import { queueMail } from '#src/modules/mail/outbox';
 import { deductibleCents } from '#src/modules/receipts/deductible';
-import { legacyReceiptNumber } from '#src/modules/receipts/receipt-number';
-import type { ReceiptCorrection } from './receipt-document';
 import { RECEIPT_CORRECTION_KIND } from './receipt-kind';
+import { legacyReceiptNumber } from './receipt-number';
+import type { ReceiptCorrection } from './tables';
 import { orders, receiptCorrections } from './tables';
 
 export type ReceiptCorrectionInput = {

@@ -1,0 +1,40 @@
+/**
+ * The ledger: every order (a checkout's, a monthly charge's, an offline gift's), its lines, its
+ * settlement, its receipt's number in its entity's series, its receipts' corrections, and the
+ * declines the card-testing limit counts. This file is its public surface: the checkout, refunds,
+ * offline gifts, monthly billing, the report and the rest import the ledger from here alone, never a
+ * file inside it (.dependency-cruiser.cjs "ledger-public-surface"; decision 0041).
+ */
+export {
+  type CorrectionWriter,
+  issueReceiptCorrection,
+  issueReceiptCorrectionIn,
+  type ReceiptCorrectionInput,
+} from './correct-receipt';
+export { findOrderById, findOrderByIdempotencyKey, type NewOrder, type Order, orderColumnDefault } from './orders';
+export { type DeclineSubject, declineValues, paymentDeclines, recordDeclineStatement } from './payment-declines';
+export { receiptCounters } from './receipt-counters';
+export { OFFICIAL_RECEIPT_KIND, RECEIPT_CORRECTION_KIND, RECEIPT_KIND } from './receipt-kind';
+export {
+  legacyReceiptNumber,
+  RECEIPT_SEQ_DIGITS,
+  type ReceiptSettings,
+  receiptNumberOf,
+  receiptSeries,
+  receiptSettings,
+  receiptYear,
+  takeReceiptNumber,
+} from './receipt-number';
+export { type SettleOrderOptions, settleOrder } from './settle-order';
+export {
+  type DonorAddress,
+  type OfflineMethod,
+  type OrderDelivery,
+  type OrderProduct,
+  type OrderSource,
+  type OrderStatus,
+  orders,
+  type ReceiptCorrection,
+  receiptCorrections,
+  type StoredAnswer,
+} from './tables';
