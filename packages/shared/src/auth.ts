@@ -131,6 +131,8 @@ export const accountActivitySchema = z.object({
       date: z.string(),
       center: z.string(),
       amount: z.number(),
+      /** The currency of `amount` and `deductible`. */
+      currency: z.string().default('USD'),
       products: z.string(),
       transactionId: z.string(),
       /** Issue 20: the deductible part in dollars; null for orders older than the tax receipts. */

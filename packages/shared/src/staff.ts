@@ -253,6 +253,8 @@ export const staffOrderSchema = z.object({
   centerName: z.string(),
   amountCents: z.number(),
   refundedCents: z.number(),
+  /** The currency of every amount of the order (and of its refunds). */
+  currency: z.string().default('USD'),
   source: z.enum(['card', 'offline']),
   status: z.enum(['pending', 'succeeded', 'failed']),
   transactionId: z.string().nullable(),

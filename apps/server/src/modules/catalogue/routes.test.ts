@@ -15,7 +15,13 @@ describeWithDb('catalogue routes', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=60');
     const body = catalogueResponseSchema.parse(res.json());
-    expect(Object.keys(res.json()).sort()).toEqual(['concert', 'event', 'foundation', 'giving', 'items']);
+    expect(Object.keys(res.json()).sort()).toEqual(['concert', 'entities', 'event', 'foundation', 'giving', 'items']);
+    // The countries and currencies the store offers, never a merchant account.
+    expect(res.json().entities).toEqual([
+      { key: 'us', name: 'Sri Datta Vani Foundation, Inc.', country: 'US', currency: 'USD', receipts: 'us-irs' },
+      { key: 'ca', name: 'Sri Datta Vani Foundation of Canada', country: 'CA', currency: 'CAD', receipts: 'ca-cra' },
+      { key: 'uk', name: 'Sri Datta Vani Foundation UK', country: 'GB', currency: 'GBP', receipts: 'uk-gift-aid' },
+    ]);
     expect(body.foundation).toEqual(t.site.foundation);
     expect(body.items.map((i) => [i.id, i.name, i.price])).toEqual([
       [7, 'SGS Vagdevi Center', 0],

@@ -29,6 +29,7 @@ export async function listAccountDonations(
     date: order.receivedOn ?? order.createdAt.toISOString(),
     center: order.centerName,
     amount: order.amountCents / 100,
+    currency: order.currency,
     products: productsText(order.products),
     transactionId: order.transactionId ?? '',
     deductible: order.deductibleCents === null ? null : order.deductibleCents / 100,

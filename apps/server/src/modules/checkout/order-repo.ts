@@ -1,5 +1,5 @@
 /** The pending insert the checkout makes before calling the gateway, and its Idempotency-Key lookup. */
-import { eq, getTableColumns, is, type SQL, sql } from 'drizzle-orm';
+import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '#src/db/client';
 import { oncePerDatabase } from '#src/db/prepared';

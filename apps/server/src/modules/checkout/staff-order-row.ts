@@ -19,6 +19,7 @@ export const orderColumns = {
   centerName: orders.centerName,
   amountCents: orders.amountCents,
   refundedCents: orders.refundedCents,
+  currency: orders.currency,
   source: orders.source,
   status: orders.status,
   transactionId: orders.transactionId,

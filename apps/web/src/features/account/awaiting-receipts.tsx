@@ -26,7 +26,7 @@ function AwaitingReceipt({ donation }: { donation: Donation }) {
   return (
     <article className="awaiting-receipt" aria-labelledby={headingId}>
       <h3 id={headingId}>
-        {formatDollars(donation.amount)} to {donation.center}, {formatDay(donation.date, timeZone)}
+        {formatDollars(donation.amount, donation.currency)} to {donation.center}, {formatDay(donation.date, timeZone)}
       </h3>
       {issued ? (
         <ReceiptIssuedNotice issued={issued} />

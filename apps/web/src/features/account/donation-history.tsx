@@ -20,11 +20,15 @@ const COLUMNS: readonly DataColumn<Donation>[] = [
   { header: 'Receipt', cell: ReceiptCell, className: 'account-receipt' },
   { header: 'Center', cell: (donation) => donation.center },
   { header: 'Products', cell: (donation) => donation.products, className: 'report-table__products' },
-  { header: 'Amount', cell: (donation) => formatDollars(donation.amount), className: 'report-table__number' },
+  {
+    header: 'Amount',
+    cell: (donation) => formatDollars(donation.amount, donation.currency),
+    className: 'report-table__number',
+  },
   {
     header: 'Tax-deductible',
     // Orders from before the tax receipts have no figure on record.
-    cell: (donation) => (donation.deductible === null ? '—' : formatDollars(donation.deductible)),
+    cell: (donation) => (donation.deductible === null ? '—' : formatDollars(donation.deductible, donation.currency)),
     className: 'report-table__number',
   },
   { header: 'Transaction ID', cell: (donation) => donation.transactionId },

@@ -37,6 +37,7 @@ export function cardOrder(overrides: Partial<StaffOrderDetail> = {}): StaffOrder
     firstName: 'Ravi',
     lastName: 'Kumar',
     email: 'ravi@example.org',
+    currency: 'USD',
     centerId: 1,
     centerName: 'Bay Area Center, California',
     amountCents: 10_000,

@@ -11,6 +11,7 @@
 import { calendarDay } from '@store/shared/calendar-day';
 import { isOpenAmount } from '@store/shared/catalogue';
 import { receiptNeedsDonorAddress } from '@store/shared/receipt-address';
+import { entityOfCenter } from '@store/shared/site';
 import { OFFLINE_METHOD_LABELS, OFFLINE_METHODS, offlineGiftRequestSchema } from '@store/shared/staff';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -38,6 +39,9 @@ export function OfflineGiftPage() {
   const [centerId, setCenterId] = useState('');
   const center = centers.status === 'ready' ? centers.centers.find((c) => String(c.id) === centerId) : undefined;
   const withAddress = center !== undefined && receiptNeedsDonorAddress(center);
+  // The gift is the center's entity's, in its currency: the amount is entered in it.
+  const entities = (catalogue.status === 'ready' ? catalogue.data.entities : undefined) ?? [];
+  const currency = (center && entityOfCenter(entities, center)?.currency) ?? 'USD';
   // Null until the treasurer picks a day. Until then the field shows today at the foundation, as
   // the server's window says it (its last day) once it has come, before that from the catalogue's
   // zone: never the browser's today, which may be tomorrow there and refused.
@@ -120,7 +124,7 @@ export function OfflineGiftPage() {
         <LabelledInput
           id={`${id}-amount`}
           name="amount"
-          label="Amount in dollars"
+          label={currency === 'USD' ? 'Amount in dollars' : `Amount in ${currency}`}
           inputMode="decimal"
           error={error('amountCents', 'Amount')}
         />

@@ -94,15 +94,15 @@ export function OrderDetailPage() {
         <dt>Center</dt>
         <dd>{order.centerName}</dd>
         <dt>Amount</dt>
-        <dd>{formatCents(order.amountCents)}</dd>
+        <dd>{formatCents(order.amountCents, order.currency)}</dd>
         {order.deductibleCents !== null && (
           <>
             <dt>Deductible</dt>
-            <dd>{formatCents(order.deductibleCents)}</dd>
+            <dd>{formatCents(order.deductibleCents, order.currency)}</dd>
           </>
         )}
         <dt>Refunded</dt>
-        <dd>{formatCents(order.refundedCents)}</dd>
+        <dd>{formatCents(order.refundedCents, order.currency)}</dd>
         <dt>Source</dt>
         <dd>{sourceText(order)}</dd>
         {order.paymentMethod && (
@@ -129,8 +129,8 @@ export function OrderDetailPage() {
         <dt>Order id</dt>
         <dd className="admin-break">{order.id}</dd>
       </dl>
-      <OrderLines products={order.products} />
-      <RefundsTable refunds={order.refunds} />
+      <OrderLines products={order.products} currency={order.currency} />
+      <RefundsTable refunds={order.refunds} currency={order.currency} />
       {/* Kept on screen once nothing is left, so the answer of the last refund or the void stays readable. */}
       {mayMoveMoney && paid && order.source === 'card' && <RefundForm order={order} onRefunded={changed} />}
       {mayMoveMoney && paid && order.source === 'offline' && <VoidForm order={order} onVoided={changed} />}

@@ -5,7 +5,7 @@ import { TableSection } from '#src/components/table-section';
 
 type Line = StaffOrderDetail['products'][number];
 
-export function OrderLines({ products }: { products: readonly Line[] }) {
+export function OrderLines({ products, currency }: { products: readonly Line[]; currency: string }) {
   return (
     <TableSection
       className="admin-section"
@@ -28,11 +28,11 @@ export function OrderLines({ products }: { products: readonly Line[] }) {
             ),
           rowHeader: true,
         },
-        { header: 'Unit', cell: (line) => formatCents(line.unitCents), className: 'report-table__number' },
+        { header: 'Unit', cell: (line) => formatCents(line.unitCents, currency), className: 'report-table__number' },
         { header: 'Quantity', cell: (line) => line.quantity, className: 'report-table__number' },
         {
           header: 'Total',
-          cell: (line) => formatCents(line.unitCents * line.quantity),
+          cell: (line) => formatCents(line.unitCents * line.quantity, currency),
           className: 'report-table__number',
         },
       ]}

@@ -28,10 +28,10 @@ const COLUMNS: readonly DataColumn<StaffOrder>[] = [
     ),
   },
   { header: 'Center', cell: (order) => order.centerName },
-  { header: 'Amount', cell: (order) => formatCents(order.amountCents), className: NUMBER },
+  { header: 'Amount', cell: (order) => formatCents(order.amountCents, order.currency), className: NUMBER },
   {
     header: 'Refunded',
-    cell: (order) => (order.refundedCents > 0 ? formatCents(order.refundedCents) : '–'),
+    cell: (order) => (order.refundedCents > 0 ? formatCents(order.refundedCents, order.currency) : '–'),
     className: NUMBER,
   },
   { header: 'Receipt', cell: (order) => order.receiptNumber ?? '–' },

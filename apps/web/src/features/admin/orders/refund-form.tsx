@@ -56,7 +56,7 @@ export function RefundForm({ order, onRefunded }: RefundFormProps) {
       return;
     }
     if (checked.data.amountCents > left) {
-      setFields({ amountCents: `At most ${formatCents(left)} is left to refund.` });
+      setFields({ amountCents: `At most ${formatCents(left, order.currency)} is left to refund.` });
       return;
     }
     setFields({});
@@ -73,7 +73,7 @@ export function RefundForm({ order, onRefunded }: RefundFormProps) {
       const outcome =
         refund.status === 'failed'
           ? `The refund failed: ${refund.failureMessage ?? 'the gateway refused it'}.`
-          : `${refund.status === 'pending' ? 'Refund of' : 'Refunded'} ${formatCents(refund.amountCents)}${refund.status === 'pending' ? ' is being processed' : ''}.${receipt}`;
+          : `${refund.status === 'pending' ? 'Refund of' : 'Refunded'} ${formatCents(refund.amountCents, order.currency)}${refund.status === 'pending' ? ' is being processed' : ''}.${receipt}`;
       setConfirming(null);
       setReason('');
       setScope(null);
@@ -102,13 +102,13 @@ export function RefundForm({ order, onRefunded }: RefundFormProps) {
       ) : confirming ? (
         <ConfirmStep
           legend="Confirm the refund"
-          action={`Refund ${formatCents(confirming.amountCents)}`}
+          action={`Refund ${formatCents(confirming.amountCents, order.currency)}`}
           pendingAction="Refunding…"
           pending={submitting}
           onConfirm={confirm}
           onChange={() => setConfirming(null)}
         >
-          {`Refund ${formatCents(confirming.amountCents)} of ${formatCents(order.amountCents)} to ${order.firstName} ${order.lastName}'s card?`}
+          {`Refund ${formatCents(confirming.amountCents, order.currency)} of ${formatCents(order.amountCents, order.currency)} to ${order.firstName} ${order.lastName}'s card?`}
           <br />
           {`Reason: ${confirming.reason}`}
         </ConfirmStep>
@@ -117,6 +117,7 @@ export function RefundForm({ order, onRefunded }: RefundFormProps) {
           <RefundScope
             id={`${id}-scope`}
             leftCents={left}
+            currency={order.currency}
             value={scope}
             onChange={(value) => {
               setScope(value);
@@ -129,7 +130,7 @@ export function RefundForm({ order, onRefunded }: RefundFormProps) {
               ref={amountRef}
               id={`${id}-amount`}
               name="amount"
-              label={`Amount in dollars (at most ${formatCents(left)})`}
+              label={`Amount in ${order.currency} (at most ${formatCents(left, order.currency)})`}
               inputMode="decimal"
               value={amount}
               onChange={(event) => setAmount(event.target.value)}

@@ -10,15 +10,17 @@ type RefundScopeProps = {
   id: string;
   /** What is left to refund, in cents: 'Refund all ($75.00)'. */
   leftCents: number;
+  /** The order's currency. */
+  currency: string;
   value: RefundScopeValue | null;
   onChange: (value: RefundScopeValue) => void;
   error: string | undefined;
 };
 
-export function RefundScope({ id, leftCents, value, onChange, error }: RefundScopeProps) {
+export function RefundScope({ id, leftCents, currency, value, onChange, error }: RefundScopeProps) {
   const errorId = `${id}-error`;
   const options: Array<[RefundScopeValue, string]> = [
-    ['all', `Refund all (${formatCents(leftCents)})`],
+    ['all', `Refund all (${formatCents(leftCents, currency)})`],
     ['part', 'Refund part'],
   ];
   return (

@@ -6,7 +6,7 @@ import { TableSection } from '#src/components/table-section';
 
 type Refund = StaffOrderDetail['refunds'][number];
 
-export function RefundsTable({ refunds }: { refunds: readonly Refund[] }) {
+export function RefundsTable({ refunds, currency }: { refunds: readonly Refund[]; currency: string }) {
   return (
     <TableSection
       className="admin-section"
@@ -18,7 +18,11 @@ export function RefundsTable({ refunds }: { refunds: readonly Refund[] }) {
       columns={[
         { header: 'Date', cell: (refund) => <DateCell iso={refund.createdAt} /> },
         { header: 'Kind', cell: (refund) => (refund.kind === 'void' ? 'Void' : 'Refund') },
-        { header: 'Amount', cell: (refund) => formatCents(refund.amountCents), className: 'report-table__number' },
+        {
+          header: 'Amount',
+          cell: (refund) => formatCents(refund.amountCents, currency),
+          className: 'report-table__number',
+        },
         { header: 'Reason', cell: (refund) => refund.reason },
         {
           header: 'Status',

@@ -42,7 +42,7 @@ export function VoidForm({ order, onVoided }: VoidFormProps) {
           onConfirm={() => confirm(async (reason) => onVoided(await postVoid(order.id, { reason })))}
           onChange={() => setConfirming(null)}
         >
-          {`Void the gift of ${formatCents(order.amountCents)}? Its receipt is cancelled. Reason: ${confirming}`}
+          {`Void the gift of ${formatCents(order.amountCents, order.currency)}? Its receipt is cancelled. Reason: ${confirming}`}
         </ConfirmStep>
       ) : (
         <ReviewForm onReview={review} action="Void" failure={failure}>
