@@ -76,6 +76,8 @@ export type GiftAidAttention = z.infer<typeof giftAidAttentionSchema>;
 
 export const giftAidClaimSchema = z.object({
   quarter: z.string(),
+  /** A test store's claim: its sandbox gifts, which moved no money. Never to be sent to HMRC. */
+  test: z.boolean().default(false),
   donations: z.number().int(),
   totalPence: z.number().int(),
   claimablePence: z.number().int(),

@@ -331,6 +331,7 @@ export const donorSummarySchema = z.object({
   email: z.string(),
   name: z.string(),
   giftCount: z.number(),
+  /** Everything kept of their gifts, in the home currency at each gift's own rate (decision 0040). */
   totalCents: z.number(),
   /** The newest gift's instant, or its calendar day 'YYYY-MM-DD' when it has only a date (an offline gift). */
   lastGiftAt: z.string().nullable(),
@@ -339,7 +340,15 @@ export const donorSummarySchema = z.object({
 });
 export const donorPageSchema = z.object({ donors: z.array(donorSummarySchema), nextCursor: z.string().nullable() });
 export const donorDetailSchema = donorSummarySchema.extend({
-  totalsByYear: z.array(z.object({ year: z.number(), totalCents: z.number(), deductibleCents: z.number() })),
+  /** Per calendar year and currency, each in its own money. */
+  totalsByYear: z.array(
+    z.object({
+      year: z.number(),
+      currency: z.string().default('USD'),
+      totalCents: z.number(),
+      deductibleCents: z.number(),
+    }),
+  ),
   gifts: z.array(staffOrderSchema),
   /** Event registrations made with any of the donor's addresses (registrations have no center). */
   registrations: z.array(z.object({ id: z.string(), createdAt: z.string(), people: z.number() })),

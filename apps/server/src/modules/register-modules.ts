@@ -233,7 +233,7 @@ export async function registerModules(
   });
   await app.register(staffRegistrationRoutes, { db, guard: staffGuard, centers });
   await app.register(staffMonthlyGiftRoutes, { db, guard: staffGuard });
-  await app.register(giftAidRoutes, { db, guard: staffGuard });
+  await app.register(giftAidRoutes, { db, guard: staffGuard, testStore: paymentGateway.test });
   await app.register(ticketRoutes, {
     db,
     keys: ticketKeys(context.secrets.ticketSigning),

@@ -64,18 +64,21 @@ export async function donorDetail(
   const year = sql<number>`extract(year from ${orders.createdAt} at time zone ${timeZone})::int`;
   // The order's deductible part follows its latest corrected or void receipt (correct-receipt.ts).
   const deductible = sql<number>`coalesce(${orders.deductibleCents}, 0)`;
+  // Per year and currency: each currency's sums in its own money; the home sum for the donor's total.
   const totals = await db
     .select({
       year,
+      currency: orders.currency,
       count: sql<number>`count(*)::int`,
       totalCents: sql<number>`sum(${orders.amountCents} - ${orders.refundedCents})`,
       deductibleCents: sql<number>`sum(${deductible})`,
+      homeCents: sql<number>`sum(round((${orders.amountCents} - ${orders.refundedCents}) * coalesce(${orders.homeRate}, 0)))`,
     })
     .from(orders)
     .where(sql`${mine} and ${paid}`)
     // By position: the zone is a parameter, and `$1` and `$3` are not the same expression to PostgreSQL.
-    .groupBy(sql`1`)
-    .orderBy(sql`1 desc`);
+    .groupBy(sql`1`, sql`2`)
+    .orderBy(sql`1 desc`, sql`2`);
   const registered = await db
     .select({
       id: registrations.id,
@@ -98,11 +101,12 @@ export async function donorDetail(
     email: primary,
     name: newest ? `${newest.firstName} ${newest.lastName}` : primary,
     giftCount: totals.reduce((sum, t) => sum + Number(t.count), 0),
-    totalCents: totals.reduce((sum, t) => sum + Number(t.totalCents), 0),
+    totalCents: totals.reduce((sum, t) => sum + Number(t.homeCents), 0),
     lastGiftAt: newest ? (newest.receivedOn ?? newest.createdAt) : null,
     aliases: addresses.slice(1),
     totalsByYear: totals.map((t) => ({
       year: Number(t.year),
+      currency: t.currency,
       totalCents: Number(t.totalCents),
       deductibleCents: Number(t.deductibleCents),
     })),

@@ -70,7 +70,7 @@ describeWithDb('back-office donors and registrations', () => {
       email: 'asha@example.org',
       giftCount: 2,
       totalCents: 15_200,
-      totalsByYear: [{ totalCents: 15_200, deductibleCents: 15_200 }],
+      totalsByYear: [{ currency: 'USD', totalCents: 15_200, deductibleCents: 15_200 }],
       registrations: [{ people: 1 }],
     });
     expect([year - 1, year, year + 1]).toContain(res.json().totalsByYear[0].year);

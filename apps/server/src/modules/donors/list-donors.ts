@@ -38,7 +38,9 @@ export async function listDonors(
   const { rows } = await db.execute<Row>(sql`
     with gifts as (
       select ${key} as donor, ${orders.firstName} || ' ' || ${orders.lastName} as name, ${orders.createdAt} as created_at,
-        ${orders.amountCents} - ${orders.refundedCents} as net,
+        -- In the home currency at the gift's own rate (decision 0040): a donor who gave in two
+        -- currencies is totalled as the report totals; a gift still without a rate counts 0.
+        round((${orders.amountCents} - ${orders.refundedCents}) * coalesce(${orders.homeRate}, 0)) as net,
         -- An offline gift has only a day: the list shows it, not the stand-in instant.
         coalesce(${orders.receivedOn}, to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) as made
       from ${orders}

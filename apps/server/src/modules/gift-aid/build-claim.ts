@@ -32,8 +32,9 @@ export function scheduleProblems(row: GiftAidClaimRow): string[] {
   return problems;
 }
 
-export async function buildGiftAidClaim(db: Database, quarter: string): Promise<GiftAidClaim> {
-  const found = await claimRows(db, claimQuarter(quarter));
+/** `testStore`: the gateway moves no money, and the claim lists its test gifts (and says so). */
+export async function buildGiftAidClaim(db: Database, quarter: string, testStore = false): Promise<GiftAidClaim> {
+  const found = await claimRows(db, claimQuarter(quarter), testStore);
   const rows: GiftAidClaimRow[] = [];
   const attention: GiftAidAttention[] = [];
   for (const row of found) {
@@ -42,5 +43,6 @@ export async function buildGiftAidClaim(db: Database, quarter: string): Promise<
     else attention.push({ ...row, problems });
   }
   const totalPence = rows.reduce((sum, row) => sum + row.amountPence, 0);
-  return { quarter, donations: rows.length, totalPence, claimablePence: claimablePence(totalPence), rows, attention };
+  const claimable = claimablePence(totalPence);
+  return { quarter, test: testStore, donations: rows.length, totalPence, claimablePence: claimable, rows, attention };
 }

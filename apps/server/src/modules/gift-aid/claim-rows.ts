@@ -1,6 +1,7 @@
 /**
  * The donations a quarter's Gift Aid claim lists: paid GBP orders with a declaration, made in the
- * quarter (UK time), sandbox orders left out, oldest first. Each is claimed on the gift part less what
+ * quarter (UK time), oldest first: real gifts in a live store; in a test store (the sandbox, whose
+ * orders moved no money) its test gifts, so the whole path can be tried there, said to be a test. Each is claimed on the gift part less what
  * was refunded; one refunded to nothing is left out (a refund removes a gift from the next claim).
  */
 import { calendarDay } from '@store/shared/calendar-day';
@@ -14,7 +15,7 @@ import type { ClaimQuarter } from './claim-quarter';
 // The deductible part is null on orders written before it was kept: the whole amount was the gift.
 const claimable = sql<number>`least(coalesce(${orders.deductibleCents}, ${orders.amountCents}), ${orders.amountCents} - ${orders.refundedCents})`;
 
-export async function claimRows(db: Database, bounds: ClaimQuarter): Promise<GiftAidClaimRow[]> {
+export async function claimRows(db: Database, bounds: ClaimQuarter, testStore = false): Promise<GiftAidClaimRow[]> {
   const found = await db
     .select({
       orderId: orders.id,
@@ -29,7 +30,7 @@ export async function claimRows(db: Database, bounds: ClaimQuarter): Promise<Gif
         eq(orders.status, 'succeeded'),
         eq(orders.currency, 'GBP'),
         isNotNull(orders.giftAid),
-        eq(orders.test, false),
+        eq(orders.test, testStore),
         gte(orders.createdAt, bounds.start),
         lt(orders.createdAt, bounds.end),
         sql`${claimable} > 0`,

@@ -12,10 +12,15 @@ import { staffErrorResponses } from '#src/modules/staff/staff-error-responses';
 import { buildGiftAidClaim } from './build-claim';
 import { claimCsv } from './claim-csv';
 
-export type GiftAidRoutesOptions = { db: Database; guard: StaffGuard };
+export type GiftAidRoutesOptions = {
+  db: Database;
+  guard: StaffGuard;
+  /** The gateway moves no money (the sandbox): the claim is of its test gifts, and says so. */
+  testStore: boolean;
+};
 
 export const giftAidRoutes: FastifyPluginAsyncZod<GiftAidRoutesOptions> = async (app, options) => {
-  const { db, guard } = options;
+  const { db, guard, testStore } = options;
 
   app.get(
     '/api/staff/gift-aid/claim',
@@ -30,7 +35,7 @@ export const giftAidRoutes: FastifyPluginAsyncZod<GiftAidRoutesOptions> = async 
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return buildGiftAidClaim(db, request.query.quarter);
+      return buildGiftAidClaim(db, request.query.quarter, testStore);
     },
   );
 
@@ -46,7 +51,7 @@ export const giftAidRoutes: FastifyPluginAsyncZod<GiftAidRoutesOptions> = async 
       preHandler: guard('claimGiftAid'),
     },
     async (request, reply) => {
-      const { quarter, rows } = await buildGiftAidClaim(db, request.query.quarter);
+      const { quarter, rows } = await buildGiftAidClaim(db, request.query.quarter, testStore);
       return reply
         .header('cache-control', 'no-store')
         .header('content-type', 'text/csv; charset=utf-8')

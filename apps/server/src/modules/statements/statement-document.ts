@@ -1,7 +1,9 @@
 /**
  * A donor's year-end giving statement (issue 20): every gift of the year with its receipt number,
- * date, amount and deductible part, and the year's total deductible, in the foundation's zone. A
- * summary of the receipts, which stay the official record: it says so.
+ * date, amount and deductible part, and the year's totals, in the foundation's zone. A summary of
+ * the receipts, which stay the official record: it says so. Gifts to each entity are in its own
+ * currency: each gift's amounts are in its currency, and each currency has its own totals (never
+ * added across: decision 0040).
  */
 import { formatCents } from '@store/shared/money';
 import type { Site } from '@store/shared/site';
@@ -40,8 +42,7 @@ export function buildStatementDocument({ year, gifts, site, issuedAt }: Statemen
   const timeZone = site.foundation.timeZone;
   const latest = gifts.at(-1);
   const day = dayFormat(timeZone);
-  const total = gifts.reduce((sum, g) => sum + giftAmount(g), 0);
-  const deductible = gifts.reduce((sum, g) => sum + giftDeductible(g), 0);
+  const currencies = [...new Set(gifts.map((g) => g.currency))];
   const address = latest?.donorAddress;
   return {
     type: 'statement',
@@ -68,14 +69,17 @@ export function buildStatementDocument({ year, gifts, site, issuedAt }: Statemen
       receiptNumber: g.correction?.receiptNumber ?? receiptNumberOf(g, timeZone),
       date: day.format(g.createdAt),
       center: g.centerName,
-      amount: formatCents(giftAmount(g)),
-      deductible: formatCents(giftDeductible(g)),
+      amount: formatCents(giftAmount(g), g.currency),
+      deductible: formatCents(giftDeductible(g), g.currency),
     })),
-    totals: [
-      { label: `Total given in ${year}`, value: formatCents(total) },
-      { label: 'Value of goods or services received', value: formatCents(total - deductible) },
-      { label: `Total deductible in ${year}`, value: formatCents(deductible) },
-    ],
+    totals: (currencies.length > 0 ? currencies : ['USD']).flatMap((currency) =>
+      currencyTotals(
+        gifts.filter((g) => g.currency === currency),
+        year,
+        currency,
+        currencies.length > 1,
+      ),
+    ),
     statements: [
       `This statement lists every gift you made to ${site.foundation.name} in ${year}, less any refunds. Each gift's receipt, numbered as above, is the official record for tax purposes; this statement sums them up.`,
       'Deductible amounts are what you paid minus the estimated fair market value of any goods or services you received (concert seats, books). Gifts to a Canadian center are receipted separately with a CRA official receipt.',
@@ -83,4 +87,16 @@ export function buildStatementDocument({ year, gifts, site, issuedAt }: Statemen
     signature: null,
     footer: [site.foundation.url],
   };
+}
+
+/** One currency's totals; named with the currency when the year has gifts in more than one. */
+function currencyTotals(gifts: readonly YearGift[], year: number, currency: string, named: boolean) {
+  const total = gifts.reduce((sum, g) => sum + giftAmount(g), 0);
+  const deductible = gifts.reduce((sum, g) => sum + giftDeductible(g), 0);
+  const suffix = named ? ` (${currency})` : '';
+  return [
+    { label: `Total given in ${year}${suffix}`, value: formatCents(total, currency) },
+    { label: `Value of goods or services received${suffix}`, value: formatCents(total - deductible, currency) },
+    { label: `Total deductible in ${year}${suffix}`, value: formatCents(deductible, currency) },
+  ];
 }

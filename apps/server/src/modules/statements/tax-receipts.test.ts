@@ -500,8 +500,8 @@ describeWithDb('tax receipts and year-end statements', () => {
       const treasurer = await signInStaff(t, 'treasurer');
       const donor = (await staffCall(t.app, treasurer, 'GET', '/api/staff/donors/noor@example.org')).json();
       expect(donor.totalsByYear).toEqual([
-        { year: 2027, totalCents: 6_000, deductibleCents: 6_000 },
-        { year: 2026, totalCents: 5_000, deductibleCents: 5_000 },
+        { year: 2027, currency: 'USD', totalCents: 6_000, deductibleCents: 6_000 },
+        { year: 2026, currency: 'USD', totalCents: 5_000, deductibleCents: 5_000 },
       ]);
 
       // The report's days and the CSV's Date.

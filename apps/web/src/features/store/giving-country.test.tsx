@@ -92,6 +92,7 @@ describe('giving from another country', () => {
     const doubles = checkoutDoubles();
     const { user } = await renderApp({ path: '/checkout', stubFetch: false, wrap: doubles.wrap });
     const placeOrder = await screen.findByRole('button', { name: 'Place Order' }, { timeout: 5000 });
+    await screen.findByRole('option', { name: 'London Center, United Kingdom' });
     expect(
       within(screen.getByLabelText('Center'))
         .getAllByRole('option')

@@ -19,10 +19,11 @@ function storage(): Storage | null {
   }
 }
 
-/** The stored choice, or null before the visitor made one. */
+/** The stored choice, or null before the visitor made one (this visit's, where storage fails). */
 export function storedCountry(): string | null {
   try {
-    return storage()?.getItem(GIVING_COUNTRY_STORAGE_KEY) ?? chosenThisVisit;
+    const store = storage();
+    return store ? store.getItem(GIVING_COUNTRY_STORAGE_KEY) : chosenThisVisit;
   } catch {
     return chosenThisVisit;
   }
@@ -40,11 +41,13 @@ export function guessCountry(languages: readonly string[], countries: readonly s
 }
 
 export function chooseCountry(country: string): void {
-  chosenThisVisit = country;
   try {
-    storage()?.setItem(GIVING_COUNTRY_STORAGE_KEY, country);
+    const store = storage();
+    if (store) store.setItem(GIVING_COUNTRY_STORAGE_KEY, country);
+    else chosenThisVisit = country;
   } catch {
     // Kept in memory for this visit.
+    chosenThisVisit = country;
   }
   for (const listener of listeners) listener();
 }

@@ -77,11 +77,19 @@ export function DonorDetailPage() {
         title="Totals by year"
         emptyText="No gifts yet."
         rows={donor.totalsByYear}
-        rowKey={(row) => String(row.year)}
+        rowKey={(row) => `${row.year} ${row.currency}`}
         columns={[
           { header: 'Year', cell: (row) => row.year, rowHeader: true },
-          { header: 'Total', cell: (row) => formatCents(row.totalCents), className: 'report-table__number' },
-          { header: 'Deductible', cell: (row) => formatCents(row.deductibleCents), className: 'report-table__number' },
+          {
+            header: 'Total',
+            cell: (row) => formatCents(row.totalCents, row.currency),
+            className: 'report-table__number',
+          },
+          {
+            header: 'Deductible',
+            cell: (row) => formatCents(row.deductibleCents, row.currency),
+            className: 'report-table__number',
+          },
         ]}
       />
       {donor.monthlyGifts.length > 0 && (

@@ -13,7 +13,7 @@ const ravi: DonorDetail = {
   totalCents: 10_000,
   lastGiftAt: '2026-11-20T15:30:00.000Z',
   aliases: [],
-  totalsByYear: [{ year: 2026, totalCents: 10_000, deductibleCents: 10_000 }],
+  totalsByYear: [{ year: 2026, currency: 'USD', totalCents: 10_000, deductibleCents: 10_000 }],
   gifts: [gift],
   registrations: [{ id: 'reg-1', createdAt: '2026-10-01T12:00:00.000Z', people: 3 }],
   monthlyGifts: [

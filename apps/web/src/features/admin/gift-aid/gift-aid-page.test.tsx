@@ -19,6 +19,7 @@ const claimOf = (quarter: string): GiftAidClaim =>
   quarter === '2026-Q4'
     ? {
         quarter,
+        test: false,
         donations: 2,
         totalPence: 15_000,
         claimablePence: 3_750,
@@ -30,7 +31,7 @@ const claimOf = (quarter: string): GiftAidClaim =>
           },
         ],
       }
-    : { quarter, donations: 0, totalPence: 0, claimablePence: 0, rows: [], attention: [] };
+    : { quarter, test: false, donations: 0, totalPence: 0, claimablePence: 0, rows: [], attention: [] };
 
 describe('the Gift Aid claim page (/admin/gift-aid)', () => {
   afterEach(() => {

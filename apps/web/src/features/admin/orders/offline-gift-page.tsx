@@ -24,6 +24,7 @@ import { useFoundationTimeZone } from '#src/lib/use-foundation-time-zone';
 import { useLoad } from '#src/lib/use-load';
 import { checkRequest, type FieldErrors, fieldError } from '../check-request';
 import { FormAlert } from '../form-alert';
+import { amountFieldLabel } from '../parse-dollars';
 import { useMoneySubmit } from '../use-money-submit';
 import { DonorAddressFields } from './donor-address-fields';
 import { inputNameOf, offlineGiftFields } from './offline-gift-fields';
@@ -124,7 +125,7 @@ export function OfflineGiftPage() {
         <LabelledInput
           id={`${id}-amount`}
           name="amount"
-          label={currency === 'USD' ? 'Amount in dollars' : `Amount in ${currency}`}
+          label={amountFieldLabel(currency)}
           inputMode="decimal"
           error={error('amountCents', 'Amount')}
         />

@@ -11,7 +11,7 @@ import { LabelledInput } from '#src/components/labelled-input';
 import { checkRequest, type FieldErrors, fieldError } from '../check-request';
 import { ConfirmStep } from '../confirm-step';
 import { DoneNote } from '../done-note';
-import { centsToField, NOT_DOLLARS, parseDollars } from '../parse-dollars';
+import { amountFieldLabel, centsToField, NOT_DOLLARS, parseDollars } from '../parse-dollars';
 import { ReviewForm } from '../review-form';
 import { useMoneySubmit } from '../use-money-submit';
 import { postRefund, type RefundRequest } from './orders-api';
@@ -130,7 +130,7 @@ export function RefundForm({ order, onRefunded }: RefundFormProps) {
               ref={amountRef}
               id={`${id}-amount`}
               name="amount"
-              label={`Amount in ${order.currency} (at most ${formatCents(left, order.currency)})`}
+              label={`${amountFieldLabel(order.currency)} (at most ${formatCents(left, order.currency)})`}
               inputMode="decimal"
               value={amount}
               onChange={(event) => setAmount(event.target.value)}
