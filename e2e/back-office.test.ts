@@ -2,7 +2,8 @@
  * The back office (issue 21) as each role meets it in Chromium against the built site:
  *  - an owner signs in, enrols two-factor (QR code, first code, recovery codes) and adds staff;
  *  - a treasurer enrols too, refunds half of a gift (the report and the corrected receipt agree),
- *    records a cheque, and cannot edit the catalogue (no link; the API answers 403);
+ *    records a cheque, finds a UK donor's £25 Gift Aid gift in the quarter's claim and its CSV, and
+ *    cannot edit the catalogue (no link; the API answers 403);
  *  - an editor changes the book's price and the store shows it at once;
  *  - a volunteer sees only their own center's orders.
  * A second server process charging the new price at once, and showing it within its bounded check
@@ -15,7 +16,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './support/browser';
-import { donate, fillCard, fillDonor, openCheckout } from './support/checkout-flow';
+import { donate, fillCard, fillDonor, giveFrom, openCheckout } from './support/checkout-flow';
 import { enrolTwoFactor, signInStaff } from './support/staff-sign-in';
 
 const baseUrl = inject('baseUrl');
@@ -97,6 +98,26 @@ describe('the back office', () => {
     const receiptNumber = ((await donor.locator('.order-receipt__number').textContent()) ?? '').trim();
     await donor.context().close();
 
+    // A donor in the UK gives £25 at London and declares Gift Aid.
+    const ukDonor = await newPage('Europe/London');
+    await giveFrom(ukDonor, 'United Kingdom (GBP)');
+    await ukDonor.getByRole('button', { name: '£25', exact: true }).click();
+    await ukDonor.getByRole('article', { name: 'Any Other Donation' }).getByRole('button', { name: 'Donate' }).click();
+    await ukDonor.waitForURL('**/cart');
+    await openCheckout(ukDonor);
+    await fillDonor(ukDonor, { first: 'Priya', last: 'Giftaid' }, 'London Center, United Kingdom');
+    await ukDonor
+      .getByRole('checkbox', { name: /^I want to Gift Aid my donation of £25\.00 to Sri Datta Vani Foundation UK/ })
+      .check();
+    await ukDonor.getByLabel('House name or number').fill('12');
+    await ukDonor.getByLabel('Postcode').fill('sw1a 1aa');
+    await fillCard(ukDonor, '4111 1111 1111 1111');
+    await ukDonor.getByRole('button', { name: 'Place Order' }).click();
+    await ukDonor.waitForURL('**/order-success', { timeout: 30_000 });
+    await ukDonor.getByText('Gift Aid declared: thank you, the charity will claim it.').waitFor();
+    expect(await ukDonor.locator('.order-receipt__number').textContent()).toMatch(/^UK-\d{4}-\d{6}$/);
+    await ukDonor.context().close();
+
     // A treasurer far east of the foundation: their browser's today is Chicago's tomorrow for 20
     // hours of every day, and the cheque form must still start on the foundation's today.
     const page = await newPage('Pacific/Kiritimati');
@@ -167,6 +188,23 @@ describe('the back office', () => {
     expect(await page.getByLabel('Date received').inputValue()).toBe(foundationToday);
     await page.getByRole('button', { name: /Record the gift/ }).click();
     await expect.poll(() => page.getByText('Cheque no. 7788').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+
+    // The quarter's Gift Aid claim lists the UK donor's declaration (a test store's claim says so),
+    // and its CSV is HMRC's schedule layout with the donor's row.
+    await nav(page).getByRole('link', { name: 'Gift Aid claim' }).click();
+    const claimed = page.getByRole('table', { name: /^Donations claimed for / });
+    await claimed.getByRole('rowheader', { name: 'Priya Giftaid' }).waitFor({ timeout: 20_000 });
+    expect(await claimed.getByRole('row', { name: /Priya Giftaid/ }).textContent()).toContain('SW1A 1AA');
+    await page.getByText('Test store: these gifts moved no money.', { exact: false }).waitFor();
+    const csvPath = await page.getByRole('link', { name: 'Download the claim (CSV)' }).getAttribute('href');
+    const csv = await page.evaluate(async (path) => (await fetch(path ?? '')).text(), csvPath);
+    const [header, ...claimRows] = csv.replace(/^\uFEFF/, '').split('\r\n');
+    expect(header).toBe(
+      'Title,First name or initial,Last name,House name or number,Postcode,Aggregated donations,Sponsored event,Donation date,Amount',
+    );
+    expect(claimRows.find((row) => row.includes('Giftaid'))).toMatch(
+      /^,Priya,Giftaid,12,SW1A 1AA,,,\d{2}\/\d{2}\/\d{2},25\.00$/,
+    );
 
     // The catalogue is not the treasurer's: the page says so and the API refuses, changing nothing.
     await page.goto('/admin/catalogue');

@@ -4,10 +4,16 @@ import { expect } from 'vitest';
 
 const VAGDEVI = 'SGS Vagdevi Center';
 
-export async function donate(page: Page, amount: string): Promise<void> {
+/** On the store: where the donor gives from ('Canada (CAD)'), which sets the store's currency. */
+export async function giveFrom(page: Page, country: string): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Giving from').selectOption({ label: country });
+}
+
+export async function donate(page: Page, amount: string, currency = 'USD'): Promise<void> {
   await page.goto('/');
   // One amount shared by the open-amount causes (the giving panel), then the cause's own Donate.
-  await page.getByLabel('Donation amount (USD)').fill(amount);
+  await page.getByLabel(`Donation amount (${currency})`).fill(amount);
   await page.getByRole('article', { name: VAGDEVI }).getByRole('button', { name: 'Donate' }).click();
   await page.waitForURL('**/cart');
 }
@@ -22,8 +28,12 @@ export async function openCheckout(page: Page): Promise<void> {
     .toBe(true);
 }
 
-export async function fillDonor(page: Page, name = { first: 'Asha', last: 'Rao' }): Promise<void> {
-  await page.getByLabel('Center', { exact: true }).selectOption({ label: 'Dallas Center, Texas' });
+export async function fillDonor(
+  page: Page,
+  name = { first: 'Asha', last: 'Rao' },
+  center = 'Dallas Center, Texas',
+): Promise<void> {
+  await page.getByLabel('Center', { exact: true }).selectOption({ label: center });
   await page.getByLabel('Card Holder First Name').fill(name.first);
   await page.getByLabel('Card Holder Last Name').fill(name.last);
   await page.getByLabel('Email').fill('asha@example.org');

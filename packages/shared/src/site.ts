@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { CURRENCIES, type Currency, DEFAULT_CURRENCY } from './currencies';
 import { eventSettingsSchema, sessionSeedSchema } from './event-sessions';
 import { MAX_AMOUNT_CENTS } from './money';
+import { entityOfCenter } from './prices';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
@@ -62,24 +63,6 @@ export const catalogueItemSchema = z.object({
   prices: perCurrencySchema.optional(),
 });
 export type CatalogueItem = z.infer<typeof catalogueItemSchema>;
-
-/**
- * An item's price in a currency: its unit price (0 for an open amount), or null when it is not
- * sold in that currency. One rule for the store's cards and the server's pricing.
- */
-export function itemPrice(item: Pick<CatalogueItem, 'price' | 'prices'>, currency: Currency): number | null {
-  if (item.price === 0) return 0;
-  if (currency === DEFAULT_CURRENCY) return item.price;
-  return item.prices?.[currency] ?? null;
-}
-
-/** The fair market value per unit of what a goods or services item gives back, in a currency. */
-export function benefitValue(
-  benefit: { fairMarketValue: number; fairMarketValues?: Partial<Record<Currency, number>> | undefined },
-  currency: Currency,
-): number {
-  return currency === DEFAULT_CURRENCY ? benefit.fairMarketValue : (benefit.fairMarketValues?.[currency] ?? 0);
-}
 
 /** The countries with a legal entity of the foundation (`entities`): a center is in one of them. */
 export const ENTITY_COUNTRIES = ['US', 'CA', 'GB'] as const;
@@ -148,14 +131,6 @@ export const DEFAULT_ENTITIES: Entity[] = [
   { key: 'ca', name: 'Canada', country: 'CA', currency: 'CAD', receiptPrefix: 'CA-', receipts: 'ca-cra' },
 ];
 
-/** The entity taking a center's gifts, by the center's country. */
-export function entityOfCenter<E extends { country: string }>(
-  entities: readonly E[],
-  center: { country: string },
-): E | undefined {
-  return entities.find((e) => e.country === center.country);
-}
-
 export const eventSchema = z.object({
   title: text(200),
   date: z.iso.date(),
@@ -208,10 +183,6 @@ export const givingSchema = z.object({
     .optional(),
 });
 export type Giving = z.infer<typeof givingSchema>;
-
-export function suggestedAmountsFor(giving: Giving, currency: Currency): number[] {
-  return giving.suggestedAmountsByCurrency?.[currency] ?? giving.suggestedAmounts;
-}
 
 /**
  * What a tax receipt needs of the foundation (issue 20). Each country's part is optional: without

@@ -14,8 +14,9 @@ import {
 import { type Currency, DEFAULT_CURRENCY } from '@store/shared/currencies';
 import type { GiftAidDeclaration } from '@store/shared/gift-aid';
 import { dollarsToCents } from '@store/shared/money';
+import { entityOfCenter } from '@store/shared/prices';
 import { completeDonorAddress, receiptNeedsDonorAddress } from '@store/shared/receipt-address';
-import { entityOfCenter, type Site } from '@store/shared/site';
+import type { Site } from '@store/shared/site';
 import { AppError } from '#src/errors/app-error';
 import type { DonorAddress, OrderDelivery, OrderProduct } from '#src/modules/ledger/index';
 import { deductibleCents } from '#src/modules/receipts/deductible';

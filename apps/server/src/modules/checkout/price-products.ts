@@ -10,7 +10,8 @@ import { checkoutMessages } from '@store/shared/checkout';
 import type { Currency } from '@store/shared/currencies';
 import { dollarsToCents, isWholeCents, MAX_AMOUNT_CENTS } from '@store/shared/money';
 import { canGiveMonthly, monthlyGiftMessages } from '@store/shared/monthly-giving';
-import { itemPrice, type Site, type SiteItem } from '@store/shared/site';
+import { itemPrice } from '@store/shared/prices';
+import type { Site, SiteItem } from '@store/shared/site';
 import type { OrderProduct } from '#src/modules/ledger/index';
 import { lineBenefit } from '#src/modules/receipts/deductible';
 

@@ -7,7 +7,8 @@
  */
 import { formatCents } from '@store/shared/money';
 import { calendarDay, periodOf } from '@store/shared/monthly-giving';
-import { entityOfCenter, type ReceiptRules, type Site } from '@store/shared/site';
+import { entityOfCenter } from '@store/shared/prices';
+import type { ReceiptRules, Site } from '@store/shared/site';
 import type { OrderProduct } from '#src/modules/ledger/index';
 import { receiptNumberOf } from '#src/modules/ledger/index';
 import { formatDateTime, formatGiftDate } from '#src/modules/mail/date-format';

@@ -8,7 +8,8 @@
 import { DEFAULT_CURRENCY, isCurrency } from '@store/shared/currencies';
 import { dollarsToCents } from '@store/shared/money';
 import { calendarDay, monthlyGiftMessages, resumedSchedule } from '@store/shared/monthly-giving';
-import { itemPrice, type SiteItem } from '@store/shared/site';
+import { itemPrice } from '@store/shared/prices';
+import type { SiteItem } from '@store/shared/site';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { AppError } from '#src/errors/app-error';

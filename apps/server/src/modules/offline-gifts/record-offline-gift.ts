@@ -10,8 +10,9 @@
 import { randomUUID } from 'node:crypto';
 import { isOpenAmount } from '@store/shared/catalogue';
 import { type OfflineGiftDates, offlineGiftDateProblem } from '@store/shared/offline-gift-dates';
+import { entityOfCenter } from '@store/shared/prices';
 import { DONOR_ADDRESS_PARTS, receiptAddressMessages, receiptNeedsDonorAddress } from '@store/shared/receipt-address';
-import { type Entity, entityOfCenter, type Site } from '@store/shared/site';
+import type { Entity, Site } from '@store/shared/site';
 import { OFFLINE_METHOD_LABELS, type offlineGiftRequestSchema } from '@store/shared/staff';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';

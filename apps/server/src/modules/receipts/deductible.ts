@@ -12,7 +12,8 @@
 
 import type { Currency } from '@store/shared/currencies';
 import { dollarsToCents } from '@store/shared/money';
-import { type Benefit, benefitValue } from '@store/shared/site';
+import { benefitValue } from '@store/shared/prices';
+import type { Benefit } from '@store/shared/site';
 
 /** A line's benefit as the order keeps it (checkout/tables.ts OrderProduct). */
 export type LineBenefit = {

@@ -6,7 +6,8 @@
 import type { CartLine } from '@store/shared/cart';
 import { giftPartCents } from '@store/shared/gift-aid';
 import { dollarsToCents } from '@store/shared/money';
-import { benefitValue, type CatalogueItem } from '@store/shared/site';
+import { benefitValue } from '@store/shared/prices';
+import type { CatalogueItem } from '@store/shared/site';
 import { useCatalogue } from '#src/lib/catalogue/catalogue-context';
 import { useGiving } from '#src/lib/giving-country/use-giving';
 

@@ -1,5 +1,5 @@
 import { isOpenAmount } from '@store/shared/catalogue';
-import { itemPrice, suggestedAmountsFor } from '@store/shared/site';
+import { itemPrice, suggestedAmountsFor } from '@store/shared/prices';
 import { Suspense } from 'react';
 import type { CartNavigationState } from '#src/lib/cart/cart-navigation';
 import { useCatalogue } from '#src/lib/catalogue/catalogue-context';

@@ -10,8 +10,8 @@
 
 import { calendarDay } from '@store/shared/calendar-day';
 import { isOpenAmount } from '@store/shared/catalogue';
+import { entityOfCenter } from '@store/shared/prices';
 import { receiptNeedsDonorAddress } from '@store/shared/receipt-address';
-import { entityOfCenter } from '@store/shared/site';
 import { OFFLINE_METHOD_LABELS, OFFLINE_METHODS, offlineGiftRequestSchema } from '@store/shared/staff';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,0 +1,43 @@
+/**
+ * What an item costs, and which entity takes a center's gifts, in each currency: plain functions
+ * without zod, so the store's first visit can price its cards (decision 0020 keeps the validator
+ * out of it). The shapes are site.ts's.
+ */
+import { type Currency, DEFAULT_CURRENCY } from './currencies';
+
+/**
+ * An item's price in a currency: its unit price (0 for an open amount), or null when it is not
+ * sold in that currency. One rule for the store's cards and the server's pricing.
+ */
+export function itemPrice(
+  item: { price: number; prices?: Partial<Record<Currency, number>> | undefined },
+  currency: Currency,
+): number | null {
+  if (item.price === 0) return 0;
+  if (currency === DEFAULT_CURRENCY) return item.price;
+  return item.prices?.[currency] ?? null;
+}
+
+/** The fair market value per unit of what a goods or services item gives back, in a currency. */
+export function benefitValue(
+  benefit: { fairMarketValue: number; fairMarketValues?: Partial<Record<Currency, number>> | undefined },
+  currency: Currency,
+): number {
+  return currency === DEFAULT_CURRENCY ? benefit.fairMarketValue : (benefit.fairMarketValues?.[currency] ?? 0);
+}
+
+/** The entity taking a center's gifts, by the center's country. */
+export function entityOfCenter<E extends { country: string }>(
+  entities: readonly E[],
+  center: { country: string },
+): E | undefined {
+  return entities.find((e) => e.country === center.country);
+}
+
+/** The giving panel's amounts in a currency: its own list, else the same numbers. */
+export function suggestedAmountsFor(
+  giving: { suggestedAmounts: number[]; suggestedAmountsByCurrency?: Partial<Record<Currency, number[]>> | undefined },
+  currency: Currency,
+): number[] {
+  return giving.suggestedAmountsByCurrency?.[currency] ?? giving.suggestedAmounts;
+}
