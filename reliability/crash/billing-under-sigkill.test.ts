@@ -46,6 +46,9 @@ type Audit = {
   ledgerSales: number;
   receipts: number;
   declineNotices: number;
+  /** Charges in a currency (or entity) other than their gift's: must be none. */
+  chargesInAnotherCurrency: number;
+  chargedCurrencies: number;
 };
 
 async function audit(database: ServerDatabase): Promise<Audit> {
@@ -66,7 +69,11 @@ async function audit(database: ServerDatabase): Promise<Audit> {
           where o.monthly_gift_id is not null) as "ledgerSales",
         (select count(*)::int from mail_outbox m join orders o on o.id::text = m.subject_id
           where m.kind = 'receipt' and o.monthly_gift_id is not null) as receipts,
-        (select count(*)::int from mail_outbox where kind like 'monthly-%') as "declineNotices"`);
+        (select count(*)::int from mail_outbox where kind like 'monthly-%') as "declineNotices",
+        (select count(*)::int from orders o join monthly_gifts g on g.id = o.monthly_gift_id
+          where o.currency <> g.currency or o.entity_key <> g.entity_key) as "chargesInAnotherCurrency",
+        (select count(distinct o.currency)::int from orders o where o.monthly_gift_id is not null
+          and o.status = 'succeeded') as "chargedCurrencies"`);
     const row = result.rows[0];
     if (!row) throw new Error('no audit');
     return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as Audit;
@@ -100,7 +107,9 @@ describeWithDb('billing while the billing process is killed between the gateway 
         const gateway = createSandboxGateway({ db, secret: SECRET });
         for (let i = 0; i < GIFTS; i += 1) {
           const firstDay = `2026-12-${dueDay(Math.floor(i / PER_GROUP)).slice(-2)}`;
-          await seedMonthlyGift(db, gateway, { firstDay, amountCents: 1000 + i });
+          // Each entity's gifts in its own currency: a third each in USD, CAD and GBP.
+          const currency = (['USD', 'CAD', 'GBP'] as const)[i % 3];
+          await seedMonthlyGift(db, gateway, { firstDay, amountCents: 1000 + i, currency });
         }
       });
 
@@ -161,6 +170,8 @@ describeWithDb('billing while the billing process is killed between the gateway 
         ledgerSales: GIFTS,
         receipts: GIFTS,
         declineNotices: 0,
+        chargesInAnotherCurrency: 0,
+        chargedCurrencies: Math.min(GIFTS, 3),
       });
     },
     600_000 + CRASHES * 60_000,

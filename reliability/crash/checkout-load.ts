@@ -16,6 +16,7 @@ import { appendFileSync } from 'node:fs';
 import {
   APPROVING_CARD,
   checkoutBody,
+  checkoutBodyAt,
   DECLINING_CARD,
   openAmount,
   validCard,
@@ -77,6 +78,16 @@ function record(answer: LoadAnswer): void {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+type Place = { at?: Parameters<typeof checkoutBodyAt>[1]; details?: Parameters<typeof checkoutBodyAt>[3] };
+const PLACES: readonly [Place, ...Place[]] = [
+  {},
+  {
+    at: { center: '7', currency: 'CAD' },
+    details: { donorStreet: '12 Finch Ave', donorCity: 'Toronto', donorProvince: 'ON', donorPostalCode: 'M2N 1A1' },
+  },
+  { at: { center: '8', currency: 'GBP' }, details: { giftAid: true, giftAidHouse: '12', giftAidPostcode: 'SW1A 1AA' } },
+];
+
 /** One donor's attempt, under one Idempotency-Key, until it has a final answer. */
 async function buyOnce(): Promise<void> {
   const key = randomUUID();
@@ -85,8 +96,14 @@ async function buyOnce(): Promise<void> {
   const declining = randomInt(10) === 0;
   // Every donor their own address and e-mail: the card-testing limit counts per address and e-mail.
   const forwardedFor = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+  // Each entity's gifts in its own currency and series (decision 0040): a third each at Dallas
+  // (USD), Toronto (CAD, with the address its CRA receipt needs) and London (GBP, with Gift Aid).
+  const email = `donor-${key.slice(0, 8)}@example.org`;
+  const place = PLACES[randomInt(PLACES.length)] ?? PLACES[0];
   const body = (nonce: string) =>
-    checkoutBody(nonce, [openAmount(8, amountCents / 100)], `donor-${key.slice(0, 8)}@example.org`);
+    place.at
+      ? checkoutBodyAt(nonce, place.at, [openAmount(8, amountCents / 100)], { ...place.details, email })
+      : checkoutBody(nonce, [openAmount(8, amountCents / 100)], email);
   let sent = 0;
   let unsettled = 0;
   for (;;) {

@@ -8,7 +8,9 @@
  *  - no order and no Idempotency-Key is charged twice in the gateway's ledger (double charges: 0);
  *  - no order is left pending after reconciliation;
  *  - the orders and the ledger agree, order by order and to the cent; every succeeded order has
- *    exactly one receipt queued.
+ *    exactly one receipt queued;
+ *  - the load gives at Dallas (USD), Toronto (CAD) and London (GBP): each entity's receipt series
+ *    stays 1 … N without a gap, and every order is its center's entity's, in its currency.
  */
 
 import { spawn } from 'node:child_process';
@@ -193,7 +195,12 @@ describeWithDb('checkouts while the server is killed with SIGKILL', () => {
       expect(audit.disagreements, 'orders and ledger disagree').toEqual([]);
       expect(audit.succeededCents, 'the two ledgers agree to the cent').toBe(audit.chargedCents);
       expect(audit.receiptProblems, 'one receipt per succeeded order').toEqual([]);
-      expect(audit.numberingProblems, 'receipt numbers 1 … N per year, no gap, no duplicate').toEqual([]);
+      expect(audit.numberingProblems, 'receipt numbers 1 … N per entity and year, each order its center’s').toEqual([]);
+      // The load gave in all three entities' currencies (a third each): each was charged and numbered.
+      const paidCurrencies = new Set(
+        [...books.orders.values()].filter((o) => o.status === 'succeeded').map((o) => o.currency),
+      );
+      expect([...paidCurrencies].sort(), 'paid in each currency').toEqual(['CAD', 'GBP', 'USD']);
       expect(inReport.size, 'the report lists exactly the succeeded orders').toBe(audit.succeeded);
     },
     600_000 + CRASHES * 60_000,

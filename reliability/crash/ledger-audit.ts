@@ -18,7 +18,18 @@ export type OrderRow = {
   receiptSeq: number | null;
   /** A Canadian gift paid without the donor's address: its official receipt is numbered when that is added. */
   receiptAwaitsAddress: boolean;
+  /** Its entity (whose series numbers it), its currency and its center (decision 0040). */
+  entityKey: string;
+  currency: string;
+  centerId: number;
 };
+
+/** Each center's entity and currency in config/site.json: Toronto is the Canadian charity's, London the UK's. */
+const ENTITY_OF_CENTER: Readonly<Record<number, { entityKey: string; currency: string }>> = {
+  7: { entityKey: 'ca', currency: 'CAD' },
+  8: { entityKey: 'uk', currency: 'GBP' },
+};
+const US_ENTITY = { entityKey: 'us', currency: 'USD' };
 
 export type LedgerRow = { id: string; orderId: string; amountCents: number; approved: boolean };
 
@@ -42,8 +53,11 @@ export async function readBooks(db: Database): Promise<Books> {
     receipt_year: number | null;
     receipt_seq: number | null;
     receipt_awaits_address: boolean;
+    entity_key: string;
+    currency: string;
+    center_id: number;
   }>(
-    sql`select id, idempotency_key, status, amount_cents, transaction_id, reconciled, receipt_number, receipt_year, receipt_seq, receipt_awaits_address from orders`,
+    sql`select id, idempotency_key, status, amount_cents, transaction_id, reconciled, receipt_number, receipt_year, receipt_seq, receipt_awaits_address, entity_key, currency, center_id from orders`,
   );
   const ledger = await db.execute<{ id: string; order_id: string; amount_cents: number; status: string }>(
     sql`select id, order_id, amount_cents, status from sandbox_transactions`,
@@ -64,6 +78,9 @@ export async function readBooks(db: Database): Promise<Books> {
       receiptYear: o.receipt_year === null ? null : Number(o.receipt_year),
       receiptSeq: o.receipt_seq === null ? null : Number(o.receipt_seq),
       receiptAwaitsAddress: o.receipt_awaits_address === true,
+      entityKey: o.entity_key,
+      currency: o.currency,
+      centerId: Number(o.center_id),
     });
   }
   for (const l of ledger.rows) {
@@ -99,11 +116,18 @@ export type Audit = {
   numberingProblems: string[];
 };
 
-/** Each year's numbers must be exactly 1 … N over its paid orders; unpaid orders have none. */
+/**
+ * Each entity's series: every year's numbers exactly 1 … N over its paid orders; unpaid orders have
+ * none. And every order is its center's entity's, in its currency, whatever crashed.
+ */
 export function auditReceiptNumbers(orders: Iterable<OrderRow>): string[] {
   const problems: string[] = [];
-  const byYear = new Map<number, number[]>();
+  const byYear = new Map<string, number[]>();
   for (const order of orders) {
+    const expected = ENTITY_OF_CENTER[order.centerId] ?? US_ENTITY;
+    if (order.entityKey !== expected.entityKey || order.currency !== expected.currency) {
+      problems.push(`order ${order.id} at center ${order.centerId} is ${order.entityKey} in ${order.currency}`);
+    }
     if (order.status !== 'succeeded') {
       if (order.receiptNumber !== null)
         problems.push(`${order.status} order ${order.id} has number ${order.receiptNumber}`);
@@ -118,7 +142,8 @@ export function auditReceiptNumbers(orders: Iterable<OrderRow>): string[] {
       problems.push(`paid order ${order.id} has no receipt number`);
       continue;
     }
-    byYear.set(order.receiptYear, [...(byYear.get(order.receiptYear) ?? []), order.receiptSeq]);
+    const series = `${order.entityKey} ${order.receiptYear}`;
+    byYear.set(series, [...(byYear.get(series) ?? []), order.receiptSeq]);
   }
   for (const [year, seqs] of byYear) {
     const sorted = [...seqs].sort((a, b) => a - b);

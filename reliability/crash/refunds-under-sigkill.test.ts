@@ -23,7 +23,7 @@ import { recordFigures } from '../support/figures';
 import { CRASHES } from '../support/scale';
 import { createServerDatabase, type ServerDatabase } from '../support/server-database';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
-import { type Answer, cardNonce, checkout, postJson } from '../support/store-client';
+import { type Answer, cardNonce, checkoutIn, postJson } from '../support/store-client';
 import { auditRefunds } from './refund-audit';
 
 const ADMIN = { username: 'owner', password: 'refund crash passphrase 42' };
@@ -73,7 +73,9 @@ describeWithDb('refunds while the server is killed between the gateway and the o
       let current = await start();
       const orderIds: string[] = [];
       for (let i = 0; i <= CRASHES; i += 1) {
-        const paid = await checkout(current.baseUrl, randomUUID(), await cardNonce(current.baseUrl));
+        // Each entity's orders in its own currency, refunded in it: USD, CAD and GBP in turn.
+        const currency = (['USD', 'CAD', 'GBP'] as const)[i % 3] ?? 'USD';
+        const paid = await checkoutIn(current.baseUrl, randomUUID(), await cardNonce(current.baseUrl), currency);
         expect(paid.status, JSON.stringify(paid.body)).toBe(200);
         orderIds.push(String(paid.body.orderId));
       }

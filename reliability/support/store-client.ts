@@ -6,7 +6,13 @@
 import { apiErrorSchema } from '@store/shared/api-error';
 import type { CartLine } from '@store/shared/cart';
 import { basicAuthorization } from '../../apps/server/src/modules/admins/basic-credentials';
-import { APPROVING_CARD, checkoutBody, validCard } from '../../apps/server/test/checkout-helpers';
+import {
+  APPROVING_CARD,
+  checkoutBody,
+  checkoutBodyAt,
+  openAmount,
+  validCard,
+} from '../../apps/server/test/checkout-helpers';
 
 export type Answer = { status: number; body: Record<string, unknown>; headers: Headers };
 
@@ -60,6 +66,28 @@ export function checkout(
     'idempotency-key': key,
     ...headers,
   });
+}
+
+/**
+ * A checkout at another entity's center, in its currency (decision 0040): Toronto in CAD with the
+ * address its CRA receipt needs, London in GBP with Gift Aid declared.
+ */
+export function checkoutIn(baseUrl: string, key: string, nonce: string, currency: 'USD' | 'CAD' | 'GBP') {
+  if (currency === 'USD') return checkout(baseUrl, key, nonce);
+  const body =
+    currency === 'CAD'
+      ? checkoutBodyAt(nonce, { center: '7', currency }, [openAmount(8, 35)], {
+          donorStreet: '12 Finch Ave',
+          donorCity: 'Toronto',
+          donorProvince: 'ON',
+          donorPostalCode: 'M2N 1A1',
+        })
+      : checkoutBodyAt(nonce, { center: '8', currency }, [openAmount(8, 35)], {
+          giftAid: true,
+          giftAidHouse: '12',
+          giftAidPostcode: 'SW1A 1AA',
+        });
+  return postJson(baseUrl, '/api/public/payment/checkout', body, { 'idempotency-key': key });
 }
 
 export function basic(credentials: { username: string; password: string }): Record<string, string> {

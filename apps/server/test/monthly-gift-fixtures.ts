@@ -23,14 +23,24 @@ export type SeedGiftOptions = {
   amountCents?: number;
   email?: string;
   firstName?: string;
+  /** A gift in another entity's currency: at its center (Toronto for CAD, London for GBP). */
+  currency?: 'USD' | 'CAD' | 'GBP';
 };
+
+/** Where each currency's gifts are given (config/site.json): the entity, its key and a center of it. */
+const PLACE_OF_CURRENCY = {
+  USD: { entityKey: 'us', centerId: 1 },
+  CAD: { entityKey: 'ca', centerId: 7 },
+  GBP: { entityKey: 'uk', centerId: 8 },
+} as const;
 
 export async function seedMonthlyGift(
   db: Database,
   gateway: SandboxGateway,
   options: SeedGiftOptions = {},
 ): Promise<MonthlyGiftRow> {
-  const { firstDay = '2026-12-15', amountCents = 5100, firstName = 'Asha' } = options;
+  const { firstDay = '2026-12-15', amountCents = 5100, firstName = 'Asha', currency = 'USD' } = options;
+  const place = PLACE_OF_CURRENCY[currency];
   const email = options.email ?? `monthly-${randomUUID().slice(0, 8)}@example.org`;
   const product: OrderProduct = {
     id: 8,
@@ -42,7 +52,16 @@ export async function seedMonthlyGift(
     monthly: true,
   };
   const [first] = await seedOrders(db, [
-    { products: [product], email, firstName, createdAt: new Date(`${firstDay}T17:00:00Z`), test: true },
+    {
+      products: [product],
+      email,
+      firstName,
+      createdAt: new Date(`${firstDay}T17:00:00Z`),
+      test: true,
+      currency,
+      entityKey: place.entityKey,
+      centerId: place.centerId,
+    },
   ]);
   if (!first) throw new Error('no first order');
   const { nonce } = await gateway.tokenize(validCard());
@@ -58,6 +77,8 @@ export async function seedMonthlyGift(
       lineKey: '8:monthly',
       product,
       amountCents,
+      currency,
+      entityKey: place.entityKey,
       deductibleCents: amountCents,
       centerId: first.centerId,
       centerName: first.centerName,

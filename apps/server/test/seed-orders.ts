@@ -20,6 +20,7 @@ export const SEED_CENTERS = [
   { id: 5, name: 'Atlanta Center, Georgia' },
   { id: 6, name: 'Chicago Center, Illinois' },
   { id: 7, name: 'Toronto Center, Canada' },
+  { id: 8, name: 'London Center, United Kingdom' },
 ] as const;
 
 export const BOOK_PRODUCT: OrderProduct = {

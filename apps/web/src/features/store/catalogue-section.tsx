@@ -6,7 +6,7 @@ import { useCatalogue } from '#src/lib/catalogue/catalogue-context';
 import { useGiving } from '#src/lib/giving-country/use-giving';
 import { CatalogueGrid } from './catalogue-grid';
 import { CatalogueStatus } from './catalogue-status';
-import { CountryChoice } from './country-choice';
+import { CountryChoice, CountryNote } from './country-choice';
 import { GivingPanel } from './giving-panel';
 
 type CatalogueSectionProps = {
@@ -33,7 +33,7 @@ export function CatalogueSection({ list, from }: CatalogueSectionProps) {
   return (
     // The cards need the bucket, which may still be loading: keep showing "loading" until it is there.
     <Suspense fallback={<CatalogueStatus state={{ status: 'loading' }} onRetry={retry} />}>
-      <CountryChoice />
+      <CountryNote />
       {causes.length > 0 && (
         <GivingPanel
           causes={causes}
@@ -52,6 +52,7 @@ export function CatalogueSection({ list, from }: CatalogueSectionProps) {
           concertIds={state.data.concert.map((item) => item.id)}
         />
       )}
+      <CountryChoice />
     </Suspense>
   );
 }

@@ -1,11 +1,14 @@
 /**
  * "Giving from": the country whose charity takes the gift, and so the currency of every price. Shown
- * when the foundation takes gifts in more than one country. A bucket holds one currency: changing
- * country with lines in the bucket says so and asks before emptying it.
+ * under the items when the foundation takes gifts in more than one country, so a visitor giving from
+ * the United States meets the store's first screen as SPEC.md shows it; a visitor giving from
+ * elsewhere is told at the top (CountryNote). A bucket holds one currency: changing country with
+ * lines in the bucket says so and asks before emptying it.
  */
 import { currencySymbol } from '@store/shared/currencies';
 import { useId, useState } from 'react';
 import { useCart } from '#src/lib/cart/cart-context';
+import { HOME_COUNTRY } from '#src/lib/giving-country/giving-country';
 import { useGiving } from '#src/lib/giving-country/use-giving';
 import { countryName, currencyName } from './country-name';
 
@@ -25,7 +28,7 @@ export function CountryChoice() {
   }
 
   return (
-    <section className="country-choice" aria-label="Where you give from">
+    <section id={COUNTRY_CHOICE_ID} className="country-choice" aria-label="Where you give from">
       <div className="country-choice__row">
         <label htmlFor={`${id}-country`} className="country-choice__label">
           Giving from
@@ -71,6 +74,24 @@ export function CountryChoice() {
         </div>
       )}
     </section>
+  );
+}
+
+/** Where the top's note sends a donor who wants to change country. */
+export const COUNTRY_CHOICE_ID = 'giving-from';
+
+/**
+ * At the top of the store for a visitor giving from outside the United States: which country and
+ * currency the prices are in, and a link down to the choice.
+ */
+export function CountryNote() {
+  const { country, currency, entities } = useGiving();
+  if (entities.length < 2 || country === HOME_COUNTRY) return null;
+  return (
+    <p className="country-note">
+      {`Giving from ${countryName(country)}: prices in ${currencyWords(currency)}. `}
+      <a href={`#${COUNTRY_CHOICE_ID}`}>Change country</a>
+    </p>
   );
 }
 

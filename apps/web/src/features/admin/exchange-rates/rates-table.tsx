@@ -21,7 +21,7 @@ export function RatesTable({ list, titleId }: { list: ExchangeRatesResponse; tit
   }
   const rows: Day[] = daysDescending(list.from, list.to).map((day) => ({ day, rates: byDay.get(day) ?? new Map() }));
   const columns: DataColumn<Day>[] = [
-    { header: 'Day', cell: (row) => row.day, rowHeader: true },
+    { header: 'Day', cell: (row) => row.day, rowHeader: true, className: 'report-table__day' },
     ...list.currencies.map(
       (currency: Currency): DataColumn<Day> => ({
         header: `${list.homeCurrency} per ${currency}`,
