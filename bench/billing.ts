@@ -12,6 +12,7 @@ import { migrateDatabase } from '../apps/server/src/db/migrate';
 import { createLogger } from '../apps/server/src/logger';
 import { runBilling } from '../apps/server/src/modules/monthly-giving/run-billing';
 import { createSandboxGateway } from '../apps/server/src/modules/payments/gateways/sandbox';
+import { testReceiptSettings } from '../apps/server/test/checkout-helpers';
 import { seedOrders } from '../apps/server/test/seed-orders';
 import { startThrowawayPostgres } from '../test/start-postgres';
 
@@ -96,7 +97,7 @@ export async function benchBilling({
       db,
       gateway: createSandboxGateway({ db, secret: 'bench-billing-secret-0123456789abcdef' }),
       logger: createLogger('warn'),
-      receipts: { prefix: '', timeZone: 'UTC' },
+      receipts: testReceiptSettings('UTC'),
       asOf: AS_OF,
       dryRun: false,
     });

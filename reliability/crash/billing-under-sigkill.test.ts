@@ -19,6 +19,7 @@ import { createLogger } from '../../apps/server/src/logger';
 import { reconcilePendingOrders } from '../../apps/server/src/modules/checkout/reconcile';
 import { AFTER_GATEWAY_FAULT } from '../../apps/server/src/modules/monthly-giving/charge-claimed';
 import { createSandboxGateway } from '../../apps/server/src/modules/payments/gateways/sandbox';
+import { testReceiptSettings } from '../../apps/server/test/checkout-helpers';
 import { seedMonthlyGift } from '../../apps/server/test/monthly-gift-fixtures';
 import { runCli } from '../../apps/server/test/run-cli';
 import { describeWithDb } from '../../apps/server/test/test-db';
@@ -135,7 +136,7 @@ describeWithDb('billing while the billing process is killed between the gateway 
           db,
           gateway: createSandboxGateway({ db, secret: SECRET }),
           logger: createLogger('silent'),
-          receipts: { prefix: '', timeZone: 'UTC' },
+          receipts: testReceiptSettings('UTC'),
           olderThanMs: 0,
         }),
       );

@@ -126,3 +126,11 @@ export function checkoutBodyAt(
     currency: at.currency,
   };
 }
+
+/**
+ * Receipt numbering as config/site.json sets it (receiptSettings), in `timeZone`: every entity's
+ * series with its prefix, for the tests that settle orders outside a built app.
+ */
+export function testReceiptSettings(timeZone: string) {
+  return { prefix: '', timeZone, entityPrefixes: { us: '', ca: 'CA-', uk: 'UK-' } };
+}

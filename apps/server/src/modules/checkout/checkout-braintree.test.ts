@@ -10,7 +10,7 @@ import { findOrderById, orders } from '#src/modules/ledger/index';
 import type { PaymentGateway } from '#src/modules/payments/gateway';
 import { createBraintreeGateway } from '#src/modules/payments/gateways/braintree';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { checkoutBody, postCheckout } from '../../../test/checkout-helpers';
+import { checkoutBody, postCheckout, testReceiptSettings } from '../../../test/checkout-helpers';
 import { braintreeGatewayFor } from '../../../test/fake-braintree/gateway';
 import { type FakeBraintree, startFakeBraintree } from '../../../test/fake-braintree/server';
 import { signedTransactionWebhook } from '../../../test/fake-braintree/webhooks';
@@ -133,7 +133,7 @@ describeWithDb('checkout with the braintree gateway (local fake)', () => {
     await reconcilePendingOrders({
       db: t.testDb.db,
       gateway,
-      receipts: { prefix: '', timeZone: 'UTC' },
+      receipts: testReceiptSettings('UTC'),
       logger: createLogger('silent'),
       olderThanMs: 0,
     });

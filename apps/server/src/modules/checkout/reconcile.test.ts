@@ -14,7 +14,7 @@ import { GatewayUnavailableError, type PaymentGateway } from '#src/modules/payme
 import { createSandboxGateway, type SandboxGateway } from '#src/modules/payments/gateways/sandbox';
 import { sandboxTransactions } from '#src/modules/payments/gateways/sandbox-tables';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { checkoutBody, postCheckout, sandboxNonce } from '../../../test/checkout-helpers';
+import { checkoutBody, postCheckout, sandboxNonce, testReceiptSettings } from '../../../test/checkout-helpers';
 import { describeWithDb } from '../../../test/test-db';
 import { insertPendingOrderBelowDeclineLimit } from './order-repo';
 import { NOT_CHARGED_MESSAGE, reconcilePendingOrders } from './reconcile';
@@ -86,7 +86,7 @@ describeWithDb('reconcilePendingOrders', () => {
       logger,
       olderThanMs,
       mail,
-      receipts: { prefix: '', timeZone: 'UTC' },
+      receipts: testReceiptSettings('UTC'),
     });
 
   it('settles a charge whose record was lost as succeeded, with the ledger’s transaction id', async () => {
@@ -117,7 +117,7 @@ describeWithDb('reconcilePendingOrders', () => {
         db: t.testDb.db,
         gateway: sandbox,
         logger,
-        receipts: { prefix: '', timeZone: 'UTC' },
+        receipts: testReceiptSettings('UTC'),
       }),
     ).toEqual({
       succeeded: 0,
@@ -218,7 +218,7 @@ describeWithDb('reconcilePendingOrders', () => {
       const settled = await settleOrder({
         db: t.testDb.db,
         logger,
-        receipts: { prefix: '', timeZone: 'UTC' },
+        receipts: testReceiptSettings('UTC'),
         order,
         outcome: { status: 'succeeded', transactionId: 'late123', processor: { code: '1000', text: 'Approved' } },
       });

@@ -4,6 +4,7 @@ import { createLogger } from '#src/logger';
 import { findOrderById } from '#src/modules/ledger/index';
 import type { PaymentGateway } from '#src/modules/payments/gateway';
 import { createSandboxGateway } from '#src/modules/payments/gateways/sandbox';
+import { testReceiptSettings } from '../../../test/checkout-helpers';
 import { createTestDb, describeWithDb, type TestDb } from '../../../test/test-db';
 import { insertPendingOrderBelowDeclineLimit } from './order-repo';
 import { startReconciler } from './start-reconciler';
@@ -44,7 +45,7 @@ describeWithDb('startReconciler', () => {
     const stop = startReconciler({
       db: testDb.db,
       gateway,
-      receipts: { prefix: '', timeZone: 'UTC' },
+      receipts: testReceiptSettings('UTC'),
       logger: createLogger('silent'),
       olderThanMs: 0,
       intervalMs: 20,

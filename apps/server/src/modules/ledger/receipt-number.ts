@@ -65,8 +65,8 @@ export function takeReceiptNumber(
 export type ReceiptSettings = {
   prefix: string;
   timeZone: string;
-  /** By entity key; an entity not named (a test's settings) numbers with the common prefix alone. */
-  entityPrefixes?: Readonly<Record<string, string>>;
+  /** By entity key (site.json `entities`): every entity that takes gifts must be named. */
+  entityPrefixes: Readonly<Record<string, string>>;
 };
 
 export function receiptSettings(site: {
@@ -83,5 +83,8 @@ export function receiptSettings(site: {
 
 /** The series an entity's receipts are numbered in, and the text before the year of each number. */
 export function receiptSeries(receipts: ReceiptSettings, entityKey: string): { series: string; prefix: string } {
-  return { series: entityKey, prefix: `${receipts.prefix}${receipts.entityPrefixes?.[entityKey] ?? ''}` };
+  const own = receipts.entityPrefixes[entityKey];
+  // An order of an entity no longer configured cannot be given a number that might be another's.
+  if (own === undefined) throw new Error(`no receipt series for entity ${entityKey} in site.json entities`);
+  return { series: entityKey, prefix: `${receipts.prefix}${own}` };
 }

@@ -9,6 +9,7 @@ import { createLogger } from '#src/logger';
 import type { MailWorker } from '#src/modules/mail/worker';
 import { createSandboxGateway, type SandboxGateway } from '#src/modules/payments/gateways/sandbox';
 import { loadSite } from '#src/site/load-site';
+import { testReceiptSettings } from '../../../test/checkout-helpers';
 import { type FakeSmtpServer, startFakeSmtpServer } from '../../../test/fake-smtp-server';
 import { seedMonthlyGift, updateGift } from '../../../test/monthly-gift-fixtures';
 import { decodedMail, messagesTo, startSmtpMailWorker } from '../../../test/smtp-mail-path';
@@ -52,7 +53,7 @@ describeWithDb('billing mail over SMTP', () => {
       db: testDb.db,
       gateway: sandbox,
       logger,
-      receipts: { prefix: '', timeZone: 'UTC' },
+      receipts: testReceiptSettings('UTC'),
       asOf,
       dryRun: false,
       mail: worker,

@@ -15,6 +15,7 @@ import { GatewayUnavailableError, type PaymentGateway } from '#src/modules/payme
 import { createSandboxGateway, type SandboxGateway } from '#src/modules/payments/gateways/sandbox';
 import { listYearGifts } from '#src/modules/statements/year-gifts';
 import { loadSite } from '#src/site/load-site';
+import { testReceiptSettings } from '../../../test/checkout-helpers';
 import { chargesOf, readGift, seedMonthlyGift, updateGift } from '../../../test/monthly-gift-fixtures';
 import { outboxMessages } from '../../../test/outbox-helpers';
 import { createTestDb, describeWithDb, type TestDb } from '../../../test/test-db';
@@ -24,7 +25,7 @@ import { type BillingSummary, runBilling } from './run-billing';
 
 const logger = createLogger('silent');
 const site = loadSite(loadConfig({}).siteConfigPath);
-const receipts = { prefix: '', timeZone: 'UTC' };
+const receipts = testReceiptSettings('UTC');
 
 describeWithDb('runBilling', () => {
   let testDb: TestDb;

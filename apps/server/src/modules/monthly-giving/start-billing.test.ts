@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger } from '#src/logger';
 import { createSandboxGateway } from '#src/modules/payments/gateways/sandbox';
+import { testReceiptSettings } from '../../../test/checkout-helpers';
 import { chargesOf, readGift, seedMonthlyGift } from '../../../test/monthly-gift-fixtures';
 import { createTestDb, describeWithDb, type TestDb } from '../../../test/test-db';
 import { startBilling } from './start-billing';
@@ -30,7 +31,7 @@ describeWithDb('startBilling', () => {
         },
       },
       logger: createLogger('silent'),
-      receipts: { prefix: '', timeZone: 'UTC' },
+      receipts: testReceiptSettings('UTC'),
       // 2027-03-15 03:00 UTC is still the 14th in Chicago: the gift's day there.
       timeZone: 'America/Chicago',
       now: () => new Date('2027-03-15T03:00:00Z'),
