@@ -1,8 +1,9 @@
 /**
  * Receipt numbers under concurrency (issue 20), over real HTTP: 50 checkouts at once, 40 approved
  * and 10 declined, spread over two server processes on one PostgreSQL (one process on PGlite, which
- * is single-process). The paid orders hold `YEAR-000001` … `YEAR-000040`: no gap, no duplicate;
- * declined orders take no number. Numbers are taken in the settlement's own statement
+ * is single-process), at Dallas (USD), Toronto (CAD) and London (GBP) in turn. Each entity's paid
+ * orders hold its own series, `YEAR-000001`, `CA-YEAR-000001`, `UK-YEAR-000001` …: no gap, no
+ * duplicate; declined orders take no number. Numbers are taken in the settlement's own statement
  * (checkout/settle-order.ts), so they can be neither skipped nor given twice.
  */
 import { randomUUID } from 'node:crypto';
@@ -14,7 +15,10 @@ import { freePort } from '../../test/free-port';
 import { recordFigures } from '../support/figures';
 import { createServerDatabase, type ServerDatabase } from '../support/server-database';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
-import { cardNonce, checkout } from '../support/store-client';
+import { cardNonce, checkoutIn } from '../support/store-client';
+
+const CURRENCIES = ['USD', 'CAD', 'GBP'] as const;
+const PREFIX = { us: '', ca: 'CA-', uk: 'UK-' } as const;
 
 const APPROVED = 40;
 const DECLINED = 10;
@@ -54,11 +58,11 @@ describeWithDb('receipt numbers under concurrent checkouts', () => {
     const answers = await Promise.all(
       nonces.map((nonce, i) =>
         // Each from its own address and e-mail: the card-testing limit is not the subject here.
-        checkout(
+        checkoutIn(
           server(i),
           randomUUID(),
           nonce,
-          undefined,
+          CURRENCIES[i % 3] ?? 'USD',
           { 'x-forwarded-for': `10.20.${i}.1` },
           `numbers-${i}@example.org`,
         ),
@@ -80,16 +84,23 @@ describeWithDb('receipt numbers under concurrent checkouts', () => {
         receipt_number: string | null;
         receipt_year: number | null;
         receipt_seq: number | null;
-      }>(sql`select status, receipt_number, receipt_year, receipt_seq from orders order by receipt_seq nulls last`);
+        entity_key: keyof typeof PREFIX;
+      }>(
+        sql`select status, receipt_number, receipt_year, receipt_seq, entity_key from orders order by receipt_seq nulls last`,
+      );
       return result.rows;
     });
     const paid = rows.filter((r) => r.status === 'succeeded');
     const year = new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone: 'America/Chicago' }).format(new Date());
-    expect(paid.map((r) => Number(r.receipt_seq))).toEqual(Array.from({ length: APPROVED }, (_, i) => i + 1));
-    expect(paid.map((r) => r.receipt_number)).toEqual(
-      Array.from({ length: APPROVED }, (_, i) => `${year}-${String(i + 1).padStart(6, '0')}`),
-    );
-    expect([...answered].sort()).toEqual(paid.map((r) => r.receipt_number));
+    for (const [entity, prefix] of Object.entries(PREFIX)) {
+      const series = paid.filter((r) => r.entity_key === entity);
+      expect(series.length, `${entity} paid orders`).toBeGreaterThan(10);
+      expect(series.map((r) => Number(r.receipt_seq))).toEqual(Array.from({ length: series.length }, (_, i) => i + 1));
+      expect(series.map((r) => r.receipt_number)).toEqual(
+        Array.from({ length: series.length }, (_, i) => `${prefix}${year}-${String(i + 1).padStart(6, '0')}`),
+      );
+    }
+    expect([...answered].sort()).toEqual(paid.map((r) => r.receipt_number).sort());
     expect(rows.filter((r) => r.status === 'failed').every((r) => r.receipt_number === null)).toBe(true);
     recordFigures(`receipt-numbers-${database.kind}`, {
       processes: servers.length,

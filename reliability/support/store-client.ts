@@ -72,22 +72,31 @@ export function checkout(
  * A checkout at another entity's center, in its currency (decision 0040): Toronto in CAD with the
  * address its CRA receipt needs, London in GBP with Gift Aid declared.
  */
-export function checkoutIn(baseUrl: string, key: string, nonce: string, currency: 'USD' | 'CAD' | 'GBP') {
-  if (currency === 'USD') return checkout(baseUrl, key, nonce);
+export function checkoutIn(
+  baseUrl: string,
+  key: string,
+  nonce: string,
+  currency: 'USD' | 'CAD' | 'GBP',
+  headers: Record<string, string> = {},
+  email = 'asha@example.org',
+) {
+  if (currency === 'USD') return checkout(baseUrl, key, nonce, undefined, headers, email);
   const body =
     currency === 'CAD'
       ? checkoutBodyAt(nonce, { center: '7', currency }, [openAmount(8, 35)], {
+          email,
           donorStreet: '12 Finch Ave',
           donorCity: 'Toronto',
           donorProvince: 'ON',
           donorPostalCode: 'M2N 1A1',
         })
       : checkoutBodyAt(nonce, { center: '8', currency }, [openAmount(8, 35)], {
+          email,
           giftAid: true,
           giftAidHouse: '12',
           giftAidPostcode: 'SW1A 1AA',
         });
-  return postJson(baseUrl, '/api/public/payment/checkout', body, { 'idempotency-key': key });
+  return postJson(baseUrl, '/api/public/payment/checkout', body, { 'idempotency-key': key, ...headers });
 }
 
 export function basic(credentials: { username: string; password: string }): Record<string, string> {
