@@ -14,7 +14,7 @@ import { sandboxTokenizeRequestSchema } from '@store/shared/card';
 import { basicAuthorization } from '../../apps/server/src/modules/admins/basic-credentials';
 import { eventLinkKey, eventLinkToken } from '../../apps/server/src/modules/registrations/event-link';
 import { TEST_SESSION_SECRET } from '../../apps/server/test/build-test-app';
-import { BOOK, checkoutBody, openAmount, validCard } from '../../apps/server/test/checkout-helpers';
+import { BOOK, checkoutBodyAt, openAmount, validCard } from '../../apps/server/test/checkout-helpers';
 import { adultRegistrant } from '../../apps/server/test/registration-helpers';
 import {
   type BaseRequest,
@@ -92,8 +92,18 @@ function plainGet(path: string, remoteAddress: string, alsoAllowed: readonly num
 }
 
 /** The checkout a visitor sends (SPEC.md §7), without a captcha solution: the guard refuses it with 403. */
+/**
+ * The checkout with every field it reads: a UK gift (its `currency` and Gift Aid declaration) with
+ * the book, so the hostile bodies reach each field's rule.
+ */
 function checkoutRequest(): BaseRequest {
-  const body = toHostileJson(checkoutBody('fake-valid-nonce', [BOOK, openAmount(8, 25)]));
+  const body = toHostileJson(
+    checkoutBodyAt('fake-valid-nonce', { center: '8', currency: 'GBP' }, [{ ...BOOK, price: 4 }, openAmount(8, 25)], {
+      giftAid: true,
+      giftAidHouse: '12',
+      giftAidPostcode: 'SW1A 1AA',
+    }),
+  );
   return { headers: { 'idempotency-key': randomUUID(), 'x-captcha-action': 'checkout' }, body };
 }
 
@@ -435,7 +445,13 @@ function staffWrite(
   path: string,
   remoteAddress: string,
   body: object,
-  options: { route?: string; alsoAllowed?: number[]; writes?: string[]; key?: boolean; method?: 'POST' | 'PATCH' } = {},
+  options: {
+    route?: string;
+    alsoAllowed?: number[];
+    writes?: string[];
+    key?: boolean;
+    method?: 'POST' | 'PATCH' | 'PUT';
+  } = {},
 ): FuzzEndpoint {
   return entry(options.method ?? 'POST', path, {
     ...(options.route ? { route: options.route } : {}),
@@ -965,6 +981,7 @@ export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
   ...ticketEntries(),
   ...checkInEntries(),
   ...certificateEntries(),
+  ...currencyEntries(),
   ...familyEntries(),
 ];
 
@@ -1032,6 +1049,30 @@ function checkInEntries(): FuzzEndpoint[] {
       },
     }),
     staffRead('/api/staff/sessions/1/check-ins', '10.1.3.21', { route: '/api/staff/sessions/:id/check-ins' }),
+  ];
+}
+
+/**
+ * Exchange rates and the Gift Aid claim, with the treasurer's session: the rates and the claim read
+ * (200), and a day's rate entered, which a valid shape writes by design (the rate, its audit line;
+ * the day's orders still without a rate take it).
+ */
+function currencyEntries(): FuzzEndpoint[] {
+  return [
+    staffRead('/api/staff/exchange-rates', '10.1.3.30', { query: { from: '2026-11-01', to: '2026-11-28' } }),
+    staffWrite(
+      '/api/staff/exchange-rates/2026-11-27/CAD',
+      '10.1.3.31',
+      { rate: '0.7215' },
+      {
+        route: '/api/staff/exchange-rates/:day/:currency',
+        method: 'PUT',
+        alsoAllowed: [200],
+        writes: ['exchange_rates', 'audit_log', 'orders'],
+      },
+    ),
+    staffRead('/api/staff/gift-aid/claim', '10.1.3.32', { query: { quarter: '2026-Q4' } }),
+    staffRead('/api/staff/gift-aid/claim.csv', '10.1.3.33', { query: { quarter: '2026-Q4' } }),
   ];
 }
 
