@@ -75,9 +75,18 @@ describeWithDb('sandbox orders are test orders', () => {
     const csv = await send(store.baseUrl, '/api/report-data.csv', { headers: basic(ADMIN) });
     expect(csv.status).toBe(200);
     const [header, ...records] = parseCsv(String(csv.body.text).replace(/^\uFEFF/, ''));
-    // The Test column (issue 18), before issue 20's Receipt and Deductible, issue 21's Refunded and issue 22's Gift.
+    // The Test column (issue 18), before issue 20's Receipt and Deductible, issue 21's Refunded, issue
+    // 22's Gift, and the currency and home amount (decision 0040).
     const testColumn = header?.indexOf('Test') ?? -1;
-    expect(header?.slice(testColumn)).toEqual(['Test', 'Receipt', 'Deductible', 'Refunded', 'Gift']);
+    expect(header?.slice(testColumn)).toEqual([
+      'Test',
+      'Receipt',
+      'Deductible',
+      'Refunded',
+      'Gift',
+      'Currency',
+      'Amount (USD)',
+    ]);
     expect(records).toHaveLength(1);
     expect(records[0]?.[testColumn]).toBe('yes');
     figures.csv = { header, test: records[0]?.[testColumn] };

@@ -116,6 +116,7 @@ describeWithDb('account activity, and checkout / registration filed under the ac
         date: order.createdAt.toISOString(),
         center: 'Dallas Center, Texas',
         amount: 35,
+        currency: 'USD',
         products: 'Guruvara Dattam Vimalacharita Satakam × 2, Any Other Donation × 1',
         transactionId: order.transactionId,
         // Issue 20: the books are a purchase, the $25 gift is deductible; the receipt's PDF.

@@ -63,7 +63,8 @@ describeWithDb('the Gift Aid claim', () => {
       products: [{ id: 1, name: 'Gift', unitCents: fixture.amountCents, quantity: 1, custom: true }],
       itemCount: 1,
       gateway: 'sandbox',
-      test: fixture.test ?? false,
+      // The test app runs the sandbox, a test store: its claim is of its test gifts (routes.ts).
+      test: fixture.test ?? true,
       receiptNumber: `GA-TEST-${seq}`,
       createdAt: new Date(fixture.createdAt),
     });
@@ -99,11 +100,12 @@ describeWithDb('the Gift Aid claim', () => {
       giftAid: declaration({ house: 'The Old Rectory at the Bottom of the Very Long Lane' }),
     });
     // Left out: a dollar gift without a declaration, one refunded in full, the quarter before
-    // (23:30 UTC on 30 September is still September in London), a sandbox order.
+    // (23:30 UTC on 30 September is still September in London), and a live gateway's order, which a
+    // test store's claim never mixes with its test gifts.
     await insertOrder({ createdAt: '2026-11-03T12:00:00Z', amountCents: 9_900, currency: 'USD', giftAid: null });
     await insertOrder({ createdAt: '2026-11-04T12:00:00Z', amountCents: 3_000, refundedCents: 3_000 });
     await insertOrder({ createdAt: '2026-09-30T22:30:00Z', amountCents: 7_000 });
-    await insertOrder({ createdAt: '2026-11-05T12:00:00Z', amountCents: 4_000, test: true });
+    await insertOrder({ createdAt: '2026-11-05T12:00:00Z', amountCents: 4_000, test: false });
   });
   afterAll(() => t?.close());
 
@@ -114,7 +116,13 @@ describeWithDb('the Gift Aid claim', () => {
     const res = await claim('2026-Q4');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ quarter: '2026-Q4', donations: 3, totalPence: 165_000, claimablePence: 41_250 });
+    expect(body).toMatchObject({
+      quarter: '2026-Q4',
+      test: true,
+      donations: 3,
+      totalPence: 165_000,
+      claimablePence: 41_250,
+    });
     expect(
       body.rows.map((row: { lastName: string; donationDate: string; amountPence: number }) => [
         row.lastName,
