@@ -65,13 +65,15 @@ const browserReliability = [
 // then the event's capacity race and offer-expiry crash (about 37 s: with them the other process ran
 // 664 s against 649 s here, 68 s of which were a failing file's timeouts), and the checkout crash
 // (about 30 s: the door's and the certificates' tests added some 25 s of wall time to the other
-// process, which then ended 40 s after this one). Their PostgreSQL runs stay in reliability-postgres.
+// process, which then ended 40 s after this one), and the refund crash (about 17 s: the currencies'
+// tests left the other process 30 s behind this one). Their PostgreSQL runs stay in reliability-postgres.
 const balancedToE2eProcess = [
   'reliability/fuzz/endpoints.test.ts',
   'reliability/races/duplicates.test.ts',
   'reliability/races/event-places.test.ts',
   'reliability/crash/offer-expiry-under-sigkill.test.ts',
   'reliability/crash/checkouts-under-sigkill.test.ts',
+  'reliability/crash/refunds-under-sigkill.test.ts',
 ];
 const inE2eProcess = [...browserReliability, ...balancedToE2eProcess];
 
