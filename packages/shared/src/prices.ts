@@ -3,7 +3,7 @@
  * without zod, so the store's first visit can price its cards (decision 0020 keeps the validator
  * out of it). The shapes are site.ts's.
  */
-import { type Currency, DEFAULT_CURRENCY } from './currencies';
+import { CURRENCIES, type Currency, DEFAULT_CURRENCY } from './currencies';
 
 /**
  * An item's price in a currency: its unit price (0 for an open amount), or null when it is not
@@ -40,4 +40,17 @@ export function suggestedAmountsFor(
   currency: Currency,
 ): number[] {
   return giving.suggestedAmountsByCurrency?.[currency] ?? giving.suggestedAmounts;
+}
+
+/**
+ * The currencies an item is priced in whose fair market value it lacks, when it gives goods or
+ * services back: the receipt's deductible part in that currency could not be known. Empty when whole.
+ */
+export function currenciesWithoutValue(item: {
+  prices?: Partial<Record<Currency, number>> | undefined;
+  benefit?: { kind: string; fairMarketValues?: Partial<Record<Currency, number>> | undefined } | undefined;
+}): Currency[] {
+  const benefit = item.benefit;
+  if (!benefit || (benefit.kind !== 'goods' && benefit.kind !== 'services')) return [];
+  return CURRENCIES.filter((c) => item.prices?.[c] !== undefined && benefit.fairMarketValues?.[c] === undefined);
 }

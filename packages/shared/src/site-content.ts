@@ -5,6 +5,7 @@
  * colleague's change made in between. The /admin form and the routes parse with these schemas.
  */
 import { z } from 'zod';
+import { currenciesWithoutValue } from './prices';
 import { eventSchema, noOverlappingIds, siteCenterSchema, siteContentShape, siteItemSchema } from './site';
 
 export const siteContentSchema = z.object(siteContentShape).refine(...noOverlappingIds);
@@ -13,7 +14,19 @@ export type SiteContent = z.infer<typeof siteContentSchema>;
 const version = z.number().int().nonnegative();
 
 /** An item's fields as a form edits them (the id comes from the address, or is the next free one). */
-export const itemFieldsSchema = siteItemSchema.omit({ id: true });
+/**
+ * An item as staff edit it. Priced in another currency with goods or services given back, it needs
+ * their fair market value in that currency too (the receipt's deductible part depends on it).
+ */
+export const itemFieldsSchema = siteItemSchema.omit({ id: true }).superRefine((item, ctx) => {
+  for (const currency of currenciesWithoutValue(item)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['benefit', 'fairMarketValues', currency],
+      message: `is required with a price in ${currency}`,
+    });
+  }
+});
 export type ItemFields = z.infer<typeof itemFieldsSchema>;
 
 export const centerFieldsSchema = siteCenterSchema.omit({ id: true });

@@ -3,10 +3,10 @@
  * The server validates the file with this schema at start; the web parses the API's answers with it.
  */
 import { z } from 'zod';
-import { CURRENCIES, type Currency, DEFAULT_CURRENCY } from './currencies';
+import { CURRENCIES, DEFAULT_CURRENCY } from './currencies';
 import { eventSettingsSchema, sessionSeedSchema } from './event-sessions';
 import { MAX_AMOUNT_CENTS } from './money';
-import { entityOfCenter } from './prices';
+import { currenciesWithoutValue, entityOfCenter } from './prices';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
@@ -315,17 +315,10 @@ export const siteSchema = z
     eventSettings: eventSettingsSchema.default({ offerHoldHours: 48, changeCutoffHours: 24, messagesPerMinute: 120 }),
   })
   .refine(...noOverlappingIds)
-  .refine(
-    (s) =>
-      [...s.catalogue, ...s.concert].every((item) =>
-        Object.keys(item.prices ?? {}).every((c) =>
-          item.benefit?.kind !== 'goods' && item.benefit?.kind !== 'services'
-            ? true
-            : item.benefit.fairMarketValues?.[c as Currency] !== undefined,
-        ),
-      ),
-    { message: 'an item with seats or goods needs its fairMarketValues in each of its prices', path: ['concert'] },
-  )
+  .refine((s) => [...s.catalogue, ...s.concert].every((item) => currenciesWithoutValue(item).length === 0), {
+    message: 'an item with seats or goods needs its fairMarketValues in each of its prices',
+    path: ['concert'],
+  })
   .refine((s) => s.centers.every((c) => entityOfCenter(s.entities, c)), {
     message: "every center's country needs an entity in `entities`",
     path: ['centers'],

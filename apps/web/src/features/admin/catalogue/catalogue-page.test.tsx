@@ -68,6 +68,24 @@ describe('the catalogue editor (/admin/catalogue)', () => {
     expect(screen.getByRole('button', { name: `Edit ${BOOK}` })).toHaveFocus();
   });
 
+  test("keeps the book's prices in the other currencies, and changes one (empty: not sold in it)", async () => {
+    const { api, user } = await openEditor({
+      'PUT /api/staff/catalogue/items/9': () => jsonResponse(withBook({ prices: { CAD: 8 } })),
+    });
+    await user.click(screen.getByRole('button', { name: `Edit ${BOOK}` }));
+    // site.json's book: CA$7 and £4 beside $5.
+    expect(screen.getByLabelText('Price (CA$)')).toHaveValue('7');
+    expect(screen.getByLabelText('Price (£)')).toHaveValue('4');
+    await user.clear(screen.getByLabelText('Price (CA$)'));
+    await user.type(screen.getByLabelText('Price (CA$)'), '8');
+    await user.clear(screen.getByLabelText('Price (£)'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(`${BOOK} saved.`);
+    const [sent] = api.requests('PUT /api/staff/catalogue/items/9');
+    expect(sent?.body).toMatchObject({ item: { price: 5, prices: { CAD: 8 } } });
+    expect(sent?.body).not.toHaveProperty('item.prices.GBP');
+  });
+
   test('Cancel closes the form without sending anything and returns focus to its button', async () => {
     const { api, user } = await openEditor();
     await user.click(screen.getByRole('button', { name: 'Add a center' }));

@@ -21,6 +21,11 @@ export type ItemDraft = {
   benefitKind: BenefitKind;
   benefitDescription: string;
   fairMarketValue: string;
+  /** The price and fair market value in the other currencies, as typed; empty: not sold in it. */
+  priceCAD: string;
+  priceGBP: string;
+  fairMarketValueCAD: string;
+  fairMarketValueGBP: string;
   archived: boolean;
 };
 
@@ -39,8 +44,20 @@ export function draftOf(item?: SiteItem): ItemDraft {
     benefitKind: benefit?.kind ?? '',
     benefitDescription: benefit?.description ?? '',
     fairMarketValue: benefit && benefit.kind !== 'purchase' ? dollars(benefit.fairMarketValue) : '',
+    priceCAD: typed(item?.prices?.CAD),
+    priceGBP: typed(item?.prices?.GBP),
+    fairMarketValueCAD: benefit && benefit.kind !== 'purchase' ? typed(benefit.fairMarketValues?.CAD) : '',
+    fairMarketValueGBP: benefit && benefit.kind !== 'purchase' ? typed(benefit.fairMarketValues?.GBP) : '',
     archived: item?.archived ?? false,
   };
+}
+
+const typed = (value: number | undefined) => (value === undefined ? '' : dollars(value));
+
+/** The typed amounts by currency, those left empty left out (`{ CAD: 7 }`); undefined when none. */
+function perCurrency(typedAmounts: { CAD: string; GBP: string }): { CAD?: number; GBP?: number } | undefined {
+  const entries = Object.entries(typedAmounts).filter(([, text]) => text.trim() !== '');
+  return entries.length === 0 ? undefined : Object.fromEntries(entries.map(([c, text]) => [c, amount(text)]));
 }
 
 /** A typed amount as a number, or NaN (the schema then says what is wrong with it). */
@@ -50,6 +67,7 @@ function amount(text: string): number {
 }
 
 export function fieldsOf(draft: ItemDraft): ItemFields {
+  const fairMarketValues = perCurrency({ CAD: draft.fairMarketValueCAD, GBP: draft.fairMarketValueGBP });
   const benefit =
     draft.benefitKind === ''
       ? undefined
@@ -59,7 +77,10 @@ export function fieldsOf(draft: ItemDraft): ItemFields {
             kind: draft.benefitKind,
             description: draft.benefitDescription,
             fairMarketValue: amount(draft.fairMarketValue),
+            ...(fairMarketValues ? { fairMarketValues } : {}),
           };
+  // An open amount is offered in every currency: it has no prices of its own.
+  const prices = draft.open ? undefined : perCurrency({ CAD: draft.priceCAD, GBP: draft.priceGBP });
   return {
     name: draft.name,
     price: draft.open ? 0 : amount(draft.price),
@@ -68,6 +89,7 @@ export function fieldsOf(draft: ItemDraft): ItemFields {
     ...(draft.imageId ? { imageId: draft.imageId } : {}),
     ...(draft.imageAlt ? { imageAlt: draft.imageAlt } : {}),
     ...(benefit ? { benefit } : {}),
+    ...(prices ? { prices } : {}),
     archived: draft.archived,
   };
 }
@@ -84,6 +106,10 @@ const FIELD_OF: Record<string, keyof ItemDraft> = {
   benefit: 'benefitKind',
   'benefit.description': 'benefitDescription',
   'benefit.fairMarketValue': 'fairMarketValue',
+  'prices.CAD': 'priceCAD',
+  'prices.GBP': 'priceGBP',
+  'benefit.fairMarketValues.CAD': 'fairMarketValueCAD',
+  'benefit.fairMarketValues.GBP': 'fairMarketValueGBP',
   archived: 'archived',
 };
 

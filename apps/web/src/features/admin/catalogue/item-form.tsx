@@ -27,12 +27,16 @@ export type ItemFormProps = {
 const ORDER: (keyof ItemDraft)[] = [
   'name',
   'price',
+  'priceCAD',
+  'priceGBP',
   'desc',
   'image',
   'imageAlt',
   'benefitKind',
   'benefitDescription',
   'fairMarketValue',
+  'fairMarketValueCAD',
+  'fairMarketValueGBP',
 ];
 
 export function ItemForm({ item, title, onSave, onCancel }: ItemFormProps) {
@@ -96,6 +100,29 @@ export function ItemForm({ item, title, onSave, onCancel }: ItemFormProps) {
           onChange={(e) => set('price', e.target.value)}
           required
         />
+      )}
+      {!draft.open && (
+        <div className="checkout-form__pair">
+          <LabelledInput
+            id={fieldId('priceCAD')}
+            label="Price (CA$)"
+            inputMode="decimal"
+            value={draft.priceCAD}
+            error={errors.priceCAD}
+            onChange={(e) => set('priceCAD', e.target.value)}
+          />
+          <LabelledInput
+            id={fieldId('priceGBP')}
+            label="Price (£)"
+            inputMode="decimal"
+            value={draft.priceGBP}
+            error={errors.priceGBP}
+            onChange={(e) => set('priceGBP', e.target.value)}
+          />
+        </div>
+      )}
+      {!draft.open && (
+        <p className="fieldset__note">Left empty, the item is not offered to donors giving in that currency.</p>
       )}
       <div className="field">
         <label htmlFor={fieldId('desc')}>Description</label>
@@ -162,6 +189,26 @@ export function ItemForm({ item, title, onSave, onCancel }: ItemFormProps) {
           onChange={(e) => set('fairMarketValue', e.target.value)}
           required
         />
+      )}
+      {(draft.benefitKind === 'goods' || draft.benefitKind === 'services') && !draft.open && (
+        <div className="checkout-form__pair">
+          <LabelledInput
+            id={fieldId('fairMarketValueCAD')}
+            label="Fair market value (CA$)"
+            inputMode="decimal"
+            value={draft.fairMarketValueCAD}
+            error={errors.fairMarketValueCAD}
+            onChange={(e) => set('fairMarketValueCAD', e.target.value)}
+          />
+          <LabelledInput
+            id={fieldId('fairMarketValueGBP')}
+            label="Fair market value (£)"
+            inputMode="decimal"
+            value={draft.fairMarketValueGBP}
+            error={errors.fairMarketValueGBP}
+            onChange={(e) => set('fairMarketValueGBP', e.target.value)}
+          />
+        </div>
       )}
       <div className="field">
         <label className="checkbox">
