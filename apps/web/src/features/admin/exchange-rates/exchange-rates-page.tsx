@@ -5,6 +5,7 @@
  */
 import { useId } from 'react';
 import { useLoad } from '#src/lib/use-load';
+import { LoadNotice } from '../load-notice';
 import { getExchangeRates } from './exchange-rates-api';
 import { RateForm } from './rate-form';
 import { RatesTable } from './rates-table';
@@ -19,19 +20,7 @@ export function ExchangeRatesPage() {
         Each gift is counted in the home currency at its day's rate. A day without one takes the latest rate of the week
         before; an order with no rate at all waits until its day's rate is entered.
       </p>
-      {state.status === 'loading' && (
-        <p role="status" className="notice">
-          Loading the rates…
-        </p>
-      )}
-      {state.status === 'error' && (
-        <div role="alert" className="notice notice--error">
-          <p>{state.message}</p>
-          <button type="button" className="button" onClick={retry}>
-            Try again
-          </button>
-        </div>
-      )}
+      <LoadNotice state={state} what="the rates" onRetry={retry} />
       {state.status === 'ready' && (
         <>
           <RateForm

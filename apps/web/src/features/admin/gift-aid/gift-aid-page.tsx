@@ -9,6 +9,7 @@ import { formatCents } from '@store/shared/money';
 import { useId, useState } from 'react';
 import { DataTable } from '#src/components/data-table';
 import { LabelledSelect } from '#src/components/labelled-select';
+import { LoadNotice } from '../load-notice';
 import { giftAidClaimCsvPath } from './gift-aid-api';
 import { GiftAidSummary } from './gift-aid-summary';
 import { useGiftAidClaim } from './use-gift-aid-claim';
@@ -48,19 +49,7 @@ export function GiftAidPage() {
           Download the claim (CSV)
         </a>
       </div>
-      {state.status === 'loading' && (
-        <p role="status" className="notice">
-          Loading the claim…
-        </p>
-      )}
-      {state.status === 'error' && (
-        <div role="alert" className="notice notice--error">
-          <p>{state.message}</p>
-          <button type="button" className="button" onClick={retry}>
-            Try again
-          </button>
-        </div>
-      )}
+      <LoadNotice state={state} what="the claim" onRetry={retry} />
       {state.status === 'ready' && (
         <>
           <GiftAidSummary claim={state.claim} />

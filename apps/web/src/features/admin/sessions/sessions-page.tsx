@@ -13,6 +13,7 @@ import { useFoundationTimeZone } from '#src/lib/use-foundation-time-zone';
 import { useLoad } from '#src/lib/use-load';
 import { useAdmin } from '../admin-context';
 import { CenterScopeNote } from '../center-scope-note';
+import { LoadNotice } from '../load-notice';
 import { availabilityText } from './availability-text';
 import { SessionForm } from './session-form';
 import { getSessions } from './sessions-api';
@@ -51,19 +52,7 @@ export function SessionsPage() {
       </div>
       <CenterScopeNote readsAll="readAllEvent" />
       {adding && <NewSession onAdded={(sessionId) => navigate(`/admin/sessions/${sessionId}`)} />}
-      {state.status === 'loading' && (
-        <p role="status" className="notice">
-          Loading the sessions…
-        </p>
-      )}
-      {state.status === 'error' && (
-        <div role="alert" className="notice notice--error">
-          <p>{state.message}</p>
-          <button type="button" className="button" onClick={retry}>
-            Try again
-          </button>
-        </div>
-      )}
+      <LoadNotice state={state} what="the sessions" onRetry={retry} />
       {state.status === 'ready' && state.data.sessions.length === 0 && (
         <p className="notice">
           {mayManage ? 'No sessions yet. Add the first with “New session”.' : 'No sessions yet.'}

@@ -4,22 +4,7 @@
  * it as ISO 8601 with the zone's offset on that day.
  */
 
-/** The zone's offset from UTC, in minutes, at `instant`. */
-function offsetMinutes(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-  return Math.round((asUtc - instant.getTime()) / 60_000);
-}
+import { zoneOffsetMinutes } from '@store/shared/zone-offset';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -32,8 +17,8 @@ export function zonedIso(local: string, timeZone: string): string | null {
   let offset: number;
   try {
     // The offset at the wall time read as UTC, corrected once: right on either side of a DST change.
-    offset = offsetMinutes(new Date(wall), timeZone);
-    offset = offsetMinutes(new Date(wall - offset * 60_000), timeZone);
+    offset = zoneOffsetMinutes(new Date(wall), timeZone);
+    offset = zoneOffsetMinutes(new Date(wall - offset * 60_000), timeZone);
   } catch {
     return null;
   }
@@ -45,6 +30,6 @@ export function zonedIso(local: string, timeZone: string): string | null {
 /** The instant as the date-and-time field shows it in `timeZone`: '2027-05-15T09:00'. */
 export function localInputValue(iso: string, timeZone: string): string {
   const instant = new Date(iso);
-  const local = new Date(instant.getTime() + offsetMinutes(instant, timeZone) * 60_000);
+  const local = new Date(instant.getTime() + zoneOffsetMinutes(instant, timeZone) * 60_000);
   return local.toISOString().slice(0, 16);
 }
