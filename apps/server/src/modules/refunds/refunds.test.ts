@@ -253,6 +253,12 @@ describeWithDb('refunds and voids of paid orders', () => {
     expect((await staffCall(t.app, other, 'GET', `/api/staff/orders/${randomUUID()}`)).statusCode).toBe(404);
     const otherList = await staffCall(t.app, other, 'GET', '/api/staff/orders?q=listed-donor');
     expect(otherList.json().orders).toEqual([]);
+    // A volunteer's whole list (no search), as their first look at the orders page shows it: their
+    // center's orders only, each in its currency.
+    const ownAll = await staffCall(t.app, own, 'GET', '/api/staff/orders');
+    const ownOrders: { centerId: number; currency: string }[] = ownAll.json().orders;
+    expect(ownOrders.length).toBeGreaterThan(0);
+    expect(ownOrders.every((o) => o.centerId === 2 && o.currency === 'USD')).toBe(true);
     expect((await staffCall(t.app, treasurer, 'GET', '/api/staff/orders?cursor=nope!')).statusCode).toBe(400);
     expect((await staffCall(t.app, treasurer, 'GET', '/api/staff/orders?center=x')).statusCode).toBe(400);
   });
