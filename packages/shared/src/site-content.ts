@@ -6,9 +6,20 @@
  */
 import { z } from 'zod';
 import { currenciesWithoutValue } from './prices';
-import { eventSchema, noOverlappingIds, siteCenterSchema, siteContentShape, siteItemSchema } from './site';
+import {
+  centersHaveEntities,
+  entitySchema,
+  eventSchema,
+  noOverlappingIds,
+  siteCenterSchema,
+  siteContentShape,
+  siteItemSchema,
+} from './site';
 
-export const siteContentSchema = z.object(siteContentShape).refine(...noOverlappingIds);
+export const siteContentSchema = z
+  .object(siteContentShape)
+  .refine(...noOverlappingIds)
+  .refine(...centersHaveEntities);
 export type SiteContent = z.infer<typeof siteContentSchema>;
 
 const version = z.number().int().nonnegative();
@@ -46,6 +57,14 @@ export const createItemRequestSchema = z.object({
 });
 /** PUT /api/staff/catalogue/centers/:id and POST /api/staff/catalogue/centers */
 export const centerRequestSchema = z.object({ version, center: centerFieldsSchema });
+/** An entity as the owner edits it: its key names it in the address and never changes. */
+export const entityFieldsSchema = entitySchema.omit({ key: true });
+export type EntityFields = z.infer<typeof entityFieldsSchema>;
+/** PUT /api/staff/catalogue/entities/:key */
+export const updateEntityRequestSchema = z.object({ version, entity: entityFieldsSchema });
+/** POST /api/staff/catalogue/entities: an entity for a country that has none yet. */
+export const createEntityRequestSchema = z.object({ version, entity: entitySchema });
+
 /** PUT /api/staff/catalogue/event */
 export const updateEventRequestSchema = z.object({ version, event: eventSchema });
 
@@ -84,4 +103,8 @@ export const siteContentMessages = {
   unknownImage: 'No uploaded picture has this id. Upload the picture again.',
   archivedItem: 'This item is no longer offered. Please remove it from your bucket.',
   archivedCenter: 'This center no longer takes donations online. Please choose another center.',
+  /** Its gifts were numbered in its series, paid in its currency, receipted under its country's rules. */
+  entityLocked:
+    'This entity has taken gifts: its country, currency, receipt rules and receipt prefix stay as they are. Only its name and merchant account can change.',
+  noEntity: 'There is no entity with this key.',
 } as const;

@@ -260,15 +260,36 @@ export type SiteItem = z.infer<typeof siteItemSchema>;
 export const siteCenterSchema = centerSchema.extend({ archived });
 export type SiteCenter = z.infer<typeof siteCenterSchema>;
 
+const uniqueBy = <T>(items: T[], key: (item: T) => string) => new Set(items.map(key)).size === items.length;
+
+/** The legal entities, in site.json and as the owner edits them: one per country, each its own series. */
+export const entitiesSchema = z
+  .array(entitySchema)
+  .min(1)
+  .refine((list) => uniqueBy(list, (e) => e.key), 'entity keys must be unique')
+  .refine((list) => uniqueBy(list, (e) => e.country), 'one entity per country')
+  .refine((list) => uniqueBy(list, (e) => e.receiptPrefix), 'each entity needs its own receiptPrefix');
+
+/** A center's gifts go to its country's entity: a country without one could take no gift. */
+export const centersHaveEntities: [
+  (s: { centers: readonly Center[]; entities: readonly Entity[] }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (s) => s.centers.every((c) => entityOfCenter(s.entities, c)),
+  { message: "every center's country needs an entity in `entities`", path: ['centers'] },
+];
+
 /**
- * The part of the site staff edit from /admin (issue 21), kept in the database once seeded from
- * site.json; foundation, giving and taxReceipts stay in the file. Shared by both schemas below.
+ * The part of the site staff edit from /admin, kept in the database once seeded from site.json;
+ * foundation, giving and taxReceipts stay in the file. Shared by both schemas below. The entities
+ * are here since staff edit them too (the owner alone: their merchant accounts and receipt series).
  */
 export const siteContentShape = {
   catalogue: z.array(siteItemSchema).min(1).refine(uniqueIds, 'ids must be unique'),
   concert: z.array(siteItemSchema).min(1).refine(uniqueIds, 'ids must be unique'),
   centers: z.array(siteCenterSchema).min(1).refine(uniqueIds, 'ids must be unique'),
   event: eventSchema,
+  entities: entitiesSchema,
 };
 
 /** Catalogue and concert items share one id space: a bucket line names an item by id alone. */
@@ -293,19 +314,11 @@ export const exchangeRatesSchema = z.object({
 });
 export type ExchangeRatesSettings = z.infer<typeof exchangeRatesSchema>;
 
-const uniqueBy = <T>(items: T[], key: (item: T) => string) => new Set(items.map(key)).size === items.length;
-
 export const siteSchema = z
   .object({
     foundation: foundationSchema,
     ...siteContentShape,
-    entities: z
-      .array(entitySchema)
-      .min(1)
-      .refine((list) => uniqueBy(list, (e) => e.key), 'entity keys must be unique')
-      .refine((list) => uniqueBy(list, (e) => e.country), 'one entity per country')
-      .refine((list) => uniqueBy(list, (e) => e.receiptPrefix), 'each entity needs its own receiptPrefix')
-      .default(DEFAULT_ENTITIES),
+    entities: entitiesSchema.default(DEFAULT_ENTITIES),
     exchangeRates: exchangeRatesSchema.default({ homeCurrency: DEFAULT_CURRENCY }),
     giving: givingSchema.default({ suggestedAmounts: [51, 101, 251, 501, 1116] }),
     taxReceipts: taxReceiptsSchema.default({ numberPrefix: '' }),
@@ -319,10 +332,7 @@ export const siteSchema = z
     message: 'an item with seats or goods needs its fairMarketValues in each of its prices',
     path: ['concert'],
   })
-  .refine((s) => s.centers.every((c) => entityOfCenter(s.entities, c)), {
-    message: "every center's country needs an entity in `entities`",
-    path: ['centers'],
-  });
+  .refine(...centersHaveEntities);
 export type Site = z.infer<typeof siteSchema>;
 
 /** GET /api/public/catalogue */

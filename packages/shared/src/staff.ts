@@ -74,6 +74,8 @@ export const STAFF_PERMISSIONS = {
   /** Issue 22: the monthly gifts and their summary; a volunteer's answers are limited to their own center. */
   readMonthlyGifts: ['owner', 'treasurer', 'volunteer'],
   editCatalogue: ['owner', 'editor'],
+  /** The legal entities: their merchant accounts and receipt series move money, so the owner alone. */
+  editEntities: ['owner'],
   /** A session's check-in list (names, parents' phones, ticket codes); a volunteer their own center's. */
   readCheckInList: ['owner', 'treasurer', 'volunteer'],
   /** E-mails to the event's registrants; a volunteer's only to their own center's sessions. */

@@ -1,6 +1,6 @@
 /** SQL for the one site_content row (issue 21). */
 import type { SiteContent } from '@store/shared/site-content';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { siteContent } from './tables';
 
@@ -35,6 +35,18 @@ export async function seedContent(db: Pick<Database, 'insert'>, content: SiteCon
     .insert(siteContent)
     .values({ id: ROW_ID, content, version: 1 })
     .onConflictDoNothing({ target: siteContent.id });
+}
+
+/**
+ * A row stored before entities were editable has none: it takes site.json's, once, without a new
+ * version (nothing a reader saw changes: until now every process read the entities from the file).
+ * Every process starting on such a row may run this; the condition lets only the first write.
+ */
+export async function adoptEntities(db: Pick<Database, 'update'>, entities: SiteContent['entities']): Promise<void> {
+  await db
+    .update(siteContent)
+    .set({ content: sql`${siteContent.content} || ${JSON.stringify({ entities })}::jsonb` })
+    .where(and(eq(siteContent.id, ROW_ID), sql`${siteContent.content} -> 'entities' is null`));
 }
 
 /** Stores an edit made under the row lock readContent({ lock: true }) took; the version moves on. */

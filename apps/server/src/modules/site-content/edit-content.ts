@@ -19,14 +19,19 @@ export type ContentChange = {
   audit: { action: string; targetType: string; targetId: string; before: unknown; after: unknown };
 };
 
-export type EditContentInput = {
+export type EditContentInput<C extends ContentChange = ContentChange> = {
   db: Database;
   store: SiteContentStore;
   request: FastifyRequest;
   /** The version the editor's form was made from. */
   version: number;
   /** The new document from the current one; throws an AppError (404, 400) to refuse. */
-  change: (content: SiteContent) => ContentChange;
+  change: (content: SiteContent) => C;
+  /**
+   * What the database must agree to, in the edit's own transaction (an entity's settled fields,
+   * entity-gifts.ts); throws an AppError to refuse.
+   */
+  allow?: (tx: Pick<Database, 'select'>, change: C) => Promise<void>;
 };
 
 function fieldsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
@@ -35,7 +40,14 @@ function fieldsOf(issues: readonly { path: readonly PropertyKey[]; message: stri
   return fields;
 }
 
-export async function editContent({ db, store, request, version, change }: EditContentInput): Promise<ContentSnapshot> {
+export async function editContent<C extends ContentChange>({
+  db,
+  store,
+  request,
+  version,
+  change,
+  allow,
+}: EditContentInput<C>): Promise<ContentSnapshot> {
   // Seeds the row on a database that has none yet, so the lock below always finds it.
   await store.current();
   const saved = await db.transaction(async (tx) => {
@@ -45,7 +57,9 @@ export async function editContent({ db, store, request, version, change }: EditC
       throw new AppError('conflict', siteContentMessages.stale, { fields: { version: siteContentMessages.stale } });
     }
     const current = siteContentSchema.parse(row.content);
-    const { content, audit } = change(current);
+    const proposed = change(current);
+    await allow?.(tx, proposed);
+    const { content, audit } = proposed;
     const checked = siteContentSchema.safeParse(content);
     if (!checked.success) {
       throw new AppError('validation_error', 'The catalogue would not be valid with this change.', {

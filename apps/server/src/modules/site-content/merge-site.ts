@@ -5,7 +5,13 @@ import type { SiteContent } from '@store/shared/site-content';
 
 /** The editable part of a site: what seeds the database on first start. */
 export function contentOf(site: Site): SiteContent {
-  return { catalogue: site.catalogue, concert: site.concert, centers: site.centers, event: site.event };
+  return {
+    catalogue: site.catalogue,
+    concert: site.concert,
+    centers: site.centers,
+    event: site.event,
+    entities: site.entities,
+  };
 }
 
 /** site.json's fixed parts (foundation, giving, taxReceipts) with the content as stored now. */
@@ -16,5 +22,6 @@ export function withContent(site: Site, content: SiteContent): Site {
     concert: content.concert,
     centers: content.centers,
     event: content.event,
+    entities: content.entities,
   };
 }

@@ -5,6 +5,7 @@
  *   POST /api/staff/catalogue/items         a new item or tier, with the next free id
  *   PUT  /api/staff/catalogue/centers/:id   POST /api/staff/catalogue/centers
  *   PUT  /api/staff/catalogue/event
+ *   PUT  /api/staff/catalogue/entities/:key   POST /api/staff/catalogue/entities   (the owner alone)
  *   GET  /api/staff/catalogue/export        site.json as it would now read (the import/export format)
  * Pictures: image-routes.ts. Every edit names the version it was made from (409 when stale) and is
  * audited in its own transaction. There is no DELETE: what was sold stays, archived.
@@ -13,9 +14,11 @@ import { apiErrorSchema } from '@store/shared/api-error';
 import { siteSchema } from '@store/shared/site';
 import {
   centerRequestSchema,
+  createEntityRequestSchema,
   createItemRequestSchema,
   siteContentMessages,
   staffCatalogueSchema,
+  updateEntityRequestSchema,
   updateEventRequestSchema,
   updateItemRequestSchema,
 } from '@store/shared/site-content';
@@ -26,10 +29,14 @@ import { AppError } from '#src/errors/app-error';
 import { createStaffGuard } from '#src/modules/staff/require-staff';
 import { createCenter, createItem, updateCenter, updateEvent, updateItem } from './content-changes';
 import { editContent } from './edit-content';
+import { createEntity, type EntityChange, settledFieldsChanged, updateEntity } from './entity-changes';
+import { entityHasGifts } from './entity-gifts';
 import { imageExists } from './image-repo';
 import type { ContentSnapshot, SiteContentStore } from './site-content-store';
 
 export type SiteContentRoutesOptions = { db: Database; store: SiteContentStore; allowedOrigins: readonly string[] };
+
+const keyParams = z.object({ key: z.string().max(16, 'at most 16 characters') });
 
 const idParams = z.object({
   id: z.coerce.number('must be a number').int('must be a whole number').positive('must be positive').max(2_147_483_647),
@@ -168,6 +175,62 @@ export const siteContentRoutes: FastifyPluginAsyncZod<SiteContentRoutesOptions> 
     async (request) => {
       const { version, event } = request.body;
       return answer(await editContent({ db, store, request, version, change: (c) => updateEvent(c, event) }));
+    },
+  );
+
+  /** An entity that has taken gifts keeps what they were numbered, paid and receipted under. */
+  const allowEntityChange = async (tx: Pick<Database, 'select'>, change: EntityChange) => {
+    const { before, after } = change;
+    if (!before) return;
+    const changed = settledFieldsChanged(before, after);
+    if (changed.length === 0 || !(await entityHasGifts(tx, before.key))) return;
+    throw new AppError('conflict', siteContentMessages.entityLocked, {
+      fields: Object.fromEntries(changed.map((field) => [`entity.${field}`, siteContentMessages.entityLocked])),
+    });
+  };
+  const entityPreHandler = guard('editEntities');
+
+  app.put(
+    '/api/staff/catalogue/entities/:key',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Changes a legal entity (its country, currency, rules and prefix only before its first gift)',
+        params: keyParams,
+        body: updateEntityRequestSchema,
+        response: { 200: staffCatalogueSchema, ...editRefusals },
+      },
+      preHandler: entityPreHandler,
+    },
+    async (request) => {
+      const { version, entity } = request.body;
+      const saved = await editContent({
+        db,
+        store,
+        request,
+        version,
+        change: (c) => updateEntity(c, request.params.key, entity),
+        allow: allowEntityChange,
+      });
+      return answer(saved);
+    },
+  );
+
+  app.post(
+    '/api/staff/catalogue/entities',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Adds a legal entity for a country that has none',
+        body: createEntityRequestSchema,
+        response: { 201: staffCatalogueSchema, ...editRefusals },
+      },
+      preHandler: entityPreHandler,
+    },
+    async (request, reply) => {
+      const { version, entity } = request.body;
+      const saved = await editContent({ db, store, request, version, change: (c) => createEntity(c, entity) });
+      return reply.code(201).send(answer(saved));
     },
   );
 

@@ -15,7 +15,7 @@ import type { Site } from '@store/shared/site';
 import { type SiteContent, siteContentSchema } from '@store/shared/site-content';
 import type { Database } from '#src/db/client';
 import type { SiteSnapshot, SiteSource } from '#src/site/site-source';
-import { readContent, readContentVersion, seedContent } from './content-repo';
+import { adoptEntities, readContent, readContentVersion, seedContent } from './content-repo';
 import { contentOf, withContent } from './merge-site';
 
 export type ContentSnapshot = SiteSnapshot & { content: SiteContent; updatedAt: Date };
@@ -48,6 +48,8 @@ export type SiteContentStoreOptions = {
  */
 export const RECHECK_MS = 500;
 
+const hasEntities = (content: unknown) => typeof content === 'object' && content !== null && 'entities' in content;
+
 export function createSiteContentStore({
   db,
   site,
@@ -74,6 +76,11 @@ export function createSiteContentStore({
       row = await readContent(db);
     }
     if (!row) throw new Error('site_content could not be seeded');
+    if (!hasEntities(row.content)) {
+      await adoptEntities(db, site.entities);
+      row = await readContent(db);
+      if (!row) throw new Error('site_content has no row');
+    }
     // Only this module writes the row, always after this same parse; a failure here means someone
     // edited it by hand, and refusing to serve beats charging from a broken catalogue.
     const parsed = siteContentSchema.safeParse(row.content);

@@ -4,10 +4,11 @@
  * page was showing; the answer is the whole document at its new version.
  */
 
-import type { SiteEvent } from '@store/shared/site';
+import type { Entity, SiteEvent } from '@store/shared/site';
 import type {
   CatalogueList,
   CenterFields,
+  EntityFields,
   ItemFields,
   StaffCatalogue,
   UploadedImage,
@@ -37,6 +38,15 @@ export function saveCenter(version: number, id: number, center: CenterFields): P
 
 export function createCenter(version: number, center: CenterFields): Promise<StaffCatalogue> {
   return sendJson(`${BASE}/centers`, { version, center }, catalogueSchema, { credentials });
+}
+
+export function saveEntity(version: number, key: string, entity: EntityFields): Promise<StaffCatalogue> {
+  const path = `${BASE}/entities/${encodeURIComponent(key)}`;
+  return sendJson(path, { version, entity }, catalogueSchema, { method: 'PUT', credentials });
+}
+
+export function createEntity(version: number, entity: Entity): Promise<StaffCatalogue> {
+  return sendJson(`${BASE}/entities`, { version, entity }, catalogueSchema, { credentials });
 }
 
 export function saveEvent(version: number, event: SiteEvent): Promise<StaffCatalogue> {

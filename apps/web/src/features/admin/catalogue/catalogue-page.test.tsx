@@ -1,15 +1,24 @@
-import { type StaffCatalogue, staffCatalogueSchema } from '@store/shared/site-content';
+import { type StaffCatalogue, siteContentMessages, staffCatalogueSchema } from '@store/shared/site-content';
+import type { StaffRole } from '@store/shared/staff';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { deferred, stubApi } from '#src/test/checkout-doubles';
 import { jsonResponse } from '#src/test/render-app';
 import site from '../../../../../../config/site.json';
+import { AdminContext } from '../admin-context';
+import { sessionOf } from '../admin-test-helpers';
 import { CatalogueAdminPage } from './catalogue-page';
 
 const catalogue: StaffCatalogue = staffCatalogueSchema.parse({
   version: 3,
-  content: { catalogue: site.catalogue, concert: site.concert, centers: site.centers, event: site.event },
+  content: {
+    catalogue: site.catalogue,
+    concert: site.concert,
+    centers: site.centers,
+    event: site.event,
+    entities: site.entities,
+  },
   updatedAt: '2026-11-27T12:00:00.000Z',
 });
 
@@ -27,10 +36,20 @@ function withBook(change: Partial<StaffCatalogue['content']['catalogue'][number]
 
 const BOOK = 'Guruvara Dattam Vimalacharita Satakam';
 
-async function openEditor(handlers: Parameters<typeof stubApi>[0] = {}) {
+/** The page as a member of this role sees it (an editor unless a test says otherwise). */
+function renderPage(role: StaffRole = 'editor') {
+  const admin = { session: sessionOf(role), expire: () => {}, replaceSession: () => {} };
+  return render(
+    <AdminContext.Provider value={admin}>
+      <CatalogueAdminPage />
+    </AdminContext.Provider>,
+  );
+}
+
+async function openEditor(handlers: Parameters<typeof stubApi>[0] = {}, role: StaffRole = 'editor') {
   const api = stubApi({ 'GET /api/staff/catalogue': () => jsonResponse(catalogue), ...handlers });
   const user = userEvent.setup();
-  await act(async () => render(<CatalogueAdminPage />));
+  await act(async () => renderPage(role));
   await screen.findByRole('heading', { name: 'Store items' }, { timeout: 10_000 });
   return { api, user };
 }
@@ -39,7 +58,7 @@ describe('the catalogue editor (/admin/catalogue)', () => {
   test('says it is loading, then lists the store items, concert tiers and centers', async () => {
     const answer = deferred<Response>();
     stubApi({ 'GET /api/staff/catalogue': () => answer.promise });
-    await act(async () => render(<CatalogueAdminPage />));
+    await act(async () => renderPage());
     expect(screen.getByRole('status')).toHaveTextContent('Loading the catalogue…');
     answer.resolve(jsonResponse(catalogue));
     const items = await screen.findByRole('region', { name: 'Store items' });
@@ -206,12 +225,73 @@ describe('the catalogue editor (/admin/catalogue)', () => {
     });
   });
 
+  test('shows the legal entities to an editor, who cannot change them', async () => {
+    await openEditor();
+    const entities = screen.getByRole('region', { name: 'Legal entities' });
+    expect(within(entities).getByText(/United Kingdom, GBP, Gift Aid declarations/)).toBeInTheDocument();
+    expect(within(entities).getByText(/Only an owner changes them/)).toBeInTheDocument();
+    expect(within(entities).queryByRole('button')).toBeNull();
+  });
+
+  test("lets the owner change an entity's merchant account, and shows a refused prefix by its field", async () => {
+    const canada = catalogue.content.entities.find((e) => e.key === 'ca');
+    if (!canada) throw new Error('site.json has no Canadian entity');
+    let calls = 0;
+    const saved = { ...canada, merchantAccountId: 'cad_account_2' };
+    const { api, user } = await openEditor(
+      {
+        'PUT /api/staff/catalogue/entities/ca': () =>
+          ++calls === 1
+            ? jsonResponse(
+                {
+                  error: {
+                    code: 'conflict',
+                    message: siteContentMessages.entityLocked,
+                    fields: { 'entity.receiptPrefix': siteContentMessages.entityLocked },
+                  },
+                },
+                409,
+              )
+            : jsonResponse({
+                ...catalogue,
+                version: 4,
+                content: {
+                  ...catalogue.content,
+                  entities: catalogue.content.entities.map((e) => (e.key === 'ca' ? saved : e)),
+                },
+              }),
+      },
+      'owner',
+    );
+    await user.click(screen.getByRole('button', { name: `Edit ${canada.name}` }));
+    await user.clear(screen.getByLabelText('Receipt prefix'));
+    await user.type(screen.getByLabelText('Receipt prefix'), 'CN-');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const prefix = screen.getByLabelText('Receipt prefix');
+    await waitFor(() => expect(prefix).toHaveFocus());
+    expect(prefix).toHaveAccessibleDescription(expect.stringContaining(siteContentMessages.entityLocked));
+
+    await user.clear(prefix);
+    await user.type(prefix, canada.receiptPrefix);
+    const account = screen.getByLabelText('Braintree merchant account');
+    await user.clear(account);
+    await user.type(account, 'cad_account_2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(`${canada.name} saved.`);
+    const sent = api.requests('PUT /api/staff/catalogue/entities/ca');
+    expect(sent[1]?.body).toEqual({
+      version: 3,
+      entity: { ...saved, key: undefined },
+    });
+    expect(within(screen.getByRole('region', { name: 'Legal entities' })).getByText(/cad_account_2/)).toBeInTheDocument();
+  });
+
   test("a role without the permission sees the server's message", async () => {
     stubApi({
       'GET /api/staff/catalogue': () =>
         jsonResponse({ error: { code: 'forbidden', message: 'Your role cannot do this.' } }, 403),
     });
-    await act(async () => render(<CatalogueAdminPage />));
+    await act(async () => renderPage());
     expect(await screen.findByRole('alert')).toHaveTextContent('Your role cannot do this.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });

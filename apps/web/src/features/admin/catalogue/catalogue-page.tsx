@@ -1,14 +1,18 @@
 /**
- * /admin/catalogue (issue 21): the store's items, concert tiers, centers and event, edited in the
- * browser by owners and editors. Changes take effect on the site at once, on every server process.
+ * /admin/catalogue: the store's items, concert tiers, centers and event, edited in the browser by
+ * owners and editors, and the legal entities, by the owner. Changes take effect on the site at once, on every server process.
  * Nothing is deleted: an item or center is archived (and can be restored); old orders keep theirs.
  */
 
 import type { SiteCenter, SiteEvent, SiteItem } from '@store/shared/site';
 import type { CatalogueList, CenterFields, ItemFields, StaffCatalogue } from '@store/shared/site-content';
+import { staffCan } from '@store/shared/staff';
 import { useEffect, useState } from 'react';
+import { useAdmin } from '../admin-context';
 import { createCenter, createItem, saveCenter, saveEvent, saveItem } from './catalogue-api';
 import { CenterForm } from './center-form';
+import { COUNTRY_LABELS } from './entity-labels';
+import { EntitySection } from './entity-section';
 import { EventForm } from './event-form';
 import { ItemForm } from './item-form';
 import { ItemList } from './item-list';
@@ -44,6 +48,7 @@ const withoutId = <T extends { id: number }>({ id: _id, ...rest }: T): Omit<T, '
 
 export function CatalogueAdminPage() {
   const { state, reload, apply, version } = useStaffCatalogue();
+  const { session } = useAdmin();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [notice, setNotice] = useState('');
   /** The button a closed form goes back to, so a keyboard user carries on where they were. */
@@ -171,7 +176,7 @@ export function CatalogueAdminPage() {
               ) : (
                 <div className="catalogue-admin__row">
                   <span>
-                    {center.name} <small>({center.country === 'CA' ? 'Canada' : 'United States'})</small>
+                    {center.name} <small>({COUNTRY_LABELS[center.country]})</small>
                     {center.archived && <span className="catalogue-admin__badge">Archived</span>}
                   </span>
                   <button
@@ -201,6 +206,15 @@ export function CatalogueAdminPage() {
           </button>
         )}
       </section>
+      <EntitySection
+        entities={content.entities}
+        mayEdit={staffCan(session.staff.role, 'editEntities')}
+        version={version}
+        onSaved={(answer, message) => {
+          apply(answer);
+          setNotice(message);
+        }}
+      />
       <EventForm
         key={state.catalogue.version}
         event={content.event}

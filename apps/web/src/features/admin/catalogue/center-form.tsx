@@ -9,6 +9,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
 import { LabelledSelect } from '#src/components/labelled-select';
 import { CatalogueFormFrame } from './catalogue-form-frame';
+import { COUNTRY_LABELS } from './entity-labels';
 import { apiErrors, type FormErrors, focusFirstError, issuesAsErrors } from './form-errors';
 import { SaveCancel } from './save-cancel';
 
@@ -71,9 +72,11 @@ export function CenterForm({ center, title, onSave, onCancel }: CenterFormProps)
         error={errors.country}
         onChange={(e) => setCountry(ENTITY_COUNTRIES.find((c) => c === e.target.value) ?? 'US')}
       >
-        <option value="US">United States (USD, IRS receipts)</option>
-        <option value="CA">Canada (CAD, CRA receipts)</option>
-        <option value="GB">United Kingdom (GBP, Gift Aid)</option>
+        {ENTITY_COUNTRIES.map((c) => (
+          <option key={c} value={c}>
+            {COUNTRY_LABELS[c]}
+          </option>
+        ))}
       </LabelledSelect>
       <div className="field">
         <label className="checkbox">
