@@ -283,7 +283,9 @@ describe('the catalogue editor (/admin/catalogue)', () => {
       version: 3,
       entity: { ...saved, key: undefined },
     });
-    expect(within(screen.getByRole('region', { name: 'Legal entities' })).getByText(/cad_account_2/)).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Legal entities' })).getByText(/cad_account_2/),
+    ).toBeInTheDocument();
   });
 
   test("a role without the permission sees the server's message", async () => {
