@@ -23,6 +23,7 @@ import { seedSessions } from '#src/modules/event-sessions/seed-sessions';
 import { receiptSettings } from '#src/modules/ledger/index';
 import { createMailTransport, defaultMailFrom, type MailTransport } from '#src/modules/mail/transport';
 import { type MailWorker, startMailWorker } from '#src/modules/mail/worker';
+import { billingSettingsOf } from '#src/modules/monthly-giving/billing-settings';
 import { certificateSignatureImage, signatureImage } from '#src/modules/receipts/signature-image';
 import { seedContent } from '#src/modules/site-content/content-repo';
 import { contentOf } from '#src/modules/site-content/merge-site';
@@ -249,7 +250,7 @@ async function main(): Promise<void> {
         db,
         gateway: paymentGateway,
         logger,
-        receipts: receiptSettings(site),
+        receipts: async () => receiptSettings((await siteContent.current()).site),
         mail: mailWorker,
         onRun: metrics?.reconcilerRan,
         ...(config.testReconcileAfterMs === undefined ? {} : { olderThanMs: config.testReconcileAfterMs }),
@@ -267,8 +268,7 @@ async function main(): Promise<void> {
         db,
         gateway: paymentGateway,
         logger,
-        receipts: receiptSettings(site),
-        money: { entities: site.entities, homeCurrency: site.exchangeRates.homeCurrency },
+        settings: async () => billingSettingsOf((await siteContent.current()).site),
         mail: mailWorker,
         timeZone: site.foundation.timeZone,
         intervalMs: config.billingIntervalMinutes * 60_000,

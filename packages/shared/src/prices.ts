@@ -34,6 +34,14 @@ export function entityOfCenter<E extends { country: string }>(
   return entities.find((e) => e.country === center.country);
 }
 
+/** The entity's Braintree merchant account, so a sale is taken in its currency (undefined: the default one). */
+export function merchantAccountOf(
+  entities: readonly { key: string; merchantAccountId?: string | undefined }[],
+  entityKey: string,
+): string | undefined {
+  return entities.find((e) => e.key === entityKey)?.merchantAccountId;
+}
+
 /** The giving panel's amounts in a currency: its own list, else the same numbers. */
 export function suggestedAmountsFor(
   giving: { suggestedAmounts: number[]; suggestedAmountsByCurrency?: Partial<Record<Currency, number[]>> | undefined },

@@ -10,9 +10,10 @@ import { calendarDay, isCalendarDay } from '@store/shared/monthly-giving';
 import { type Config, loadConfig } from '#src/config';
 import { resolveSecrets } from '#src/db/secrets';
 import { createLogger } from '#src/logger';
-import { receiptSettings } from '#src/modules/ledger/index';
+import { billingSettingsOf } from '#src/modules/monthly-giving/billing-settings';
 import { type BillingSummary, runBilling } from '#src/modules/monthly-giving/run-billing';
 import { createGateway } from '#src/modules/payments/create-gateway';
+import { createSiteContentStore } from '#src/modules/site-content/site-content-store';
 import { loadSite } from '#src/site/load-site';
 import { CliError } from './cli-error';
 import { parseFlags } from './flags';
@@ -65,8 +66,8 @@ export async function runBillingCommand(
       gateway,
       // Warnings and errors only, on stderr: stdout is the summary (or the JSON).
       logger: createLogger('warn', process.stderr),
-      receipts: receiptSettings(site),
-      money: { entities: site.entities, homeCurrency: site.exchangeRates.homeCurrency },
+      // The entities as the owner edited them in the back office, not as site.json first had them.
+      ...billingSettingsOf((await createSiteContentStore({ db, site }).current()).site),
       asOf,
       dryRun: parsed.dryRun,
     });

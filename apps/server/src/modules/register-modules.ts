@@ -208,7 +208,8 @@ export async function registerModules(
   await app.register(offlineGiftRoutes, {
     db,
     guard: staffGuard,
-    receipts: receiptSettings(site),
+    receipts: async () => receiptSettings((await siteContent.current()).site),
+    timeZone: site.foundation.timeZone,
     openTaxYears: context.config.openTaxYears,
     site: async () => (await siteContent.current()).site,
     mail: context.mail,

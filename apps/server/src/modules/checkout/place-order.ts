@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckoutRequest } from '@store/shared/checkout';
 import { monthlyGiftMessages } from '@store/shared/monthly-giving';
+import { merchantAccountOf } from '@store/shared/prices';
 import type { Site } from '@store/shared/site';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#src/db/client';
@@ -49,11 +50,6 @@ import { findOrderAndDeclineWait, insertPendingOrderBelowDeclineLimit } from './
 import { type PreparedOrder, prepareOrder } from './prepare-order';
 import { requestHash } from './request-hash';
 
-/** The entity's merchant account, so the sale is taken in its currency (undefined: the default one). */
-export function merchantAccountOf(site: Pick<Site, 'entities'>, entityKey: string): string | undefined {
-  return site.entities.find((e) => e.key === entityKey)?.merchantAccountId;
-}
-
 export type PlaceOrderInput = {
   db: Database;
   gateway: PaymentGateway;
@@ -92,7 +88,7 @@ async function charge(input: PlaceOrderInput, order: Order): Promise<SaleOutcome
     orderId: order.id,
     amountCents: order.amountCents,
     customer,
-    merchantAccountId: merchantAccountOf(input.site, order.entityKey),
+    merchantAccountId: merchantAccountOf(input.site.entities, order.entityKey),
   };
   if (!hasMonthlyLine(order.products)) return gateway.sale({ ...sale, nonce: body.nonce });
   if (!monthlyGifts) throw new Error('a monthly line reached a checkout without monthly gifts wired');

@@ -45,7 +45,7 @@ describeWithDb('startReconciler', () => {
     const stop = startReconciler({
       db: testDb.db,
       gateway,
-      receipts: testReceiptSettings('UTC'),
+      receipts: async () => testReceiptSettings('UTC'),
       logger: createLogger('silent'),
       olderThanMs: 0,
       intervalMs: 20,

@@ -4,25 +4,28 @@
  * progress).
  */
 import { startPeriodic } from '#src/lib/start-periodic';
+import type { ReceiptSettings } from '#src/modules/ledger/index';
 import { type ReconcileOptions, type ReconcileSummary, reconcilePendingOrders } from './reconcile';
 
 export const RECONCILE_INTERVAL_MS = 60_000;
 
-export type StartReconcilerOptions = ReconcileOptions & {
+export type StartReconcilerOptions = Omit<ReconcileOptions, 'receipts'> & {
+  /** Receipt numbering as the entities stand at each run (the owner may add one, with its series). */
+  receipts: () => Promise<ReceiptSettings>;
   intervalMs?: number;
   /** Told after each run how it went (the metrics count runs and what they settled). */
   onRun?: ((result: ReconcileSummary | 'failed') => void) | undefined;
 };
 
 export function startReconciler(options: StartReconcilerOptions): () => Promise<void> {
-  const { intervalMs = RECONCILE_INTERVAL_MS, onRun, ...reconcileOptions } = options;
+  const { intervalMs = RECONCILE_INTERVAL_MS, onRun, receipts, ...reconcileOptions } = options;
   const { logger } = options;
   return startPeriodic({
     name: 'reconciler',
     intervalMs,
     logger,
     run: async () => {
-      const summary = await reconcilePendingOrders(reconcileOptions);
+      const summary = await reconcilePendingOrders({ ...reconcileOptions, receipts: await receipts() });
       if (summary.succeeded + summary.failed + summary.stillPending > 0) logger.info(summary, 'reconciler run');
       return summary;
     },

@@ -8,6 +8,7 @@
  */
 
 import type { Currency } from '@store/shared/currencies';
+import { merchantAccountOf } from '@store/shared/prices';
 import type { Entity } from '@store/shared/site';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#src/db/client';
@@ -57,7 +58,7 @@ export async function chargeClaimed(context: ChargeContext, order: Order): Promi
       paymentMethodToken: token,
       recurring: true,
       // Charged in the gift's currency: through its entity's merchant account, as its first month was.
-      merchantAccountId: context.money?.entities.find((e) => e.key === order.entityKey)?.merchantAccountId,
+      merchantAccountId: merchantAccountOf(context.money?.entities ?? [], order.entityKey),
     });
   } catch (error) {
     if (!(error instanceof GatewayUnavailableError)) throw error;

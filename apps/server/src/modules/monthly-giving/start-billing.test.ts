@@ -31,7 +31,7 @@ describeWithDb('startBilling', () => {
         },
       },
       logger: createLogger('silent'),
-      receipts: testReceiptSettings('UTC'),
+      settings: async () => ({ receipts: testReceiptSettings('UTC') }),
       // 2027-03-15 03:00 UTC is still the 14th in Chicago: the gift's day there.
       timeZone: 'America/Chicago',
       now: () => new Date('2027-03-15T03:00:00Z'),

@@ -6,9 +6,12 @@
  */
 import { calendarDay } from '@store/shared/monthly-giving';
 import { startPeriodic } from '#src/lib/start-periodic';
+import type { BillingSettings } from './billing-settings';
 import { type BillingSummary, type RunBillingOptions, runBilling } from './run-billing';
 
-export type StartBillingOptions = Omit<RunBillingOptions, 'asOf' | 'dryRun'> & {
+export type StartBillingOptions = Omit<RunBillingOptions, 'asOf' | 'dryRun' | keyof BillingSettings> & {
+  /** Receipt numbering and merchant accounts as the site stands at each run (billing-settings.ts). */
+  settings: () => Promise<BillingSettings>;
   timeZone: string;
   intervalMs: number;
   /** The clock, for tests. */
@@ -16,11 +19,12 @@ export type StartBillingOptions = Omit<RunBillingOptions, 'asOf' | 'dryRun'> & {
 };
 
 export function startBilling(options: StartBillingOptions): () => Promise<void> {
-  const { timeZone, intervalMs, now = () => new Date(), ...runOptions } = options;
+  const { timeZone, intervalMs, now = () => new Date(), settings, ...runOptions } = options;
   return startPeriodic<BillingSummary>({
     name: 'billing',
     intervalMs,
     logger: options.logger,
-    run: () => runBilling({ ...runOptions, asOf: calendarDay(now(), timeZone), dryRun: false }),
+    run: async () =>
+      runBilling({ ...runOptions, ...(await settings()), asOf: calendarDay(now(), timeZone), dryRun: false }),
   });
 }

@@ -24,7 +24,10 @@ import { voidOfflineGift } from './void-offline-gift';
 export type OfflineGiftRoutesOptions = {
   db: Database;
   guard: StaffGuard;
-  receipts: ReceiptSettings;
+  /** Receipt numbering as the entities now stand (the owner may add one, with its series). */
+  receipts: () => Promise<ReceiptSettings>;
+  /** The foundation's zone: the tax year a gift falls in. */
+  timeZone: string;
   /** OPEN_TAX_YEARS: how many tax years, this one included, take offline gifts. */
   openTaxYears: number;
   /** The centers and causes as staff edit them now. */
@@ -37,7 +40,8 @@ const errors = { ...staffErrorResponses, 422: apiErrorSchema };
 
 export const offlineGiftRoutes: FastifyPluginAsyncZod<OfflineGiftRoutesOptions> = async (app, options) => {
   const { db, guard, receipts, openTaxYears, site, mail } = options;
-  const datesNow = () => offlineGiftDatesNow(receipts.timeZone, openTaxYears);
+  const { timeZone } = options;
+  const datesNow = () => offlineGiftDatesNow(timeZone, openTaxYears);
 
   async function detail(orderId: string) {
     const order = await findStaffOrder(db, orderId, undefined);
@@ -78,7 +82,7 @@ export const offlineGiftRoutes: FastifyPluginAsyncZod<OfflineGiftRoutesOptions> 
         idempotencyKey: request.headers['idempotency-key'],
         actor: auditActor(request),
         site,
-        receipts,
+        receipts: await receipts(),
         dates: datesNow(),
       });
       if (replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
@@ -104,7 +108,7 @@ export const offlineGiftRoutes: FastifyPluginAsyncZod<OfflineGiftRoutesOptions> 
         orderId: request.params.id,
         reason: request.body.reason,
         actor: auditActor(request),
-        timeZone: receipts.timeZone,
+        timeZone,
       });
       mail?.kick();
       return detail(request.params.id);
