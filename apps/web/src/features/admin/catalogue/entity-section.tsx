@@ -47,7 +47,7 @@ export function EntitySection({ entities, mayEdit, version, onSaved }: EntitySec
   );
 
   return (
-    <section aria-labelledby="entities-heading">
+    <section aria-labelledby="entities-heading" className="catalogue-admin__entities">
       <h3 id="entities-heading">Legal entities</h3>
       <p className="catalogue-admin__hint">
         Each takes its country's gifts in its currency, into its merchant account, and numbers their receipts in its own
