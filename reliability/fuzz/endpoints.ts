@@ -933,12 +933,46 @@ export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
         undefined,
         { version: 1, event: { title: 'The event', date: '2027-05-15', venue: 'The hall', description: '' } },
       ],
+      // The owner's alone: the editor's valid body is refused (403) after the schema has read it.
+      [
+        'PUT',
+        '/api/staff/catalogue/entities/ca',
+        '/api/staff/catalogue/entities/:key',
+        {
+          version: 1,
+          entity: {
+            name: 'The Canadian charity',
+            country: 'CA',
+            currency: 'CAD',
+            merchantAccountId: 'cad_account',
+            receiptPrefix: 'CA-',
+            receipts: 'ca-cra',
+          },
+        },
+      ],
+      [
+        'POST',
+        '/api/staff/catalogue/entities',
+        undefined,
+        {
+          version: 1,
+          entity: {
+            key: 'au',
+            name: 'An entity',
+            country: 'GB',
+            currency: 'GBP',
+            receiptPrefix: 'AU-',
+            receipts: 'uk-gift-aid',
+          },
+        },
+      ],
     ] as const
   ).map(([method, path, route, body], i) =>
     entry(method, path, {
       ...(route ? { route } : {}),
       ...(body ? { alsoAllowed: [200, 201], writes: ['site_content', 'audit_log'] } : {}),
-      remoteAddress: `10.1.0.${50 + i}`,
+      // One address each (the rate limits count per address); 10.1.4.x is this list's alone.
+      remoteAddress: `10.1.4.${i}`,
       parts: (e) => {
         const base = (t: FuzzTarget): BaseRequest => ({
           headers: { origin: t.origin, cookie: `store_staff=${'A'.repeat(43)}` },
