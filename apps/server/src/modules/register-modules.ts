@@ -180,7 +180,7 @@ export async function registerModules(
     receiptAddress: createReceiptAddress({
       db,
       key: linkKey(context.secrets.session),
-      receipts: receiptSettings(site),
+      receipts: async () => receiptSettings((await siteContent.current()).site),
       logger: app.log,
     }),
     resolveOwner,

@@ -80,7 +80,8 @@ export function createReceiptAddress({
 }: {
   db: Database;
   key: LinkKey;
-  receipts: ReceiptSettings;
+  /** Receipt numbering as the entities now stand (the owner may add one, with its series). */
+  receipts: () => Promise<ReceiptSettings>;
   logger: FastifyBaseLogger;
 }): ReceiptAddress {
   const limiter = createLoginLimiter({
@@ -119,7 +120,7 @@ export function createReceiptAddress({
     address: DonorAddressValue,
   ) {
     if (!gift.receiptAwaitsAddress) throw alreadyIssued(gift.receiptNumber);
-    const receiptNumber = await issueOfficialReceipt(db, { orderId: gift.id, address, receipts });
+    const receiptNumber = await issueOfficialReceipt(db, { orderId: gift.id, address, receipts: await receipts() });
     if (!receiptNumber) {
       // Another submit issued it between the read and this statement.
       const now = await findGift(eq(orders.id, gift.id));
