@@ -3,15 +3,19 @@
  * (`npm run statements`) both drive it:
  *   POST /api/staff/statements               statementRunRequestSchema -> 200 statementRunSchema
  *                                            | 409 while the year is open and the send is not confirmed
- *   GET  /api/staff/statements/:year/sample.pdf?email=   one listed donor's statement, as it would be sent
- * One statement per donor and calendar year, ever: a donor's gifts made after their statement went
- * out are on no statement. That is why sending before the year has ended at the foundation needs
- * an explicit confirmation that names it.
+ *   GET  /api/staff/statements/:year/sample.pdf?email=&entity=   one listed statement, as it would be sent
+ * and the signed-in donor's own (server statements/routes.ts):
+ *   GET  /api/account/statements             accountStatementsSchema: each year's statements
+ *   GET  /api/account/statements/:year.pdf?entity=   one of them
+ * One statement per donor, calendar year and legal entity (the US foundation, the Canadian charity,
+ * the UK charity: each states its own gifts in its own currency), ever: a donor's gifts made after
+ * their statement went out are on no statement. That is why sending before the year has ended at
+ * the foundation needs an explicit confirmation that names it.
  */
 import { z } from 'zod';
 import { calendarDay } from './monthly-giving';
 
-/** The preview lists at most this many donors (by name); the counts cover all of them. */
+/** The preview lists at most this many donors (by name), each with all their statements; the counts cover all of them. */
 export const STATEMENT_PREVIEW_LIMIT = 100;
 
 export const statementRunRequestSchema = z.object({
@@ -22,15 +26,33 @@ export const statementRunRequestSchema = z.object({
 });
 export type StatementRunRequest = z.infer<typeof statementRunRequestSchema>;
 
+/** Which legal entity a statement is from, as a list names it beside the donor's other statements of the year. */
+export const statementFromSchema = z.object({
+  /** The entity's key (site.json `entities`): 'us', 'ca', 'uk'. */
+  key: z.string(),
+  /** The name the statement is issued under (the entity's legal name, as its receipts have it). */
+  issuer: z.string(),
+  /** The currency the statement's amounts are in. */
+  currency: z.string(),
+});
+export type StatementFrom = z.infer<typeof statementFromSchema>;
+
+/** One statement of the preview: a donor's gifts of the year to one entity. */
 export const statementRecipientSchema = z.object({
   email: z.string(),
   name: z.string(),
+  /**
+   * Which entity the statement is from, set on every row once any listed statement is from another
+   * entity than the US foundation or in another currency than dollars; absent, they all are the US
+   * foundation's, in dollars (as an address without an entity means).
+   */
+  from: statementFromSchema.optional(),
   gifts: z.number(),
-  /** Given in the year, less refunds: what the statement's "Total given" says. */
+  /** Given in the year, less refunds, in the statement's currency: what its "Total given" says. */
   totalCents: z.number(),
   /** The statement's "Total deductible". */
   deductibleCents: z.number(),
-  /** An earlier run queued this donor's statement: it is not sent again. */
+  /** An earlier run queued this statement: it is not sent again. */
   alreadyQueued: z.boolean(),
 });
 export type StatementRecipient = z.infer<typeof statementRecipientSchema>;
@@ -61,12 +83,25 @@ export const statementRunSchema = z.object({
   yearOpen: z.boolean(),
   /** The foundation's time zone, named where the year's end is. */
   timeZone: z.string(),
-  /** A preview's donors, by name, at most STATEMENT_PREVIEW_LIMIT; empty after a send. */
+  /** A preview's statements, by donor name, for at most STATEMENT_PREVIEW_LIMIT donors; empty after a send. */
   recipients: z.array(statementRecipientSchema),
   /** What the year had that is on no statement, with the count; reasons with nothing are left out. */
   exclusions: z.array(statementExclusionSchema),
 });
 export type StatementRun = z.infer<typeof statementRunSchema>;
+
+/** One of the signed-in donor's statements: a calendar year's gifts to one entity, and where its PDF is. */
+export const accountStatementSchema = z.object({
+  year: z.number().int(),
+  from: statementFromSchema,
+  /** accountStatementPdfPath (tax-receipts.ts). */
+  pdf: z.string(),
+});
+export type AccountStatement = z.infer<typeof accountStatementSchema>;
+
+/** Newest year first; within a year, the US foundation's first. */
+export const accountStatementsSchema = z.object({ statements: z.array(accountStatementSchema) });
+export type AccountStatements = z.infer<typeof accountStatementsSchema>;
 
 /** '1 donor', '3 donors'. */
 export function countOf(n: number, one: string, many: string): string {

@@ -45,7 +45,7 @@ export function taxDocumentHtml(doc: TaxDocument, frame: TaxEmailFrame): string 
           new Set([2, 3, 4]),
         )
       : table(
-          ['Receipt', 'Date', 'Center', 'Amount', 'Deductible'],
+          ['Receipt', 'Date', 'Center', 'Amount', doc.deductibleHeader ?? 'Deductible'],
           doc.gifts.map((g) => [g.receiptNumber, g.date, g.center, g.amount, g.deductible]),
           new Set([3, 4]),
         );
@@ -88,7 +88,10 @@ export function taxDocumentText(doc: TaxDocument, frame: TaxEmailFrame & { extra
           (l) =>
             `- ${l.name}${l.quantity > 1 ? ` × ${l.quantity}` : ''}: ${l.amount} (${l.kind}); deductible ${l.deductible}${l.benefit ? `\n  Received: ${l.benefit}` : ''}`,
         )
-      : doc.gifts.map((g) => `- ${g.receiptNumber}  ${g.date}  ${g.center}: ${g.amount}; deductible ${g.deductible}`);
+      : doc.gifts.map(
+          (g) =>
+            `- ${g.receiptNumber}  ${g.date}  ${g.center}: ${g.amount}; ${(doc.deductibleHeader ?? 'Deductible').toLowerCase()} ${g.deductible}`,
+        );
   const lines = [
     ...(doc.testNotice ? [doc.testNotice, ''] : []),
     `Dear ${frame.greetingName},`,

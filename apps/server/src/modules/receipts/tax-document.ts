@@ -63,6 +63,11 @@ export type ReceiptDocument = Common & {
 export type StatementDocument = Common & {
   type: 'statement';
   gifts: StatementGift[];
+  /**
+   * What the gifts' last column is called where 'Deductible' is not the entity's word: 'Eligible
+   * amount' on a Canadian charity's statement (the CRA's term), 'Gift' on a UK one (no deduction).
+   */
+  deductibleHeader?: string;
 };
 
 export type TaxDocument = ReceiptDocument | StatementDocument;

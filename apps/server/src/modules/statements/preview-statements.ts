@@ -1,7 +1,8 @@
 /**
- * What the treasurer checks before sending a year's statements: the donors who get one, each with
- * the totals their statement will state (the same gifts and amounts as statement-document.ts), and
- * what the year had that is on no statement (test orders, gifts refunded in full) with the count.
+ * What the treasurer checks before sending a year's statements: the donors who get one, each
+ * statement (one per entity the donor gave to) with the totals it will state (the same gifts and
+ * amounts as statement-document.ts), and what the year had that is on no statement (test orders,
+ * gifts refunded in full) with the count.
  */
 import {
   STATEMENT_PREVIEW_LIMIT,
@@ -13,12 +14,19 @@ import type { Database } from '#src/db/client';
 import { donorKeyOf } from '#src/modules/donors/donor-key';
 import { orders } from '#src/modules/ledger/index';
 import { giftAmount, giftDeductible } from './statement-document';
+import { DEFAULT_STATEMENT_ENTITY } from './statement-entities';
 import { yearEndStatements } from './tables';
 import { inCalendarYear, isRefundedInFull, withLatestCorrections } from './year-gifts';
 
-export type StatementPreview = { recipients: StatementRecipient[]; exclusions: StatementExclusion[] };
+/** A statement of the preview; the routes name its entity (staff-routes.ts). */
+export type PreviewStatement = Omit<StatementRecipient, 'from'> & { entityKey: string; currency: string };
 
-type Totals = { email: string; name: string; gifts: number; totalCents: number; deductibleCents: number };
+export type StatementPreview = { recipients: PreviewStatement[]; exclusions: StatementExclusion[] };
+
+type Totals = Omit<PreviewStatement, 'alreadyQueued'>;
+
+/** One row per statement and currency: an entity's gifts are in its currency, and amounts are never added across. */
+const rowKey = (donor: string, entityKey: string, currency: string) => `${donor}\u0000${entityKey}\u0000${currency}`;
 
 export async function previewStatements(db: Database, year: number, timeZone: string): Promise<StatementPreview> {
   // Every paid order of the year, test ones too: they are counted as left out, not silently dropped.
@@ -30,6 +38,8 @@ export async function previewStatements(db: Database, year: number, timeZone: st
   const gifts = await withLatestCorrections(db, paid);
 
   const givers = new Map<string, Totals>();
+  /** Each donor's latest name: their statements are listed together under it. */
+  const donors = new Map<string, string>();
   const left = { test: new Set<string>(), refunded: new Set<string>() };
   const leftGifts = { test: 0, refunded: 0 };
   for (const gift of gifts) {
@@ -39,9 +49,12 @@ export async function previewStatements(db: Database, year: number, timeZone: st
       left[reason].add(gift.donor);
       continue;
     }
-    const totals = givers.get(gift.donor) ?? {
+    const key = rowKey(gift.donor, gift.entityKey, gift.currency);
+    const totals = givers.get(key) ?? {
       email: gift.donor,
       name: '',
+      entityKey: gift.entityKey,
+      currency: gift.currency,
       gifts: 0,
       totalCents: 0,
       deductibleCents: 0,
@@ -51,7 +64,8 @@ export async function previewStatements(db: Database, year: number, timeZone: st
     totals.gifts += 1;
     totals.totalCents += giftAmount(gift);
     totals.deductibleCents += giftDeductible(gift);
-    givers.set(gift.donor, totals);
+    givers.set(key, totals);
+    donors.set(gift.donor, totals.name);
   }
 
   const exclusions: StatementExclusion[] = (['test', 'refunded'] as const)
@@ -59,32 +73,37 @@ export async function previewStatements(db: Database, year: number, timeZone: st
     .map((reason) => ({
       reason,
       gifts: leftGifts[reason],
-      donorsWithout: [...left[reason]].filter((donor) => !givers.has(donor)).length,
+      donorsWithout: [...left[reason]].filter((donor) => !donors.has(donor)).length,
     }));
 
-  const shown = [...givers.values()]
-    .sort((a, b) => a.name.localeCompare(b.name, 'en') || a.email.localeCompare(b.email))
-    .slice(0, STATEMENT_PREVIEW_LIMIT);
+  const sorted = [...givers.values()].sort(
+    (a, b) =>
+      (donors.get(a.email) ?? '').localeCompare(donors.get(b.email) ?? '', 'en') ||
+      a.email.localeCompare(b.email) ||
+      // The US foundation's statement first, as the donor's dashboard lists them.
+      Number(b.entityKey === DEFAULT_STATEMENT_ENTITY) - Number(a.entityKey === DEFAULT_STATEMENT_ENTITY) ||
+      a.entityKey.localeCompare(b.entityKey) ||
+      a.currency.localeCompare(b.currency),
+  );
+  // The first donors by name, each with every statement of theirs: a donor is never listed in part.
+  const shownDonors = new Set<string>();
+  for (const row of sorted) {
+    if (shownDonors.size === STATEMENT_PREVIEW_LIMIT) break;
+    shownDonors.add(row.email);
+  }
+  const shown = sorted.filter((r) => shownDonors.has(r.email));
   const queuedBefore = new Set(
     shown.length === 0
       ? []
       : (
           await db
-            .select({ email: yearEndStatements.email })
+            .select({ email: yearEndStatements.email, entityKey: yearEndStatements.entityKey })
             .from(yearEndStatements)
-            .where(
-              and(
-                eq(yearEndStatements.year, year),
-                inArray(
-                  yearEndStatements.email,
-                  shown.map((r) => r.email),
-                ),
-              ),
-            )
-        ).map((r) => r.email),
+            .where(and(eq(yearEndStatements.year, year), inArray(yearEndStatements.email, [...shownDonors])))
+        ).map((r) => `${r.email}\u0000${r.entityKey}`),
   );
   return {
-    recipients: shown.map((r) => ({ ...r, alreadyQueued: queuedBefore.has(r.email) })),
+    recipients: shown.map((r) => ({ ...r, alreadyQueued: queuedBefore.has(`${r.email}\u0000${r.entityKey}`) })),
     exclusions,
   };
 }

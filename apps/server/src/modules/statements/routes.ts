@@ -1,12 +1,17 @@
 /**
  * A signed-in donor's tax documents (issue 20), behind the session cookie:
- *   GET /api/account/receipts/:orderId.pdf   one of their own paid orders' receipt
- *   GET /api/account/statements/:year.pdf    their year-end statement for a calendar year
+ *   GET /api/account/receipts/:orderId.pdf           one of their own paid orders' receipt
+ *   GET /api/account/statements                      their statements: each year and entity they gave to
+ *   GET /api/account/statements/:year.pdf?entity=    their year-end statement from one entity for a
+ *                                                    calendar year; without ?entity, the default one
+ *                                                    (statement-entities.ts), as the URL always meant
  * "Their own": the account's orders and, once its e-mail is verified, the gifts made with that
  * e-mail while signed out (db/owned-by.ts). Anything else answers 404, as if it did not exist.
  */
 import { apiErrorSchema } from '@store/shared/api-error';
-import type { Site } from '@store/shared/site';
+import { entitySchema, type Site } from '@store/shared/site';
+import { accountStatementPdfPath } from '@store/shared/tax-receipts';
+import { accountStatementsSchema } from '@store/shared/year-end-statements';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '#src/db/client';
@@ -17,7 +22,9 @@ import { sendPdf } from '#src/lib/send-pdf';
 import { receiptPdf } from '#src/modules/checkout/receipt-pdf';
 import { orders } from '#src/modules/ledger/index';
 import type { SiteSource } from '#src/site/site-source';
+import { DEFAULT_STATEMENT_ENTITY, entityOrder, statementEntity } from './statement-entities';
 import { statementPdf } from './statement-pdf';
+import { listStatementEntities } from './year-gifts';
 
 export type AccountDocumentRoutesOptions = {
   db: Database;
@@ -61,12 +68,51 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<AccountDocumentRoutesO
   );
 
   app.get(
+    '/api/account/statements',
+    {
+      schema: {
+        tags: ['account'],
+        summary: "A signed-in donor's year-end statements: one per calendar year and legal entity they gave to",
+        response: { 200: accountStatementsSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const owner = await resolveOwner(request);
+      if (!owner) throw signInFirst();
+      const current = (await siteSource.current()).site;
+      const found = await listStatementEntities(db, owner, site.foundation.timeZone);
+      const years = [...new Set(found.map((s) => s.year))];
+      return {
+        statements: years.flatMap((year) =>
+          entityOrder(
+            current,
+            found.filter((s) => s.year === year).map((s) => s.entityKey),
+          ).map((key) => {
+            const entity = statementEntity(current, key);
+            return {
+              year,
+              from: { key, issuer: entity.issuer.name, currency: entity.currency },
+              // The US foundation's keeps the address it always had.
+              pdf: accountStatementPdfPath(year, key === DEFAULT_STATEMENT_ENTITY ? undefined : key),
+            };
+          }),
+        ),
+      };
+    },
+  );
+
+  app.get(
     '/api/account/statements/:year.pdf',
     {
       schema: {
         tags: ['account'],
-        summary: "A signed-in donor's year-end giving statement for a calendar year, as a PDF",
+        summary: "A signed-in donor's year-end giving statement from one legal entity for a calendar year, as a PDF",
         params: z.object({ year: z.coerce.number('year must be a year such as 2026').int().min(2000).max(2100) }),
+        querystring: z.object({
+          entity: entitySchema.shape.key
+            .optional()
+            .describe("The legal entity's key ('ca'); unset, the US foundation's statement, or the donor's only one"),
+        }),
         response: { 200: pdfBody, ...errors },
       },
     },
@@ -74,8 +120,14 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<AccountDocumentRoutesO
       const owner = await resolveOwner(request);
       if (!owner) throw signInFirst();
       const { year } = request.params;
-      const found = await statementPdf(db, site, { owner }, year);
-      if (found.giftCount === 0) throw new AppError('not_found', `You made no gifts in ${year}.`);
+      const { entity } = request.query;
+      const found = await statementPdf(db, (await siteSource.current()).site, { owner }, year, { entity });
+      if (found.giftCount === 0) {
+        throw new AppError(
+          'not_found',
+          entity ? `You have no ${year} statement from "${entity}".` : `You made no gifts in ${year}.`,
+        );
+      }
       return sendPdf(reply, found.pdf, found.fileName);
     },
   );

@@ -1,12 +1,13 @@
 /**
  * The treasurer's year-end run (`npm run statements -- --year 2026 [--dry-run]`, cli/statements.ts):
- * one statement per donor (per e-mail that gave in the year) queued in the outbox, once however often
- * it is run. Each batch of donors is one transaction: their year_end_statements rows (unique per
- * year and e-mail) and their e-mails commit together, so a run stopped half-way resumes where it was.
+ * one statement per donor (per e-mail that gave in the year) and legal entity they gave to, each its
+ * own e-mail in the outbox, once however often it is run. Each batch of donors is one transaction:
+ * their year_end_statements rows (unique per year, e-mail and entity) and their e-mails commit
+ * together, so a run stopped half-way resumes where it was.
  */
 
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { donorKeyOf } from '#src/modules/donors/donor-key';
 import { orders } from '#src/modules/ledger/index';
@@ -33,7 +34,7 @@ export type StatementRunSummary = {
   donors: number;
   /** Statements queued by this run (a dry run queues none and counts what it would queue). */
   queued: number;
-  /** Donors whose statement an earlier run already queued. */
+  /** Statements an earlier run already queued. */
   alreadyQueued: number;
   dryRun: boolean;
 };
@@ -66,25 +67,40 @@ export async function sendYearEndStatements(options: StatementRunOptions): Promi
     ).map((r) => r.email);
     if (batch.length === 0) break;
     after = batch.at(-1) ?? after;
+    // The batch's statements: each donor's entities of the year. The batch is a run of consecutive
+    // e-mails in the keyset's order, so its first and last bound it.
+    const statements = await db
+      .selectDistinct({ email: donorEmail, entityKey: orders.entityKey })
+      .from(orders)
+      .where(and(inYear, gte(donorEmail, batch[0] ?? after), lte(donorEmail, after)));
     if (dryRun) {
-      const existing = await db
-        .select({ email: yearEndStatements.email })
-        .from(yearEndStatements)
-        .where(and(eq(yearEndStatements.year, year), inArray(yearEndStatements.email, batch)));
-      alreadyQueued += existing.length;
-      queued += batch.length - existing.length;
+      const existing = new Set(
+        (
+          await db
+            .select({ email: yearEndStatements.email, entityKey: yearEndStatements.entityKey })
+            .from(yearEndStatements)
+            .where(and(eq(yearEndStatements.year, year), inArray(yearEndStatements.email, batch)))
+        ).map((r) => `${r.email}\u0000${r.entityKey}`),
+      );
+      const before = statements.filter((r) => existing.has(`${r.email}\u0000${r.entityKey}`)).length;
+      alreadyQueued += before;
+      queued += statements.length - before;
     } else {
       const added = await db.transaction(async (tx) => {
+        // A donor's orders deleted since the batch was read: nothing of theirs to queue.
+        if (statements.length === 0) return 0;
         const rows = await tx
           .insert(yearEndStatements)
-          .values(batch.map((email) => ({ id: randomUUID(), year, email })))
-          .onConflictDoNothing({ target: [yearEndStatements.year, yearEndStatements.email] })
+          .values(statements.map(({ email, entityKey }) => ({ id: randomUUID(), year, email, entityKey })))
+          .onConflictDoNothing({
+            target: [yearEndStatements.year, yearEndStatements.email, yearEndStatements.entityKey],
+          })
           .returning({ id: yearEndStatements.id });
         for (const row of rows) await queueMail(tx, { kind: STATEMENT_KIND, subjectId: row.id });
         return rows.length;
       });
       queued += added;
-      alreadyQueued += batch.length - added;
+      alreadyQueued += statements.length - added;
     }
     done += batch.length;
     onProgress?.(done, donors);

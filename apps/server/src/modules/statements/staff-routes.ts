@@ -1,16 +1,20 @@
 /**
  * The treasurer's year-end statements in the back office (packages/shared/src/year-end-statements.ts):
- *   POST /api/staff/statements                           preview (dryRun) or send a year's statements
- *   GET  /api/staff/statements/:year/sample.pdf?email=   one donor's statement as it would be sent
- * The same run as `npm run statements` (send-statements.ts): each donor's statement for a year is
- * queued once, however often it runs. Audited when it sends. Sending while the year is still open at
- * the foundation is refused (409) unless confirmed: the donors' later gifts would be on no statement.
+ *   POST /api/staff/statements                                  preview (dryRun) or send a year's statements
+ *   GET  /api/staff/statements/:year/sample.pdf?email=&entity=  one donor's statement from one entity as
+ *                                                               it would be sent (without entity: the US
+ *                                                               foundation's, or the donor's only one)
+ * The same run as `npm run statements` (send-statements.ts): each donor's statement from each
+ * entity for a year is queued once, however often it runs. Audited when it sends. Sending while the
+ * year is still open at the foundation is refused (409) unless confirmed: the donors' later gifts
+ * would be on no statement.
  */
 import { apiErrorSchema } from '@store/shared/api-error';
-import type { Site } from '@store/shared/site';
+import { entitySchema, type Site } from '@store/shared/site';
 import {
   isYearOpen,
   openYearConsequence,
+  type StatementRecipient,
   statementRunRequestSchema,
   statementRunSchema,
 } from '@store/shared/year-end-statements';
@@ -22,8 +26,9 @@ import { sendPdf } from '#src/lib/send-pdf';
 import type { MailNotifier } from '#src/modules/mail/worker';
 import { auditActor, recordAudit } from '#src/modules/staff/audit';
 import type { StaffGuard } from '#src/modules/staff/require-staff';
-import { previewStatements } from './preview-statements';
+import { type PreviewStatement, previewStatements } from './preview-statements';
 import { sendYearEndStatements } from './send-statements';
+import { DEFAULT_STATEMENT_ENTITY, statementEntity } from './statement-entities';
 import { statementPdf } from './statement-pdf';
 
 export type StaffStatementRoutesOptions = {
@@ -34,6 +39,17 @@ export type StaffStatementRoutesOptions = {
 };
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+
+/**
+ * A preview's statements as the page lists them: each names its entity once any is not the US
+ * foundation's in dollars; a year with only those reads as it always has.
+ */
+function recipientsOf(site: Site, rows: readonly PreviewStatement[]): StatementRecipient[] {
+  const onlyUs = rows.every((r) => r.entityKey === DEFAULT_STATEMENT_ENTITY && r.currency === 'USD');
+  return rows.map(({ entityKey, currency, ...row }) =>
+    onlyUs ? row : { ...row, from: { key: entityKey, issuer: statementEntity(site, entityKey).issuer.name, currency } },
+  );
+}
 
 function yearStillOpen(year: number, timeZone: string): AppError {
   return new AppError('conflict', `Nothing was sent. ${openYearConsequence(year, timeZone)}`, {
@@ -81,7 +97,7 @@ export const staffStatementRoutes: FastifyPluginAsyncZod<StaffStatementRoutesOpt
         ...summary,
         yearOpen,
         timeZone,
-        recipients: preview?.recipients ?? [],
+        recipients: preview ? recipientsOf(site, preview.recipients) : [],
         exclusions: preview?.exclusions ?? [],
       };
     },
@@ -94,15 +110,28 @@ export const staffStatementRoutes: FastifyPluginAsyncZod<StaffStatementRoutesOpt
         tags: ['staff'],
         summary: "One donor's year-end statement as it would be sent, to check before sending",
         params: z.object({ year: z.coerce.number('year must be a year such as 2026').int().min(2000).max(2100) }),
-        querystring: z.object({ email: z.email('email must be the e-mail of a donor in the preview').max(254) }),
+        querystring: z.object({
+          email: z.email('email must be the e-mail of a donor in the preview').max(254),
+          entity: entitySchema.shape.key
+            .optional()
+            .describe("The legal entity's key ('ca'); unset, the US foundation's statement, or the donor's only one"),
+        }),
         response: { 200: z.string().describe('application/pdf'), ...errors, 404: apiErrorSchema },
       },
       preHandler: guard('moveMoney'),
     },
     async (request, reply) => {
       const { year } = request.params;
-      const found = await statementPdf(db, site, { email: request.query.email }, year);
-      if (found.giftCount === 0) throw new AppError('not_found', `This donor has no gift on a ${year} statement.`);
+      const { email, entity } = request.query;
+      const found = await statementPdf(db, site, { email }, year, { entity });
+      if (found.giftCount === 0) {
+        throw new AppError(
+          'not_found',
+          entity
+            ? `This donor has no gift on a ${year} statement from "${entity}".`
+            : `This donor has no gift on a ${year} statement.`,
+        );
+      }
       return sendPdf(reply, found.pdf, found.fileName);
     },
   );

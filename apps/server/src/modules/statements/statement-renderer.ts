@@ -1,7 +1,8 @@
 /**
  * The year-end statement e-mail for the mail worker (mail/render.ts), by year_end_statements.id:
- * the statement in the e-mail's two bodies with its PDF attached. Written when sent, from the gifts
- * as they are then, so a statement always agrees with the receipts.
+ * the statement in the e-mail's two bodies with its PDF attached, one e-mail per entity's statement
+ * (each from its own issuer, under a subject that names it). Written when sent, from the gifts as
+ * they are then, so a statement always agrees with the receipts.
  */
 import type { Site } from '@store/shared/site';
 import { inArray } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import { isUuid } from '#src/lib/uuid';
 import { headerValue } from '#src/modules/mail/outbox';
 import type { MailRenderer, RenderedMail } from '#src/modules/mail/render';
 import { taxDocumentHtml, taxDocumentText } from '#src/modules/receipts/tax-document-email';
+import { DEFAULT_STATEMENT_ENTITY } from './statement-entities';
 import { statementPdf } from './statement-pdf';
 import { yearEndStatements } from './tables';
 
@@ -20,23 +22,30 @@ export function createStatementRenderer({ db, site }: { db: Database; site: Site
     const rows = await db.select().from(yearEndStatements).where(inArray(yearEndStatements.id, ids));
     const rendered = new Map<string, RenderedMail>();
     for (const row of rows) {
-      const { document, pdf, fileName, giftCount } = await statementPdf(
+      const { document, pdf, fileName, giftCount, entity } = await statementPdf(
         db,
         site,
         { email: row.email },
         row.year,
-        row.createdAt,
+        { issuedAt: row.createdAt, entity: row.entityKey },
       );
       // Its gifts were refunded away or the orders deleted since: nothing to send, so no message.
       if (giftCount === 0) continue;
       const greetingName = document.facts[0]?.value || 'friend';
+      // The US foundation's e-mail reads as it always has; another entity's names that entity and its
+      // currency in the subject and the opening, so a donor with two statements of a year tells the
+      // e-mails apart.
+      const fromUs = entity.key === DEFAULT_STATEMENT_ENTITY;
+      const from = fromUs ? site.foundation.name : `${entity.issuer.name} (${entity.currency})`;
       const frame = {
         greetingName,
-        opening: `Thank you for your generosity in ${row.year}. Here is your giving statement for the year; a PDF copy is attached for your tax records.`,
+        opening: fromUs
+          ? `Thank you for your generosity in ${row.year}. Here is your giving statement for the year; a PDF copy is attached for your tax records.`
+          : `Thank you for your generosity in ${row.year}. Here is your giving statement for the year from ${entity.issuer.name}, for your gifts to it in ${entity.currency}; a PDF copy is attached for your tax records. Gifts to the foundation's other charities are on statements of their own.`,
       };
       rendered.set(row.id, {
         to: headerValue(row.email),
-        subject: headerValue(`Your ${row.year} giving statement from ${site.foundation.name}`),
+        subject: headerValue(`Your ${row.year} giving statement from ${from}`),
         html: taxDocumentHtml(document, frame),
         text: taxDocumentText(document, frame),
         attachments: [{ fileName, contentType: 'application/pdf', content: pdf }],

@@ -86,3 +86,21 @@ export async function listGivingYears(db: Database, owner: AccountOwner, timeZon
     .orderBy(sql`1 desc`);
   return rows.map((r) => Number(r.year));
 }
+
+/**
+ * An account's statements: each calendar year and entity it gave to (less gifts refunded in full),
+ * newest year first; the caller orders each year's entities.
+ */
+export async function listStatementEntities(
+  db: Database,
+  owner: AccountOwner,
+  timeZone: string,
+): Promise<{ year: number; entityKey: string }[]> {
+  const year = sql<number>`extract(year from ${orders.createdAt} at time zone ${timeZone})::int`;
+  const rows = await db
+    .selectDistinct({ year, entityKey: orders.entityKey })
+    .from(orders)
+    .where(and(countsForStatements, notVoided, ownedBy(owner, orders.userId, orders.email)))
+    .orderBy(sql`1 desc`, sql`2`);
+  return rows.map((r) => ({ year: Number(r.year), entityKey: r.entityKey }));
+}

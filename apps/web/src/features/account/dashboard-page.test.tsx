@@ -142,6 +142,37 @@ describe('dashboard (/dashboard)', () => {
     expect(within(statements).queryByText(/will appear here/)).toBeNull();
   });
 
+  test("a year with gifts to two of the foundation's entities has a statement from each, named by issuer and currency", async () => {
+    const us = { key: 'us', issuer: 'Sri Datta Vani Foundation, Inc.', currency: 'USD' };
+    const canada = { key: 'ca', issuer: 'Sri Datta Vani Foundation of Canada', currency: 'CAD' };
+    await openAccountPage(
+      '/dashboard',
+      signedInHandlers({
+        'GET /api/account/statements': () =>
+          jsonResponse({
+            statements: [
+              { year: 2026, from: us, pdf: '/api/account/statements/2026.pdf' },
+              { year: 2026, from: canada, pdf: '/api/account/statements/2026.pdf?entity=ca' },
+              { year: 2025, from: us, pdf: '/api/account/statements/2025.pdf' },
+            ],
+          }),
+      }),
+    );
+    const statements = await screen.findByRole('region', { name: 'Year-end statements' });
+    await waitFor(() => expect(within(statements).getAllByRole('link')).toHaveLength(3));
+    const links = within(statements).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['2026 statement from Sri Datta Vani Foundation, Inc. in USD (PDF)', '/api/account/statements/2026.pdf'],
+      [
+        '2026 statement from Sri Datta Vani Foundation of Canada in CAD (PDF)',
+        '/api/account/statements/2026.pdf?entity=ca',
+      ],
+      // A year with one statement reads as it always has.
+      ['2025 statement (PDF)', '/api/account/statements/2025.pdf'],
+    ]);
+    for (const link of links) expect(link).toHaveAttribute('download');
+  });
+
   test('says so when there are no donations or registrations yet', async () => {
     await openAccountPage('/dashboard', signedInHandlers({ 'GET /auth/activity': () => jsonResponse(noActivity) }));
     expect(await screen.findByText('No donations yet.')).toBeInTheDocument();

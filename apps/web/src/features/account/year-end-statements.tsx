@@ -1,29 +1,75 @@
 /**
  * Issue 20: a year-end statement (every gift of a calendar year, for the tax return) for each year
- * the donor gave, newest first, as PDFs downloaded with the session cookie.
+ * the donor gave, newest first, as PDFs downloaded with the session cookie. A year with gifts to
+ * more than one of the foundation's legal entities (the US foundation, the Canadian charity) has a
+ * statement from each, named by its issuer and currency. The years come with the dashboard; which
+ * entities each year has is read on its own after it, and until then (or if that read fails) each
+ * year links its default statement, whose address has always served.
  */
+
 import { accountStatementPdfPath } from '@store/shared/tax-receipts';
-import { useId } from 'react';
+import type { AccountStatement } from '@store/shared/year-end-statements';
+import { useEffect, useId, useState } from 'react';
+import { getAccountStatements } from './year-end-statements-api';
 
 export const YEAR_END_STATEMENTS = 'Year-end statements';
 export const NO_STATEMENTS = 'Your statements will appear here after your first gift.';
 
 export const statementLinkText = (year: number) => `${year} statement (PDF)`;
 
+/** One of a year's statements when it has more than one: whose it is and in what money. */
+export const entityStatementLinkText = (year: number, from: AccountStatement['from']) =>
+  `${year} statement from ${from.issuer} in ${from.currency} (PDF)`;
+
+type Item = { key: string; text: string; href: string };
+
+function itemsOf(statements: readonly AccountStatement[]): Item[] {
+  return [...statements]
+    .sort((a, b) => b.year - a.year)
+    .map((statement) => {
+      const several = statements.filter((s) => s.year === statement.year).length > 1;
+      return {
+        key: `${statement.year}-${statement.from.key}`,
+        text: several ? entityStatementLinkText(statement.year, statement.from) : statementLinkText(statement.year),
+        href: statement.pdf,
+      };
+    });
+}
+
+function yearItems(years: readonly number[]): Item[] {
+  return [...new Set(years)]
+    .sort((a, b) => b - a)
+    .map((year) => ({ key: String(year), text: statementLinkText(year), href: accountStatementPdfPath(year) }));
+}
+
 export function YearEndStatements({ years }: { years: readonly number[] }) {
   const id = useId();
-  const newestFirst = [...new Set(years)].sort((a, b) => b - a);
+  const [listed, setListed] = useState<AccountStatement[] | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getAccountStatements(controller.signal).then(
+      ({ statements }) => {
+        if (!controller.signal.aborted) setListed(statements);
+      },
+      // The years' links stay: each still downloads that year's default statement.
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, []);
+
+  const items = listed ? itemsOf(listed) : yearItems(years);
   return (
     <section className="account-section" aria-labelledby={id}>
       <h2 id={id}>{YEAR_END_STATEMENTS}</h2>
-      {newestFirst.length === 0 ? (
+      {items.length === 0 ? (
         <p className="notice">{NO_STATEMENTS}</p>
       ) : (
         <ul className="account-statements">
-          {newestFirst.map((year) => (
-            <li key={year}>
-              <a href={accountStatementPdfPath(year)} download>
-                {statementLinkText(year)}
+          {items.map((item) => (
+            <li key={item.key}>
+              <a href={item.href} download>
+                {item.text}
               </a>
             </li>
           ))}

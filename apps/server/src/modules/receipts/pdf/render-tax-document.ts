@@ -50,6 +50,14 @@ const GIFT_COLUMNS: Column[] = [
   { header: 'Deductible', width: 72, align: 'right' },
 ];
 
+/** A statement's columns, its last one named in the entity's words (tax-document.ts). */
+function giftColumns(deductibleHeader: string | undefined): Column[] {
+  if (!deductibleHeader) return GIFT_COLUMNS;
+  return GIFT_COLUMNS.map((column, i) =>
+    i === GIFT_COLUMNS.length - 1 ? { ...column, header: deductibleHeader } : column,
+  );
+}
+
 const CELL_PAD_X = 5;
 const CELL_PAD_Y = 4;
 const TABLE_SIZE = 8.5;
@@ -88,7 +96,7 @@ export async function renderTaxDocumentPdf(doc: TaxDocument): Promise<Buffer> {
   if (doc.type === 'receipt' && doc.replaces) drawNote(ctx, doc.replaces);
   drawFacts(ctx, doc.facts);
   if (doc.type === 'receipt') drawTable(ctx, LINE_COLUMNS, doc.lines.map(lineCells));
-  else drawTable(ctx, GIFT_COLUMNS, doc.gifts.map(giftCells));
+  else drawTable(ctx, giftColumns(doc.deductibleHeader), doc.gifts.map(giftCells));
   drawTotals(ctx, doc.totals);
   drawStatements(ctx, doc.statements);
   if (doc.signature) drawSignature(ctx, doc.signature);

@@ -101,6 +101,48 @@ describe('the statements page (/admin/statements)', () => {
     ]);
   });
 
+  test("a donor who gave to two entities has a row per entity's statement, each in its currency with its own sample", async () => {
+    const us = { key: 'us', issuer: 'Sri Datta Vani Foundation, Inc.', currency: 'USD' };
+    const canada = { key: 'ca', issuer: 'Sri Datta Vani Foundation of Canada', currency: 'CAD' };
+    const priya = { email: 'priya@example.org', name: 'Priya Menon', gifts: 1, alreadyQueued: false };
+    const { user } = await openAdmin('/admin/statements', {
+      'GET /api/staff/me': () => jsonResponse(sessionOf('treasurer')),
+      'POST /api/staff/statements': () =>
+        jsonResponse(
+          run(true, 2, 0, {
+            donors: 1,
+            recipients: [
+              { ...priya, from: us, totalCents: 4_000, deductibleCents: 4_000 },
+              { ...priya, from: canada, totalCents: 5_100, deductibleCents: 5_100, alreadyQueued: true },
+            ],
+          }),
+        ),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Preview' }, LAZY));
+    const table = await screen.findByRole('table', { name: 'Donors who get a 2025 statement' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Donor', 'From', 'Gifts', 'Total given', 'Deductible', 'Statement']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ['Sri Datta Vani Foundation, Inc. (USD)', '1', '$40.00', '$40.00', 'Sample PDF'],
+      ['Sri Datta Vani Foundation of Canada (CAD)', '1', 'CA$51.00', 'CA$51.00', 'Sample PDF Sent before'],
+    ]);
+    expect(
+      screen.getByRole('link', { name: 'Sample PDF for Priya Menon from Sri Datta Vani Foundation of Canada' }),
+    ).toHaveAttribute('href', '/api/staff/statements/2025/sample.pdf?email=priya%40example.org&entity=ca');
+    // One donor, listed whole: no "first N of M" line.
+    expect(screen.queryByText(/^The first/)).toBeNull();
+  });
+
   test('a year that has not ended is sent only through a confirmation that names what is lost', async () => {
     const { user, api } = await openAdmin('/admin/statements', {
       'GET /api/staff/me': () => jsonResponse(sessionOf('treasurer')),

@@ -1,9 +1,10 @@
 /**
  * /admin/statements (issue 21): a treasurer sends a year's year-end statements, after a preview of
- * who gets one (with each statement's totals and a sample PDF) and what is left out. The server
- * queues each donor's statement for a year once, however often this is pressed (the same run as
- * `npm run statements`). A year that has not ended at the foundation is sent only when the
- * confirmation that names the consequence is pressed: the donors' later gifts are on no statement.
+ * who gets one (with each statement's totals and a sample PDF, one per entity a donor gave to) and
+ * what is left out. The server queues each donor's statement from each entity for a year once,
+ * however often this is pressed (the same run as `npm run statements`). A year that has not ended
+ * at the foundation is sent only when the confirmation that names the consequence is pressed: the
+ * donors' later gifts are on no statement.
  */
 
 import { calendarDay } from '@store/shared/calendar-day';
@@ -83,8 +84,9 @@ export function StatementsPage() {
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Year-end statements</h2>
       <p>
-        One statement per donor and calendar year: every gift with its receipt number and deductible part, refunds taken
-        into account. Each donor gets a year's statement once, however often it is sent.
+        One statement per donor, calendar year and legal entity they gave to (each from its issuer, in its currency):
+        every gift with its receipt number and deductible part, refunds taken into account. Each statement is sent once,
+        however often a year is sent.
       </p>
       {toSend ? (
         <>
