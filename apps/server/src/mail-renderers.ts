@@ -80,7 +80,7 @@ export function mailRenderers({
     [RECEIPT_KIND]: receipts,
     [OFFICIAL_RECEIPT_KIND]: receipts,
     [RECEIPT_CORRECTION_KIND]: createReceiptCorrectionRenderer({ db, siteSource, signature }),
-    [STATEMENT_KIND]: createStatementRenderer({ db, site }),
+    [STATEMENT_KIND]: createStatementRenderer({ db, siteSource }),
     [CONFIRMATION_KIND]: createConfirmationRenderer({
       db,
       siteSource,

@@ -91,6 +91,12 @@ export const RECEIPT_RULES = ['us-irs', 'ca-cra', 'uk-gift-aid'] as const;
 export type ReceiptRules = (typeof RECEIPT_RULES)[number];
 
 /**
+ * Each country's rules, for a gift whose center's country no entity lists (a site.json from before
+ * entities, or an entity no longer configured): its receipt and statement follow that country.
+ */
+export const RULES_OF_COUNTRY: Record<EntityCountry, ReceiptRules> = { US: 'us-irs', CA: 'ca-cra', GB: 'uk-gift-aid' };
+
+/**
  * A legal entity of the foundation: the US foundation, the Canadian charity, the UK charity. Each
  * takes its country's gifts in its own currency into its own Braintree merchant account, and numbers
  * its receipts in its own series (`receiptPrefix` before the year; `taxReceipts.numberPrefix` before

@@ -223,7 +223,8 @@ export async function registerModules(
   await app.register(staffStatementRoutes, {
     db,
     guard: staffGuard,
-    site,
+    siteSource: siteContent,
+    timeZone: site.foundation.timeZone,
     mail: context.mail,
   });
   await app.register(donorRoutes, {

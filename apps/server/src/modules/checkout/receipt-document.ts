@@ -8,7 +8,7 @@
 import { formatCents } from '@store/shared/money';
 import { calendarDay, periodOf } from '@store/shared/monthly-giving';
 import { entityOfCenter } from '@store/shared/prices';
-import type { ReceiptRules, Site } from '@store/shared/site';
+import { RULES_OF_COUNTRY, type Site } from '@store/shared/site';
 import type { OrderProduct } from '#src/modules/ledger/index';
 import { receiptNumberOf } from '#src/modules/ledger/index';
 import { formatDateTime, formatGiftDate } from '#src/modules/mail/date-format';
@@ -19,9 +19,6 @@ import { RECEIPT_RULE_BUILDERS } from './receipt-rules';
 import type { Money, ReceiptOrder as Order, ReceiptCorrection } from './receipt-rules/receipt-context';
 
 export type { ReceiptCorrection } from './receipt-rules/receipt-context';
-
-/** Centers with no entity (an old site.json): the rules of their country. */
-const RULES_BY_COUNTRY: Record<'US' | 'CA' | 'GB', ReceiptRules> = { US: 'us-irs', CA: 'ca-cra', GB: 'uk-gift-aid' };
 
 export type ReceiptDocumentOptions = {
   order: Order;
@@ -89,7 +86,7 @@ export function buildReceiptDocument({ order, site, signature, correction }: Rec
   // The rules follow the center's country, as they always have: a Toronto gift taken in US dollars
   // before entities keeps its CRA receipt, in the dollars it was paid in.
   const country = center?.country ?? 'US';
-  const rules = (center && entityOfCenter(site.entities ?? [], center)?.receipts) ?? RULES_BY_COUNTRY[country];
+  const rules = (center && entityOfCenter(site.entities ?? [], center)?.receipts) ?? RULES_OF_COUNTRY[country];
   const money: Money = (cents) => formatCents(cents, order.currency);
   const originalNumber = receiptNumberOf(order, timeZone);
   const number = correction ? correction.receiptNumber : originalNumber;

@@ -26,6 +26,7 @@ import { sendPdf } from '#src/lib/send-pdf';
 import type { MailNotifier } from '#src/modules/mail/worker';
 import { auditActor, recordAudit } from '#src/modules/staff/audit';
 import type { StaffGuard } from '#src/modules/staff/require-staff';
+import type { SiteSource } from '#src/site/site-source';
 import { type PreviewStatement, previewStatements } from './preview-statements';
 import { sendYearEndStatements } from './send-statements';
 import { DEFAULT_STATEMENT_ENTITY, statementEntity } from './statement-entities';
@@ -34,7 +35,9 @@ import { statementPdf } from './statement-pdf';
 export type StaffStatementRoutesOptions = {
   db: Database;
   guard: StaffGuard;
-  site: Site;
+  /** The foundation's zone, and the entities as the owner edits them (each statement's issuer). */
+  siteSource: SiteSource;
+  timeZone: string;
   mail?: MailNotifier | undefined;
 };
 
@@ -58,8 +61,8 @@ function yearStillOpen(year: number, timeZone: string): AppError {
 }
 
 export const staffStatementRoutes: FastifyPluginAsyncZod<StaffStatementRoutesOptions> = async (app, options) => {
-  const { db, guard, site, mail } = options;
-  const { timeZone } = site.foundation;
+  const { db, guard, siteSource, timeZone, mail } = options;
+  const siteNow = async () => (await siteSource.current()).site;
 
   app.post(
     '/api/staff/statements',
@@ -97,7 +100,7 @@ export const staffStatementRoutes: FastifyPluginAsyncZod<StaffStatementRoutesOpt
         ...summary,
         yearOpen,
         timeZone,
-        recipients: preview ? recipientsOf(site, preview.recipients) : [],
+        recipients: preview ? recipientsOf(await siteNow(), preview.recipients) : [],
         exclusions: preview?.exclusions ?? [],
       };
     },
@@ -123,7 +126,7 @@ export const staffStatementRoutes: FastifyPluginAsyncZod<StaffStatementRoutesOpt
     async (request, reply) => {
       const { year } = request.params;
       const { email, entity } = request.query;
-      const found = await statementPdf(db, site, { email }, year, { entity });
+      const found = await statementPdf(db, await siteNow(), { email }, year, { entity });
       if (found.giftCount === 0) {
         throw new AppError(
           'not_found',

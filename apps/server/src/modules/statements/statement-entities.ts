@@ -6,7 +6,13 @@
  * were entities) means the donor's default statement of that year: the US entity's when they gave
  * to it, else the first of theirs.
  */
-import { DEFAULT_ENTITIES, type EntityCountry, type ReceiptRules, type Site } from '@store/shared/site';
+import {
+  DEFAULT_ENTITIES,
+  type EntityCountry,
+  type ReceiptRules,
+  RULES_OF_COUNTRY,
+  type Site,
+} from '@store/shared/site';
 import type { TaxIssuer } from '#src/modules/receipts/tax-document';
 import { taxIssuer } from '#src/modules/receipts/tax-words';
 
@@ -26,8 +32,6 @@ export type StatementEntity = {
 };
 
 type EntitySite = Pick<Site, 'foundation' | 'centers' | 'taxReceipts'> & Partial<Pick<Site, 'entities'>>;
-
-const RULES_BY_COUNTRY: Record<EntityCountry, ReceiptRules> = { US: 'us-irs', CA: 'ca-cra', GB: 'uk-gift-aid' };
 
 /**
  * The entity `key` names. One the site no longer lists (the owner may add entities at run time)
@@ -54,7 +58,7 @@ export function statementEntity(
     key,
     country,
     currency: first?.currency ?? 'USD',
-    rules: RULES_BY_COUNTRY[country],
+    rules: RULES_OF_COUNTRY[country],
     issuer: taxIssuer(site.taxReceipts, country, site.foundation),
   };
 }

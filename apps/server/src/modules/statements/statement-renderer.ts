@@ -4,21 +4,23 @@
  * (each from its own issuer, under a subject that names it). Written when sent, from the gifts as
  * they are then, so a statement always agrees with the receipts.
  */
-import type { Site } from '@store/shared/site';
 import { inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { isUuid } from '#src/lib/uuid';
 import { headerValue } from '#src/modules/mail/outbox';
 import type { MailRenderer, RenderedMail } from '#src/modules/mail/render';
 import { taxDocumentHtml, taxDocumentText } from '#src/modules/receipts/tax-document-email';
+import type { SiteSource } from '#src/site/site-source';
 import { DEFAULT_STATEMENT_ENTITY } from './statement-entities';
 import { statementPdf } from './statement-pdf';
 import { yearEndStatements } from './tables';
 
-export function createStatementRenderer({ db, site }: { db: Database; site: Site }): MailRenderer {
+/** `siteSource`: the entities as the owner edits them, each statement's issuer. */
+export function createStatementRenderer({ db, siteSource }: { db: Database; siteSource: SiteSource }): MailRenderer {
   return async (statementIds) => {
     const ids = statementIds.filter(isUuid);
     if (ids.length === 0) return new Map();
+    const { site } = await siteSource.current();
     const rows = await db.select().from(yearEndStatements).where(inArray(yearEndStatements.id, ids));
     const rendered = new Map<string, RenderedMail>();
     for (const row of rows) {
