@@ -4,10 +4,9 @@
  * (chargebacks). A declined settlement fails the order; a dispute is logged for the treasurer, who
  * answers it in Braintree's control panel; anything else is only logged.
  */
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#src/db/client';
-import { orders } from '#src/modules/ledger/index';
+import { failPaidOrder } from '#src/modules/ledger/index';
 import type { WebhookEvent } from '#src/modules/payments/gateway';
 
 export const SETTLEMENT_DECLINED_MESSAGE = 'Settlement declined by the card processor: the payment was not collected.';
@@ -21,11 +20,10 @@ export async function applyPaymentEvent(
 ): Promise<AppliedEvent> {
   const about = { kind: event.kind, transactionId: event.transactionId, orderId: event.orderId };
   if (event.kind === 'transaction_settlement_declined' && event.transactionId) {
-    const updated = await db
-      .update(orders)
-      .set({ status: 'failed', failureMessage: SETTLEMENT_DECLINED_MESSAGE, updatedAt: sql`now()` })
-      .where(and(eq(orders.transactionId, event.transactionId), eq(orders.status, 'succeeded')))
-      .returning({ id: orders.id });
+    const updated = await failPaidOrder(db, {
+      transactionId: event.transactionId,
+      failureMessage: SETTLEMENT_DECLINED_MESSAGE,
+    });
     logger.warn({ ...about, updatedOrders: updated.length }, 'payment webhook: settlement declined');
     return updated.length > 0 ? 'order_failed' : 'logged';
   }

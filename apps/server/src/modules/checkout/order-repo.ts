@@ -1,109 +1,43 @@
-/** The pending insert the checkout makes before calling the gateway, and its Idempotency-Key lookup. */
-import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+/**
+ * The checkout's pending insert (the ledger's, guarded by the card-testing claim) and its
+ * Idempotency-Key lookup.
+ */
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { oncePerDatabase } from '#src/db/prepared';
 import {
   type DeclineSubject,
   declineValues,
-  type NewOrder,
   type Order,
-  orderColumnDefault,
   orders,
+  type PendingOrderValues,
+  preparePendingOrderInsert,
 } from '#src/modules/ledger/index';
 import { declineWaitSeconds } from './decline-limit';
 
-/** What the checkout knows of an order before it is charged. */
-const PENDING_ORDER_FIELDS = [
-  'id',
-  'idempotencyKey',
-  'requestHash',
-  'amountCents',
-  'currency',
-  'entityKey',
-  'giftAid',
-  'homeRate',
-  'homeAmountCents',
-  'centerId',
-  'centerName',
-  'firstName',
-  'lastName',
-  'studentName',
-  'email',
-  'mobile',
-  'delivery',
-  'products',
-  'itemCount',
-  'gateway',
-  'test',
-  'clientIp',
-  'userId',
-  'deductibleCents',
-  'donorAddress',
-  'receiptAwaitsAddress',
-] as const satisfies readonly (keyof NewOrder)[];
-
-export type PendingOrderValues = Pick<NewOrder, (typeof PENDING_ORDER_FIELDS)[number]>;
-
-const PENDING_FIELDS: ReadonlySet<string> = new Set(PENDING_ORDER_FIELDS);
-
-/**
- * What the pending order's SELECT gives `column`: the checkout's value as a placeholder (encoded by
- * the column, as `.values()` would), `pending` for the status, else the column's default. Drizzle's
- * INSERT ... SELECT names every column of the table, and a SELECT cannot say DEFAULT, so the
- * defaults are taken from the schema (the migrations are generated from the same schema).
- */
-function pendingOrderValue(key: string, column: AnyPgColumn): SQL {
-  // A jsonb column's null placeholder is encoded as the JSON text 'null': stored as SQL NULL, so
-  // `is null` (an order without Gift Aid, delivery or address) means what it says.
-  if (PENDING_FIELDS.has(key) && column.columnType === 'PgJsonb') {
-    return sql`nullif(${sql.param(sql.placeholder(key), column)}, 'null'::jsonb)`;
-  }
-  if (PENDING_FIELDS.has(key)) return sql`${sql.param(sql.placeholder(key), column)}`;
-  if (column === orders.status) return sql`${sql.param('pending', column)}`;
-  return orderColumnDefault(key, column);
-}
-
 /**
  * The pending insert and the card-testing claim in ONE statement: one round trip per checkout on
- * its common path (a new key, a donor below the limit). The row is inserted only if the donor's
- * claim (decline-limit.ts `declineWaitSeconds`, which `findOrderAndDeclineWait` also reads) is 0,
- * and only if its Idempotency-Key is free. The claim locks the donor's address and e-mail until this
- * statement commits and counts the pending orders of earlier claims, so concurrent checkouts of one
- * donor cannot pass the limit together (docs/architecture.md, "Card-testing defence").
+ * its common path (a new key, a donor below the limit). The ledger's insert takes the row only if
+ * the donor's claim (decline-limit.ts `declineWaitSeconds`, which `findOrderAndDeclineWait` also
+ * reads) is 0, and only if its Idempotency-Key is free. The claim locks the donor's address and
+ * e-mail until this statement commits and counts the pending orders of earlier claims, so concurrent
+ * checkouts of one donor cannot pass the limit together (docs/architecture.md, "Card-testing defence").
  */
-const insertPendingOrderBelowDeclineLimitQuery = oncePerDatabase((db) => {
-  const values = Object.entries(getTableColumns(orders)).map(([key, column]) => pendingOrderValue(key, column));
-  return db
-    .insert(orders)
-    .select(sql`select ${sql.join(values, sql`, `)} where ${declineWaitSeconds()} = 0`)
-    .onConflictDoNothing({ target: orders.idempotencyKey })
-    .returning()
-    .prepare('checkout_insert_pending_order_below_limit');
-});
+const insertPendingOrderBelowLimit = preparePendingOrderInsert(
+  'checkout_insert_pending_order_below_limit',
+  sql`${declineWaitSeconds()} = 0`,
+);
 
 /**
  * Inserts the order as `pending` if its donor (its client address and e-mail) has a place below the
  * decline limit and its Idempotency-Key is free; otherwise returns null, and
- * `findOrderAndDeclineWait` says which. The unique key decides, in the database, which of many simultaneous requests with one key
- * may charge the card.
+ * `findOrderAndDeclineWait` says which.
  */
 export async function insertPendingOrderBelowDeclineLimit(
   db: Database,
   values: PendingOrderValues & { clientIp: string },
 ): Promise<Order | null> {
-  const filled = Object.fromEntries(PENDING_ORDER_FIELDS.map((field) => [field, values[field] ?? null]));
-  filled.test = values.test ?? false;
-  // Only the checkout of a Canadian gift without the donor's address says otherwise (prepare-order.ts).
-  filled.receiptAwaitsAddress = values.receiptAwaitsAddress ?? false;
-  // Before entities every order was the US foundation's, in dollars: a caller that names none still is.
-  filled.currency = values.currency ?? 'USD';
-  filled.entityKey = values.entityKey ?? 'us';
-  const [order] = await insertPendingOrderBelowDeclineLimitQuery(db).execute({
-    ...filled,
-    ...declineValues({ clientIp: values.clientIp, email: values.email }),
-  });
-  return order ?? null;
+  return insertPendingOrderBelowLimit(db, values, declineValues({ clientIp: values.clientIp, email: values.email }));
 }
 
 const findOrderAndDeclineWaitQuery = oncePerDatabase((db) =>

@@ -30,8 +30,7 @@ import {
 } from '#src/modules/admins/login-limit';
 import type { LinkKey } from '#src/modules/auth/account-link-token';
 import type { ReceiptSettings } from '#src/modules/ledger/index';
-import { orders } from '#src/modules/ledger/index';
-import { issueOfficialReceipt } from './issue-official-receipt';
+import { issueOfficialReceipt, orders } from '#src/modules/ledger/index';
 import { readReceiptAddressToken } from './receipt-address-link';
 
 export const RECEIPT_ADDRESS_REALM = 'receipt-address';

@@ -9,11 +9,10 @@
  * with FOR UPDATE SKIP LOCKED), so two processes on one PostgreSQL never ask about the same order
  * at once, and no transaction stays open while the gateway answers.
  */
-import { and, asc, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#src/db/client';
-import type { Order, ReceiptSettings } from '#src/modules/ledger/index';
-import { orders, settleOrder } from '#src/modules/ledger/index';
+import type { ReceiptSettings } from '#src/modules/ledger/index';
+import { claimStalePendingOrders, settleOrder } from '#src/modules/ledger/index';
 import type { MailNotifier } from '#src/modules/mail/worker';
 import {
   GatewayUnavailableError,
@@ -45,37 +44,6 @@ export type ReconcileOptions = {
 
 export type ReconcileSummary = { succeeded: number; failed: number; stillPending: number };
 
-/** `now() - ms`, in the database's clock (all processes share it). */
-function ago(ms: number): SQL {
-  return sql`now() - ${sql.raw(`interval '${Math.max(0, Math.floor(ms))} milliseconds'`)}`;
-}
-
-/**
- * Takes up to BATCH_SIZE stale pending orders for this process. A pending order is only ever
- * updated by a claim, so `updated_at = created_at` means nobody has claimed it yet.
- */
-async function claimPendingOrders(db: Database, olderThanMs: number): Promise<Order[]> {
-  const stale = db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.status, 'pending'),
-        lte(orders.createdAt, ago(olderThanMs)),
-        or(eq(orders.updatedAt, orders.createdAt), lte(orders.updatedAt, ago(CLAIM_LEASE_MS))),
-      ),
-    )
-    // Oldest first; the id breaks ties, so the order is total.
-    .orderBy(asc(orders.createdAt), asc(orders.id))
-    .limit(BATCH_SIZE)
-    .for('update', { skipLocked: true });
-  return db
-    .update(orders)
-    .set({ updatedAt: sql`now()` })
-    .where(and(inArray(orders.id, stale), eq(orders.status, 'pending')))
-    .returning();
-}
-
 function outcomeOf(sale: RecordedSale | null): SaleOutcome {
   if (!sale) return { status: 'failed', message: NOT_CHARGED_MESSAGE };
   if (sale.succeeded) {
@@ -93,7 +61,8 @@ function outcomeOf(sale: RecordedSale | null): SaleOutcome {
 export async function reconcilePendingOrders(options: ReconcileOptions): Promise<ReconcileSummary> {
   const { db, gateway, logger, mail, olderThanMs = DEFAULT_PENDING_AGE_MS } = options;
   const summary: ReconcileSummary = { succeeded: 0, failed: 0, stillPending: 0 };
-  for (const order of await claimPendingOrders(db, olderThanMs)) {
+  const claimed = await claimStalePendingOrders(db, { olderThanMs, leaseMs: CLAIM_LEASE_MS, limit: BATCH_SIZE });
+  for (const order of claimed) {
     let sale: RecordedSale | null;
     try {
       sale = await gateway.findSaleByOrderId(order.id);

@@ -5,17 +5,18 @@
  * (two runs take disjoint batches), a gift whose period already has a pending or paid order, or whose
  * current try already has an order, is not taken, and the unique index on (gift, period) and the
  * idempotency key `monthly:<gift>:<period>:<attempt>` refuse a second row if all else failed
- * (`on conflict do nothing`: the gift is then simply not charged by this run).
+ * (`on conflict do nothing`: the gift is then simply not charged by this run). The ledger writes the
+ * orders (`insertOrdersFromRows`); what each column of a charge is, and which gifts are due, is here.
  */
 import { type Currency, DEFAULT_CURRENCY } from '@store/shared/currencies';
 import { addDays } from '@store/shared/monthly-giving';
-import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '#src/db/client';
 import { columnName } from '#src/db/column-names';
 import { FALLBACK_DAYS } from '#src/modules/exchange-rates/rate-for-day';
 import { exchangeRates } from '#src/modules/exchange-rates/tables';
-import { type Order, orderColumnDefault, orders } from '#src/modules/ledger/index';
+import { insertOrdersFromRows, type Order, orders } from '#src/modules/ledger/index';
 import { monthlyGifts } from './tables';
 
 /** The gift's column in the claimed batch `g`. */
@@ -86,15 +87,7 @@ export async function claimDueCharges(
     homeRate: rate,
     homeAmountCents: sql`round(${g(monthlyGifts.amountCents)} * (${rate}))::int`,
   };
-  const values = Object.entries(getTableColumns(orders)).map(
-    ([key, column]) =>
-      atRate[key as keyof typeof atRate] ?? FROM_GIFT[key as keyof typeof FROM_GIFT] ?? orderColumnDefault(key, column),
-  );
   const due = sql`(select * from ${monthlyGifts} m where ${chargeableGifts(asOf)}
     order by m.next_charge_on, m.id limit ${limit} for update skip locked) g`;
-  return db
-    .insert(orders)
-    .select(sql`select ${sql.join(values, sql`, `)} from ${due}`)
-    .onConflictDoNothing()
-    .returning();
+  return insertOrdersFromRows(db, { valueOfColumn: (key) => atRate[key] ?? FROM_GIFT[key], from: due });
 }

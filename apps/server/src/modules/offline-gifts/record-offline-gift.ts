@@ -22,12 +22,11 @@ import { AppError } from '#src/errors/app-error';
 import { canonicalHash } from '#src/lib/canonical-json';
 import { homeAmountOf } from '#src/modules/exchange-rates/home-amount';
 import {
+  insertNumberedOfflineOrder,
   type OrderProduct,
   orders,
   RECEIPT_KIND,
-  RECEIPT_SEQ_DIGITS,
   type ReceiptSettings,
-  receiptCounters,
   receiptSeries,
 } from '#src/modules/ledger/index';
 import { queueMail } from '#src/modules/mail/outbox';
@@ -137,48 +136,40 @@ export async function recordOfflineGift(
   try {
     await db.transaction(async (tx) => {
       const year = Number(input.receivedOn.slice(0, 4));
-      const [counter] = await tx
-        .insert(receiptCounters)
-        .values({ series, year, last: 1 })
-        .onConflictDoUpdate({
-          target: [receiptCounters.series, receiptCounters.year],
-          set: { last: sql`${receiptCounters.last} + 1` },
-        })
-        .returning({ last: receiptCounters.last });
-      if (!counter) throw new Error('no receipt number was taken');
-      await tx.insert(orders).values({
-        id,
-        idempotencyKey: keyOf(idempotencyKey),
-        requestHash,
-        status: 'succeeded',
-        amountCents: input.amountCents,
-        currency: entity.currency,
-        entityKey: entity.key,
-        ...home,
-        centerId: input.centerId,
-        centerName,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.email,
-        mobile: '',
-        products: [product],
-        itemCount: 1,
-        gateway: 'offline',
-        test: false,
-        deductibleCents: input.amountCents,
-        donorAddress: input.donorAddress ?? null,
-        paymentMethod: offlinePaymentMethod(input),
-        source: 'offline',
-        offlineMethod: input.method,
-        offlineReference: input.reference || null,
-        receivedOn: input.receivedOn,
-        recordedBy: actor.id,
-        receiptYear: year,
-        receiptSeq: counter.last,
-        receiptNumber: `${prefix}${year}-${String(counter.last).padStart(RECEIPT_SEQ_DIGITS, '0')}`,
-        // Noon of the day received, in the foundation's zone: the receipt's date, and its year's number.
-        createdAt: sql`(${input.receivedOn}::date + time '12:00') at time zone ${receipts.timeZone}`,
-      });
+      await insertNumberedOfflineOrder(
+        tx,
+        {
+          id,
+          idempotencyKey: keyOf(idempotencyKey),
+          requestHash,
+          status: 'succeeded',
+          amountCents: input.amountCents,
+          currency: entity.currency,
+          entityKey: entity.key,
+          ...home,
+          centerId: input.centerId,
+          centerName,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          mobile: '',
+          products: [product],
+          itemCount: 1,
+          gateway: 'offline',
+          test: false,
+          deductibleCents: input.amountCents,
+          donorAddress: input.donorAddress ?? null,
+          paymentMethod: offlinePaymentMethod(input),
+          source: 'offline',
+          offlineMethod: input.method,
+          offlineReference: input.reference || null,
+          receivedOn: input.receivedOn,
+          recordedBy: actor.id,
+          // Noon of the day received, in the foundation's zone: the receipt's date, and its year's number.
+          createdAt: sql`(${input.receivedOn}::date + time '12:00') at time zone ${receipts.timeZone}`,
+        },
+        { series, prefix, year },
+      );
       await queueMail(tx, { kind: RECEIPT_KIND, subjectId: id });
       await recordAudit(tx, {
         actor,

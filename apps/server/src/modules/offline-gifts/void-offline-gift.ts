@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { AppError } from '#src/errors/app-error';
-import { issueReceiptCorrectionIn, orders } from '#src/modules/ledger/index';
+import { issueReceiptCorrectionIn, orders, recordRefundedCents } from '#src/modules/ledger/index';
 import { type AuditActor, recordAudit } from '#src/modules/staff/audit';
 
 export async function voidOfflineGift(
@@ -26,10 +26,7 @@ export async function voidOfflineGift(
       );
     }
     if (order.refundedCents >= order.amountCents) throw new AppError('conflict', 'This gift is already void.');
-    await tx
-      .update(orders)
-      .set({ refundedCents: order.amountCents, updatedAt: new Date() })
-      .where(eq(orders.id, orderId));
+    await recordRefundedCents(tx, orderId, order.amountCents);
     const correction = await issueReceiptCorrectionIn(tx, {
       orderId,
       refundedCents: order.amountCents,

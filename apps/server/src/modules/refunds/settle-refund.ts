@@ -8,7 +8,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { issueReceiptCorrectionIn, orders, receiptCorrections } from '#src/modules/ledger/index';
+import { issueReceiptCorrectionIn, orders, receiptCorrections, recordRefundedCents } from '#src/modules/ledger/index';
 import type { RefundOutcome } from '#src/modules/payments/gateway';
 import { type AuditActor, recordAudit } from '#src/modules/staff/audit';
 import type { Refund } from './refund-repo';
@@ -55,7 +55,7 @@ export async function settleRefund(db: Database, input: SettleRefundInput): Prom
       return failed ?? null;
     }
     const refundedCents = order.refundedCents + refund.amountCents;
-    await tx.update(orders).set({ refundedCents, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+    await recordRefundedCents(tx, order.id, refundedCents);
     // A receipt voided already (issued in error) is not corrected again: the money still moved, so
     // the refund must settle rather than fail on the correction and stay pending for ever.
     const [voided] = await tx

@@ -10,15 +10,10 @@ import type { DonorAddressValue } from '@store/shared/receipt-address';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { oncePerDatabase, prepareRaw } from '#src/db/prepared';
-import {
-  OFFICIAL_RECEIPT_KIND,
-  orders,
-  RECEIPT_SEQ_DIGITS,
-  type ReceiptSettings,
-  receiptSeries,
-  takeReceiptNumber,
-} from '#src/modules/ledger/index';
 import { queuedMailValues, queueMailStatement } from '#src/modules/mail/outbox';
+import { OFFICIAL_RECEIPT_KIND } from './receipt-kind';
+import { RECEIPT_SEQ_DIGITS, type ReceiptSettings, receiptSeries, takeReceiptNumber } from './receipt-number';
+import { orders } from './tables';
 
 /** The number is of the year the receipt is issued in (the foundation's zone), as it is numbered then. */
 const issueYear = sql`extract(year from (now() at time zone ${sql.placeholder('timeZone')}::text))::int`;
