@@ -1,7 +1,7 @@
 /**
  * What a new order is counted at in the home currency: its day's rate, copied onto the order when it
  * is written (decision 0040). A home-currency order is at rate 1 with no query; one without a rate
- * yet stays null until the treasurer enters its day's rate (fill-order-rates.ts).
+ * yet stays null until the treasurer enters its day's rate (ledger/fill-order-rates.ts).
  */
 import { calendarDay } from '@store/shared/calendar-day';
 import type { Currency } from '@store/shared/currencies';

@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '#src/db/client';
 import { startPeriodic } from '#src/lib/start-periodic';
-import { fillOrderRates } from './fill-order-rates';
+import { fillOrderRates } from '#src/modules/ledger/index';
 import { exchangeRates } from './tables';
 
 const FEED_TIMEOUT_MS = 10_000;

@@ -9,8 +9,8 @@ import { type ExchangeRate, plainRate } from '@store/shared/exchange-rates';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { AppError } from '#src/errors/app-error';
+import { fillOrderRates } from '#src/modules/ledger/index';
 import { type AuditActor, recordAudit } from '#src/modules/staff/audit';
-import { fillOrderRates } from './fill-order-rates';
 import { exchangeRates } from './tables';
 
 export type SetExchangeRateInput = {

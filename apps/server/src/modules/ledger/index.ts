@@ -14,6 +14,7 @@ export {
   type ReceiptCorrectionInput,
 } from './correct-receipt';
 export { failPaidOrder } from './fail-paid-order';
+export { fillOrderRates } from './fill-order-rates';
 export {
   insertNumberedOfflineOrder,
   type OfflineOrderValues,

@@ -5,8 +5,8 @@
  * The sums table (no search) and the orders (a search) give the same answer.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { fillOrderRates } from '#src/modules/exchange-rates/fill-order-rates';
 import { exchangeRates } from '#src/modules/exchange-rates/tables';
+import { fillOrderRates } from '#src/modules/ledger/index';
 import { buildReportTestApp, getReport, type ReportTestApp, requestReport } from '../../../test/report-helpers';
 import { seedOrders } from '../../../test/seed-orders';
 import { describeWithDb } from '../../../test/test-db';

@@ -1,5 +1,6 @@
 /**
- * Orders of a day that were written before its rate was known take it now (decision 0040). Only
+ * Orders of a day that were written before its rate was known take it now (decision 0040); the
+ * exchange rates module calls it when a rate is entered or read from the feed. Only
  * those without a rate: an order keeps the rate it was first counted at, so correcting a rate
  * later never restates a total someone already read.
  */
@@ -7,7 +8,7 @@ import type { Currency } from '@store/shared/currencies';
 import { addDays } from '@store/shared/monthly-giving';
 import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
-import { orders } from '#src/modules/ledger/index';
+import { orders } from './tables';
 
 type Writer = Pick<Database, 'execute'>;
 
