@@ -33,7 +33,13 @@ import { postgresMissing, usingPostgres } from '../../apps/server/test/test-db';
 import { freePort } from '../../test/free-port';
 import { recordFigures } from '../support/figures';
 import { createServerDatabase, type ServerDatabase } from '../support/server-database';
-import { BUILT_MAIN, REPO_ROOT, type ServerProcess, startServerProcess } from '../support/server-process';
+import {
+  BUILT_MAIN,
+  REPO_ROOT,
+  type ServerProcess,
+  spawnServerProcess,
+  startServerProcess,
+} from '../support/server-process';
 import { type Answer, cardNonce, checkout, count, postJson, send } from '../support/store-client';
 
 const ORDERS = 12;
@@ -84,6 +90,30 @@ describe.runIf(usingPostgres && !postgresMissing)('two web replicas and one work
     dirs.push(dir);
     return dir;
   };
+  const unsentMails = async () =>
+    (
+      await database.withDb((db) =>
+        db.execute<{ n: number }>(sql`select count(*)::int as n from mail_outbox where sent_at is null`),
+      )
+    ).rows[0]?.n;
+
+  /**
+   * Has the worker run one more round after every message so far went out, and waits until it has
+   * ended: a checkout's receipt is queued with its order and kicked by NOTIFY, so the worker claims it
+   * in a round that starts after the one running now, and that round, which would also claim anything
+   * sent but claimable again, has ended once no message is left unsent. Not a fixed wait for the 5 s
+   * poll (6 s a test): the round is the same code whichever starts it.
+   */
+  let rounds = 0;
+  const oneMoreRound = async () => {
+    rounds += 1;
+    const paid = await checkout(webB.baseUrl, randomUUID(), await cardNonce(webB.baseUrl), undefined, {
+      'x-forwarded-for': `10.80.${rounds}.1`,
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    await expect.poll(unsentMails, { timeout: 20_000, interval: 50 }).toBe(0);
+  };
+
   const start = async (role: string, dir = dataDir()) => {
     const server = await startServerProcess({
       port: await freePort(),
@@ -205,17 +235,15 @@ describe.runIf(usingPostgres && !postgresMissing)('two web replicas and one work
       await new Promise((r) => setTimeout(r, 50));
     }
     figures.receiptsWrittenMs = Date.now() - queued;
-    await new Promise((r) => setTimeout(r, 6_000));
-    // Every approved order so far (the idempotent one included) has its receipt, once.
+    // It leaves nothing unsent (its own receipt included).
+    await oneMoreRound();
+    // Every approved order so far (the idempotent one and the round's included) has its receipt, once.
     const orders = await database.withDb((db) =>
       db.execute<{ n: number }>(sql`select count(*)::int as n from orders where status = 'succeeded'`),
     );
-    const unsent = await database.withDb((db) =>
-      db.execute<{ n: number }>(sql`select count(*)::int as n from mail_outbox where sent_at is null`),
-    );
     figures.receipts = { orders: orders.rows[0]?.n, files: receiptFiles(workerDir).length };
     expect(receiptFiles(workerDir)).toHaveLength(orders.rows[0]?.n ?? -1);
-    expect(unsent.rows[0]?.n).toBe(0);
+    expect(await unsentMails()).toBe(0);
     for (const dir of dirs.filter((d) => d !== workerDir)) expect(outboxFiles(dir)).toEqual([]);
   }, 60_000);
 
@@ -341,12 +369,14 @@ describe.runIf(usingPostgres && !postgresMissing)('two web replicas and one work
     expect(refused.map((a) => a.status)).toEqual([429, 429]);
     expect(Number(refused[0]?.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
 
-    // The worker sends the one lock e-mail; the web replicas send none.
+    // The worker sends the one lock e-mail; the web replicas send none. Nothing kicks the worker for
+    // it: it goes at the worker's next poll (within 5 s), which is left to happen here.
     const deadline = Date.now() + 20_000;
     const lockMails = () => outboxFiles(workerDir).filter((name) => name.includes('staff-code-step-locked'));
     while (lockMails().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    await new Promise((r) => setTimeout(r, 6_000));
+    await oneMoreRound();
     expect(lockMails()).toHaveLength(1);
+    for (const dir of dirs.filter((d) => d !== workerDir)) expect(outboxFiles(dir)).toEqual([]);
     // The query staff/code-step-lock.test.ts reads the lines with, so it runs on both databases.
     const lines = await database.withDb((db) =>
       db
@@ -401,14 +431,18 @@ describe.runIf(usingPostgres && !postgresMissing)('a web replica started before 
   });
 
   it('waits for the migrations instead of applying them, then serves', async () => {
-    const starting = startServerProcess({
+    const starting = spawnServerProcess({
       port: await freePort(),
       dataDir: dir,
       databaseUrl: database.databaseUrl,
       env: { ROLE: 'web', LOG_LEVEL: 'warn' },
     });
-    // Not migrated by the web process: still no table a few seconds later.
-    await new Promise((r) => setTimeout(r, 3_000));
+    web = starting;
+    // Not migrated by the web process: it says it waits (the line it logs when its first look finds
+    // the migrations missing), and there is still no table. Waited for, not a fixed 3 s.
+    await until(starting, 'the web replica to say it waits', () =>
+      starting.output().includes('ROLE=web: waiting for the migrations; run `npm run migrate`'),
+    );
     const tables = await database.withDb((db) =>
       db.execute<{ n: number }>(sql`select count(*)::int as n from pg_tables where schemaname = 'public'`),
     );
@@ -425,9 +459,31 @@ describe.runIf(usingPostgres && !postgresMissing)('a web replica started before 
       timeout: 60_000,
     });
     expect(run.status, run.stdout + run.stderr).toBe(0);
-    web = await starting;
-    expect(web.output()).toContain('ROLE=web: waiting for the migrations; run `npm run migrate`');
-    expect((await send(web.baseUrl, '/healthz/ready')).status).toBe(200);
-    expect((await send(web.baseUrl, '/api/public/catalogue')).status).toBe(200);
+    // It looks again every 2 s (WAIT_POLL_MS), then starts serving.
+    await until(
+      starting,
+      'the web replica to serve',
+      async () => (await send(starting.baseUrl, '/healthz')).status === 200,
+    );
+    expect(starting.output()).toContain('ROLE=web: waiting for the migrations; run `npm run migrate`');
+    expect((await send(starting.baseUrl, '/healthz/ready')).status).toBe(200);
+    expect((await send(starting.baseUrl, '/api/public/catalogue')).status).toBe(200);
   });
 });
+
+/**
+ * Resolves once `condition` holds, asking every 50 ms; fails, with the server's output, if the server
+ * exits first or 60 s pass (a generous bound on a loaded machine: the wait usually takes a second).
+ */
+async function until(server: ServerProcess, what: string, condition: () => boolean | Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (await Promise.resolve(condition()).catch(() => false)) return;
+    if (!server.isRunning() || Date.now() > deadline) {
+      throw new Error(
+        `gave up waiting for ${what} (${server.isRunning() ? 'timed out' : 'it exited'}):\n${server.output()}`,
+      );
+    }
+    await wait(50);
+  }
+}
