@@ -148,6 +148,15 @@ describeWithDb('year-end statements, one per legal entity', () => {
     const bad = await get(`/api/account/statements/${YEAR}.pdf?entity=Canada!`);
     expect(bad.statusCode).toBe(400);
     expect((await t.app.inject({ url: '/api/account/statements' })).statusCode).toBe(401);
+
+    // Marc gave signed out; an account under his address that has not proven it owns none of it.
+    const marc = await registerAccount(t.app, { name: 'Marc Tremblay', email: 'marc@example.org' });
+    const unproven = await t.app.inject({
+      url: '/api/account/statements',
+      headers: { cookie: `store_session=${sessionToken(marc)}` },
+    });
+    expect(unproven.statusCode).toBe(200);
+    expect(unproven.json()).toEqual({ statements: [] });
   });
 
   it("previews each statement for the treasurer with its entity and currency, and samples each one's PDF", async () => {
