@@ -5,11 +5,13 @@
  * `node scripts/prerender.mjs [distDir]` (default apps/web/dist).
  *
  * 1. Builds src/prerender/entry-server.tsx with Vite's SSR mode into a scratch folder.
- * 2. Renders each route of src/prerender/routes.ts and writes dist/pages/<route>.html ('/' is
- *    pages/index.html), which the server sends for that path (apps/server/src/plugins/web-app.ts).
- *    dist/index.html stays the empty shell for every other path.
- * 3. Each page's head has <link rel="modulepreload"> for the route's lazy chunk and the chunks every
- *    page loads at start (Vite's manifest), so they download beside the entry instead of after it.
+ * 2. Renders each route of src/prerender/routes.ts in each language and writes
+ *    dist/pages/<route>.html in English ('/' is pages/index.html) and dist/pages/<locale>/<route>.html
+ *    in Telugu and Hindi, which the server sends for that path in the visitor's language
+ *    (apps/server/src/plugins/web-app.ts). dist/index.html stays the empty shell for every other
+ *    path, and dist/pages/<locale>/_shell.html is its copy with <html lang> set to that language.
+ * 3. Each page's head has <link rel="modulepreload"> for the route's lazy chunk, its language's
+ *    message catalogues and the chunks every page loads at start (Vite's manifest), so they download beside the entry instead of after it.
  *    Every stylesheet the page needs (the entry's, the route's own) is inlined (the CSP allows
  *    inline styles): the page paints as soon as its HTML is in, where a <link> held the first paint
  *    back until the file came (Lighthouse's FCP went from ~0.8 s to ~2 s). A print-only <link> to
@@ -55,6 +57,11 @@ function filesOf(source, js = new Set(), css = new Set()) {
   return { js, css };
 }
 
+/** The compiled catalogues, as Vite's manifest names them (relative to apps/web). */
+const CATALOGUES = '../../packages/shared/src/i18n/locales';
+/** A language's copy of dist/index.html, for the paths nothing pre-rendered (apps/server's web-app.ts). */
+const SHELL = '_shell.html';
+
 const stylesheetLink = (file) => `<link rel="stylesheet" crossorigin href="/${file}">`;
 
 /** A stylesheet's rules in a <style>, and its <link> kept for print only (step 3 above). */
@@ -87,44 +94,60 @@ try {
       copyPublicDir: false,
     },
   });
-  const { renderPage, PRERENDERED_ROUTES, STARTUP_MODULES } = await import(
+  const { renderPage, catalogueAreasOf, LOCALES, PRERENDERED_ROUTES, STARTUP_MODULES } = await import(
     pathToFileURL(join(scratch, 'entry-server.js')).href
   );
 
   const entryCss = [...template.matchAll(/<link rel="stylesheet" crossorigin href="\/([^"]+)">/g)];
   if (entryCss.length === 0) throw new Error('dist/index.html links no stylesheet: did vite build change?');
+  if (!template.includes('<html lang="en">')) throw new Error('dist/index.html has no <html lang="en">');
   const startup = { js: new Set(), css: new Set() };
   for (const source of STARTUP_MODULES) filesOf(source, startup.js, startup.css);
 
-  mkdirSync(join(dist, 'pages'), { recursive: true });
-  for (const route of PRERENDERED_ROUTES) {
-    // React puts the resource hints it finds (an <img>'s preload) first in its output; they belong in
-    // the head, not inside #root where the hydrating render would meet them.
-    const rendered = await renderPage(route.path);
-    const hints = rendered.match(/^(?:<link [^>]*\/>)*/)?.[0] ?? '';
-    const markup = rendered.slice(hints.length);
-    // The CSP runs no inline script; a boundary left to the client would also cost a render there.
-    if (/<script|<template|<!--\$[?!]/.test(markup))
-      throw new Error(`${route.path}: React left work to inline scripts`);
-    const own = route.page ? filesOf(route.page) : { js: new Set(), css: new Set() };
-    const preloads = [...new Set([...own.js, ...startup.js])]
-      .filter((file) => !template.includes(`/${file}"`))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-    const stylesheets = [...new Set([...own.css, ...startup.css])].map((file) => inlined(file, stylesheetLink(file)));
-    let html = template;
-    for (const [link, file] of entryCss) html = html.replace(link, () => inlined(file, link));
-    html = html.replace(
-      '</head>',
-      () =>
-        `  ${[...hints.split(/(?<=\/>)(?=<)/), ...stylesheets, ...preloads].filter(Boolean).join('\n    ')}\n  </head>`,
-    );
-    // Before the markup goes in, so only the head's tags are rewritten.
-    html = lowPriorityScripts(html).replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
-    if (!html.includes(markup)) throw new Error('dist/index.html has no empty <div id="root"></div>');
-    const name = route.path === '/' ? 'index' : route.path.slice(1);
-    writeFileSync(join(dist, 'pages', `${name}.html`), html);
+  for (const locale of LOCALES) {
+    // English where it always was (pages/), each other language in a folder of its own (pages/te/).
+    const folder = locale === 'en' ? join(dist, 'pages') : join(dist, 'pages', locale);
+    mkdirSync(folder, { recursive: true });
+    const inLocale = (html) => html.replace('<html lang="en">', () => `<html lang="${locale}">`);
+    // The page's catalogues in its language, fetched beside the entry (lib/i18n/catalogues.ts).
+    const catalogues = (path) => {
+      const js = new Set();
+      for (const area of catalogueAreasOf(path)) filesOf(`${CATALOGUES}/${locale}/${area}.ts`, js);
+      return js;
+    };
+    for (const route of PRERENDERED_ROUTES) {
+      // React puts the resource hints it finds (an <img>'s preload) first in its output; they belong in
+      // the head, not inside #root where the hydrating render would meet them.
+      const rendered = await renderPage(route.path, locale);
+      const hints = rendered.match(/^(?:<link [^>]*\/>)*/)?.[0] ?? '';
+      const markup = rendered.slice(hints.length);
+      // The CSP runs no inline script; a boundary left to the client would also cost a render there.
+      if (/<script|<template|<!--\$[?!]/.test(markup))
+        throw new Error(`${route.path}: React left work to inline scripts`);
+      const own = route.page ? filesOf(route.page) : { js: new Set(), css: new Set() };
+      const preloads = [...new Set([...own.js, ...startup.js, ...catalogues(route.path)])]
+        .filter((file) => !template.includes(`/${file}"`))
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+      const stylesheets = [...new Set([...own.css, ...startup.css])].map((file) => inlined(file, stylesheetLink(file)));
+      let html = inLocale(template);
+      for (const [link, file] of entryCss) html = html.replace(link, () => inlined(file, link));
+      html = html.replace(
+        '</head>',
+        () =>
+          `  ${[...hints.split(/(?<=\/>)(?=<)/), ...stylesheets, ...preloads].filter(Boolean).join('\n    ')}\n  </head>`,
+      );
+      // Before the markup goes in, so only the head's tags are rewritten.
+      html = lowPriorityScripts(html).replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+      if (!html.includes(markup)) throw new Error('dist/index.html has no empty <div id="root"></div>');
+      const name = route.path === '/' ? 'index' : route.path.slice(1);
+      writeFileSync(join(folder, `${name}.html`), html);
+    }
+    // The empty page every other path gets (dist/index.html in English), with the language on <html>.
+    if (locale !== 'en') writeFileSync(join(folder, SHELL), inLocale(template));
   }
-  console.log(`pre-rendered ${PRERENDERED_ROUTES.length} routes into ${join(dist, 'pages')}`);
+  console.log(
+    `pre-rendered ${PRERENDERED_ROUTES.length} routes in ${LOCALES.length} languages into ${join(dist, 'pages')}`,
+  );
 } finally {
   rmSync(scratch, { recursive: true, force: true });
   rmSync(join(dist, '.vite'), { recursive: true, force: true });

@@ -5,6 +5,9 @@ import type { $ZodConfig } from 'zod/v4/core';
 import { App } from '#src/app/app';
 import { preloadPage } from '#src/app/app-routes';
 import '#src/app/styles.css';
+import { activateLanguage } from '#src/lib/i18n/activate';
+import { loadCatalogues } from '#src/lib/i18n/catalogues';
+import { pageLocale } from '#src/lib/i18n/page-locale';
 import { markPageHydrating } from '#src/lib/use-hydrated';
 
 // zod 4 probes `new Function` once to pick its compiled parser; our Content-Security-Policy has no
@@ -31,8 +34,14 @@ const app = (
 // page hydrates in that same pass (lib/lazy-page.tsx says what went wrong without it); if it fails
 // to load, hydrating anyway shows the error screen as before. The dev server and unknown routes send
 // an empty #root: render from scratch.
+// The page's language first (the server chose it, html lang says which), with the site's messages:
+// every screen shows them. A catalogue that fails to load leaves the English in the code on screen.
+const locale = pageLocale();
+activateLanguage(locale);
+const languageReady = loadCatalogues(locale, ['site']).catch(() => undefined);
+
 if (root.hasChildNodes()) {
   markPageHydrating();
   const hydrate = () => startTransition(() => void hydrateRoot(root, app));
-  preloadPage(window.location.pathname).then(hydrate, hydrate);
-} else createRoot(root).render(app);
+  languageReady.then(() => preloadPage(window.location.pathname)).then(hydrate, hydrate);
+} else languageReady.then(() => createRoot(root).render(app));

@@ -19,11 +19,22 @@ export function isCurrency(value: unknown): value is Currency {
  * dollar a bare `$` as SPEC.md shows it, and make the Canadian dollar unmistakable beside it.
  */
 const formats = new Map<string, Intl.NumberFormat>();
-export function moneyFormat(currency: string, wholeUnits = false): Intl.NumberFormat {
-  const key = `${currency}:${wholeUnits}`;
+/**
+ * The `Intl` locale amounts are written in when no locale is passed: en-US ($1,234.50) unless the
+ * browser's page is in another language, which sets it once as it starts (one language per page
+ * load; te-IN writes $1,23,456.50). The server never sets it: an e-mail or PDF in another language
+ * passes its locale.
+ */
+let moneyLocale = 'en-US';
+export function setMoneyLocale(locale: string): void {
+  moneyLocale = locale;
+}
+
+export function moneyFormat(currency: string, wholeUnits = false, locale = moneyLocale): Intl.NumberFormat {
+  const key = `${locale}:${currency}:${wholeUnits}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat('en-US', {
+    format = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,
       minimumFractionDigits: wholeUnits ? 0 : 2,

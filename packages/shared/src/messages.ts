@@ -1,82 +1,86 @@
-/** Every visitor-facing text SPEC.md fixes, word for word. One place, used by web and server. */
+/**
+ * Every visitor-facing text SPEC.md fixes, word for word. One place, used by web and server. Each is
+ * marked for the message catalogues (`/*i18n*\/`, decision 0042) and shown through them:
+ * `i18n._(messages.store.donate)`; one with `{name}` in it takes its values there too.
+ */
 export const messages = {
   store: {
-    title: 'Online Store',
-    proceedToPay: 'Proceed to Pay',
-    donate: 'Donate',
-    more: 'More',
-    showLess: 'Show less',
-    invalidAmount: 'Please enter a valid donation amount.',
-    donationAdded: 'Donation Added!',
-    footer: 'is a non-profit organization. Donations are tax-deductible as per applicable laws.',
+    title: /*i18n*/ 'Online Store',
+    proceedToPay: /*i18n*/ 'Proceed to Pay',
+    donate: /*i18n*/ 'Donate',
+    more: /*i18n*/ 'More',
+    showLess: /*i18n*/ 'Show less',
+    invalidAmount: /*i18n*/ 'Please enter a valid donation amount.',
+    donationAdded: /*i18n*/ 'Donation Added!',
+    footer: /*i18n*/ 'is a non-profit organization. Donations are tax-deductible as per applicable laws.',
     /** Our wording (SPEC.md leaves it open): shown before the catalogue answers or when it fails. */
-    footerFallbackName: 'The foundation',
-    price: 'Price:',
+    footerFallbackName: /*i18n*/ 'The foundation',
+    price: /*i18n*/ 'Price:',
     /** Our wording: the price line of the open-amount cards (ids 7 and 8), whose price the donor sets. */
-    anyAmount: 'Any amount',
+    anyAmount: /*i18n*/ 'Any amount',
     /** Our wording: the giving panel's amount, in the visitor's currency ('Donation amount (USD)', '(CAD)'). */
-    amountLabelIn: (currency: string) => `Donation amount (${currency})`,
+    amountLabelIn: /*i18n*/ 'Donation amount ({currency})',
     /** Our wording (issue 17): the giving panel at the top of /, around the one shared amount. */
-    givingLabel: 'Give now',
-    chooseAmount: 'Choose an amount',
-    otherAmount: 'Other',
-    givingHint: 'Then press Donate under the cause you choose.',
-    loading: 'Loading donation items…',
-    loadFailed: 'Could not load the donation items.',
-    retry: 'Retry',
-    concertTitle: 'Concert Donations',
+    givingLabel: /*i18n*/ 'Give now',
+    chooseAmount: /*i18n*/ 'Choose an amount',
+    otherAmount: /*i18n*/ 'Other',
+    givingHint: /*i18n*/ 'Then press Donate under the cause you choose.',
+    loading: /*i18n*/ 'Loading donation items…',
+    loadFailed: /*i18n*/ 'Could not load the donation items.',
+    retry: /*i18n*/ 'Retry',
+    concertTitle: /*i18n*/ 'Concert Donations',
   },
   cart: {
-    backToStore: 'Back to Store',
-    backToConcert: 'Back to Concert Donations',
-    empty: 'Your donation bucket is empty.',
-    updated: 'Cart updated',
-    checkout: 'Checkout',
-    title: 'Your Donation Bucket',
-    total: 'Total:',
+    backToStore: /*i18n*/ 'Back to Store',
+    backToConcert: /*i18n*/ 'Back to Concert Donations',
+    empty: /*i18n*/ 'Your donation bucket is empty.',
+    updated: /*i18n*/ 'Cart updated',
+    checkout: /*i18n*/ 'Checkout',
+    title: /*i18n*/ 'Your Donation Bucket',
+    total: /*i18n*/ 'Total:',
     /** Our wording (SPEC.md has none): the unit price beside a line's total. */
-    each: 'each',
+    each: /*i18n*/ 'each',
   },
   /** The placeholder payment screen (SPEC.md §2 "Placeholder payment screen", §9). */
   payment: {
-    title: 'Payment Details',
-    nameOnCard: 'Name on Card',
-    cardNumber: 'Card Number',
-    expiryDate: 'Expiry Date',
+    title: /*i18n*/ 'Payment Details',
+    nameOnCard: /*i18n*/ 'Name on Card',
+    cardNumber: /*i18n*/ 'Card Number',
+    expiryDate: /*i18n*/ 'Expiry Date',
     expiryHint: 'MM/YY',
-    cvv: 'CVV',
+    cvv: /*i18n*/ 'CVV',
     orderId: 'ORD-2024-000123',
     amount: '₹799.00',
-    payNow: 'Pay Now',
-    recorded: 'Payment details recorded on this device only. No payment was made.',
+    payNow: /*i18n*/ 'Pay Now',
+    recorded: /*i18n*/ 'Payment details recorded on this device only. No payment was made.',
   },
   /**
    * The site's navigation (our wording; SPEC.md names the routes, not a menu): the top bar's and the
    * footer's links, and /nav, SPEC.md's 'Navigation screen' with its content left open: a site map.
    */
   nav: {
-    title: 'Site map',
-    topBarLabel: 'Main',
-    footerLabel: 'Footer',
-    store: 'Store',
-    concerts: 'Concerts',
+    title: /*i18n*/ 'Site map',
+    topBarLabel: /*i18n*/ 'Main',
+    footerLabel: /*i18n*/ 'Footer',
+    store: /*i18n*/ 'Store',
+    concerts: /*i18n*/ 'Concerts',
     /** 'Event Registration', of which a phone's top bar shows 'Event' (the rest stays in the link's name). */
-    event: 'Event',
-    registration: 'Registration',
-    account: 'Account',
-    siteMap: 'Site map',
+    event: /*i18n*/ 'Event',
+    registration: /*i18n*/ 'Registration',
+    account: /*i18n*/ 'Account',
+    siteMap: /*i18n*/ 'Site map',
   },
   /** Our wording (SPEC.md has none): a removal that can be taken back (the bucket's lines, registrants). */
   undo: {
-    removed: (name: string) => `Removed ${name}.`,
-    undo: 'Undo',
+    removed: /*i18n*/ 'Removed {name}.',
+    undo: /*i18n*/ 'Undo',
   },
   /** Screens that later issues build. */
   placeholder: {
-    notAvailable: 'This page is not available yet.',
+    notAvailable: /*i18n*/ 'This page is not available yet.',
   },
   errors: {
-    unexpected: 'Unexpected Application Error!',
-    notFound: '404 Not Found',
+    unexpected: /*i18n*/ 'Unexpected Application Error!',
+    notFound: /*i18n*/ '404 Not Found',
   },
 } as const;

@@ -32,13 +32,13 @@ export function centsToDollars(cents: number): number {
 }
 
 /** `250000` -> `$2,500.00`; `(5100, 'CAD')` -> `CA$51.00`; `(2500, 'GBP')` -> `£25.00`. */
-export function formatCents(cents: number, currency: string = DEFAULT_CURRENCY): string {
-  return moneyFormat(currency).format(cents / 100);
+export function formatCents(cents: number, currency: string = DEFAULT_CURRENCY, locale?: string): string {
+  return moneyFormat(currency, false, locale).format(cents / 100);
 }
 
 /** `2500` -> `$2,500.00` */
-export function formatDollars(dollars: number, currency: string = DEFAULT_CURRENCY): string {
-  return formatCents(dollarsToCents(dollars), currency);
+export function formatDollars(dollars: number, currency: string = DEFAULT_CURRENCY, locale?: string): string {
+  return formatCents(dollarsToCents(dollars), currency, locale);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { ScrollToTop } from './scroll-to-top';
@@ -11,11 +12,12 @@ import { TopBar } from './top-bar';
  * cap is the library's built-in TOAST_LIMIT; version 2.6 offers no prop to change it, nor do we need to.
  */
 export function Layout({ children }: { children: ReactNode }) {
+  const { i18n } = useLingui();
   return (
     <>
       <ScrollToTop />
       <a className="skip-link" href="#main">
-        Skip to main content
+        {i18n._('Skip to main content')}
       </a>
       <TopBar />
       <main id="main" className="page" tabIndex={-1}>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { messages } from '@store/shared/messages';
 import { NavLink } from 'react-router';
 import { useCatalogue } from '#src/lib/catalogue/catalogue-context';
@@ -8,18 +9,19 @@ import { SiteLinks } from './site-links';
  * Above it, the site's links again (where a visitor who has read to the end looks) and the site map.
  */
 export function SiteFooter() {
+  const { i18n } = useLingui();
   const { state } = useCatalogue();
-  const name = state.status === 'ready' ? state.data.foundation.name : messages.store.footerFallbackName;
+  const name = state.status === 'ready' ? state.data.foundation.name : i18n._(messages.store.footerFallbackName);
   return (
     <footer className="site-footer">
-      <nav className="site-footer__nav" aria-label={messages.nav.footerLabel}>
+      <nav className="site-footer__nav" aria-label={i18n._(messages.nav.footerLabel)}>
         <SiteLinks listClassName="site-footer__links">
           <li>
-            <NavLink to="/nav">{messages.nav.siteMap}</NavLink>
+            <NavLink to="/nav">{i18n._(messages.nav.siteMap)}</NavLink>
           </li>
         </SiteLinks>
       </nav>
-      <p>{`${name} ${messages.store.footer}`}</p>
+      <p>{`${name} ${i18n._(messages.store.footer)}`}</p>
     </footer>
   );
 }

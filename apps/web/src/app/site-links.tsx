@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { messages } from '@store/shared/messages';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
@@ -13,26 +14,27 @@ export function SiteLinks({ listClassName, children }: { listClassName: string; 
   // The account's page: the dashboard once this browser has signed in, else the login page (the
   // dashboard would only send a stranger there). /login in the pre-rendered page.
   const account = useMayHaveSession() ? '/dashboard' : '/login';
+  const { i18n } = useLingui();
   return (
     <ul className={listClassName}>
       <li>
         <NavLink to="/" end>
-          {messages.nav.store}
+          {i18n._(messages.nav.store)}
         </NavLink>
       </li>
       <li>
-        <NavLink to="/concert">{messages.nav.concerts}</NavLink>
+        <NavLink to="/concert">{i18n._(messages.nav.concerts)}</NavLink>
       </li>
       <li>
         <NavLink to="/registration">
           {/* One inline box: as flex items of their own the words would lose the space between them. */}
           <span>
-            {messages.nav.event} <span className="site-links__more">{messages.nav.registration}</span>
+            {i18n._(messages.nav.event)} <span className="site-links__more">{i18n._(messages.nav.registration)}</span>
           </span>
         </NavLink>
       </li>
       <li>
-        <NavLink to={account}>{messages.nav.account}</NavLink>
+        <NavLink to={account}>{i18n._(messages.nav.account)}</NavLink>
       </li>
       {children}
     </ul>

@@ -5,30 +5,36 @@
  * ($1,234.50, @store/shared/money).
  */
 import { calendarDay } from '@store/shared/calendar-day';
+import { intlLocale } from './i18n/activate';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-// Calendar days have no time zone: format them as UTC so "2026-03-05" never becomes Mar 4.
-const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
-const shortDayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const countFormat = new Intl.NumberFormat('en-US');
-
-// One formatter per zone (a page shows one or two): building one costs more than formatting.
-const instantFormats = new Map<string, Intl.DateTimeFormat>();
-function instantFormat(timeZone: string | null): Intl.DateTimeFormat {
-  const key = timeZone ?? '';
-  let format = instantFormats.get(key);
+// Every format is in the page's language (en-US, te-IN, hi-IN), made once per language and options:
+// building one costs more than formatting.
+const formats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(name: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = intlLocale();
+  const key = `${locale} ${name}`;
+  let format = formats.get(key);
   if (!format) {
-    // No zone known: UTC, and the time says so ("5:06 AM UTC"), rather than the visitor's own zone
-    // passed off as the foundation's.
-    format = new Intl.DateTimeFormat(undefined, {
-      dateStyle: 'medium',
-      timeStyle: timeZone === null ? 'long' : 'short',
-      timeZone: timeZone ?? 'UTC',
-    });
-    instantFormats.set(key, format);
+    format = new Intl.DateTimeFormat(locale, options);
+    formats.set(key, format);
   }
   return format;
+}
+
+// Calendar days have no time zone: format them as UTC so "2026-03-05" never becomes Mar 4.
+const dayFormat = () => dateFormat('day', { dateStyle: 'medium', timeZone: 'UTC' });
+const shortDayFormat = () => dateFormat('short-day', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+function instantFormat(timeZone: string | null): Intl.DateTimeFormat {
+  // No zone known: UTC, and the time says so ("5:06 AM UTC"), rather than the visitor's own zone
+  // passed off as the foundation's.
+  return dateFormat(`instant ${timeZone ?? ''}`, {
+    dateStyle: 'medium',
+    timeStyle: timeZone === null ? 'long' : 'short',
+    timeZone: timeZone ?? 'UTC',
+  });
 }
 
 /**
@@ -40,7 +46,7 @@ function instantFormat(timeZone: string | null): Intl.DateTimeFormat {
 export function formatDate(value: string, timeZone: string | null): string {
   const time = Date.parse(DAY.test(value) ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(time)) return value;
-  return (DAY.test(value) ? dayFormat : instantFormat(timeZone)).format(time);
+  return (DAY.test(value) ? dayFormat() : instantFormat(timeZone)).format(time);
 }
 
 /**
@@ -57,13 +63,13 @@ export function formatDay(value: string, timeZone: string | null): string {
 /** A calendar day (YYYY-MM-DD), "Mar 5, 2026", the same wherever the visitor is; anything else as it came. */
 export function formatCalendarDay(day: string): string {
   const time = Date.parse(`${day}T00:00:00Z`);
-  return DAY.test(day) && !Number.isNaN(time) ? dayFormat.format(time) : day;
+  return DAY.test(day) && !Number.isNaN(time) ? dayFormat().format(time) : day;
 }
 
 /** "Mar 5" for a chart's axis; anything that is not a day as it came. */
 export function formatShortDay(day: string): string {
   const time = Date.parse(`${day}T00:00:00Z`);
-  return DAY.test(day) && !Number.isNaN(time) ? shortDayFormat.format(time) : day;
+  return DAY.test(day) && !Number.isNaN(time) ? shortDayFormat().format(time) : day;
 }
 
 /**
@@ -77,21 +83,23 @@ export function describeTimeZone(timeZone: string, now = new Date()): string {
   return short && short !== timeZone ? `${timeZone} (${short})` : timeZone;
 }
 
+const countFormats = new Map<string, Intl.NumberFormat>();
 export function formatCount(count: number): string {
-  return countFormat.format(count);
+  const locale = intlLocale();
+  let format = countFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale);
+    countFormats.set(locale, format);
+  }
+  return format.format(count);
 }
 
 // A calendar day spelled out, as an event's date reads: "Saturday, May 15, 2027" for en-US.
-const longDayFormat = new Intl.DateTimeFormat(undefined, {
-  weekday: 'long',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
+const longDayFormat = () =>
+  dateFormat('long-day', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 /** A day (YYYY-MM-DD) in full, on the same calendar day wherever the visitor is; anything else as it came. */
 export function formatLongDay(day: string): string {
   const time = Date.parse(`${day}T00:00:00Z`);
-  return DAY.test(day) && !Number.isNaN(time) ? longDayFormat.format(time) : day;
+  return DAY.test(day) && !Number.isNaN(time) ? longDayFormat().format(time) : day;
 }

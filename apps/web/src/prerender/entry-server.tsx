@@ -5,17 +5,27 @@
  * <Suspense> boundary around it. `prerender` (unlike renderToString) waits for whatever else suspends.
  * Nothing here runs in the browser.
  */
+import type { Locale } from '@store/shared/i18n/locales';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { App } from '#src/app/app';
-import { preloadPage } from '#src/app/app-routes';
+import { catalogueAreasOf, preloadPage } from '#src/app/app-routes';
+import { activateLanguage } from '#src/lib/i18n/activate';
+import { loadCatalogues, PAGE_AREAS } from '#src/lib/i18n/catalogues';
 
+export { LOCALES } from '@store/shared/i18n/locales';
+export { catalogueAreasOf };
 export { PRERENDERED_ROUTES, STARTUP_MODULES } from './routes';
 
-/** The markup inside #root at `path`; rejects if any component failed, so the build fails too. */
-export async function renderPage(path: string): Promise<string> {
+/**
+ * The markup inside #root at `path` in `locale`; rejects if any component failed, so the build fails
+ * too. Every catalogue of the language is loaded first: pages render one after another here.
+ */
+export async function renderPage(path: string, locale: Locale): Promise<string> {
   const failures: unknown[] = [];
+  await loadCatalogues(locale, PAGE_AREAS);
+  activateLanguage(locale);
   await preloadPage(path);
   const { prelude } = await prerender(
     <StrictMode>
