@@ -6,8 +6,8 @@
 import { i18n, type Messages } from '@lingui/core';
 import type { CatalogueArea, Locale } from '@store/shared/i18n/locales';
 
-/** The areas the browser shows; `mail` is the server's alone. */
-export type PageArea = Exclude<CatalogueArea, 'mail'>;
+/** The areas the browser shows; `mail` and `documents` are the server's alone. */
+export type PageArea = Exclude<CatalogueArea, 'mail' | 'documents'>;
 export const PAGE_AREAS: readonly PageArea[] = ['site', 'giving', 'event', 'account'];
 
 type Loader = () => Promise<{ messages: Messages }>;
