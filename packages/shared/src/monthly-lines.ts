@@ -37,25 +37,28 @@ export function ordinalDay(day: number): string {
   return `${day}${suffix ?? 'th'}`;
 }
 
+/**
+ * Monthly giving's texts, marked for the message catalogues (decision 0042). `{day}` is the billing
+ * day as a number: ICU's selectordinal writes it '15th' in English and as each language counts.
+ */
 export const monthlyTexts = {
-  oneTime: 'One-time',
-  monthly: 'Monthly',
-  frequency: 'How often',
-  giveMonthly: 'Give monthly',
-  monthlyHint: 'Monthly: charged today, then on this day each month. Change or cancel any time from your dashboard.',
-  today: (amount: string) => `Today: ${amount}`,
-  eachMonth: (amount: string, day: string) => `Then ${amount} on the ${day} of each month`,
-  thanks: (amount: string, day: string) =>
-    `Your monthly gift of ${amount} will be charged on the ${day} of each month.`,
-  accountNeeded: 'Monthly gifts need an account',
+  oneTime: /*i18n*/ 'One-time',
+  monthly: /*i18n*/ 'Monthly',
+  frequency: /*i18n*/ 'How often',
+  giveMonthly: /*i18n*/ 'Give monthly',
+  monthlyHint: /*i18n*/ 'Monthly: charged today, then on this day each month. Change or cancel any time from your dashboard.',
+  today: /*i18n*/ 'Today: {amount}',
+  eachMonth: /*i18n*/ 'Then {amount} on the {day, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} of each month',
+  thanks: /*i18n*/ 'Your monthly gift of {amount} will be charged on the {day, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} of each month.',
+  accountNeeded: /*i18n*/ 'Monthly gifts need an account',
   accountHint:
-    'Choose a password for an account under the e-mail above: Place Order creates it with your gift. You will manage your monthly gifts from its dashboard.',
-  createAccount: 'Create account',
-  creatingAccount: 'Creating account…',
-  signInInstead: 'Already have an account? Sign in',
-  signedInAs: (email: string) => `Signed in as ${email}. Your monthly gift will be on your dashboard.`,
-  emailFirst: 'Please enter your e-mail address above first.',
+    /*i18n*/ 'Choose a password for an account under the e-mail above: Place Order creates it with your gift. You will manage your monthly gifts from its dashboard.',
+  createAccount: /*i18n*/ 'Create account',
+  creatingAccount: /*i18n*/ 'Creating account…',
+  signInInstead: /*i18n*/ 'Already have an account? Sign in',
+  signedInAs: /*i18n*/ 'Signed in as {email}. Your monthly gift will be on your dashboard.',
+  emailFirst: /*i18n*/ 'Please enter your e-mail address above first.',
   /** Under Place Order when the bucket has a monthly line: the card must outlive this payment. */
   cardKeptForMonthly:
-    'Secure payment: your card is kept by our payment provider for the monthly charge, and its details are never stored on this site.',
+    /*i18n*/ 'Secure payment: your card is kept by our payment provider for the monthly charge, and its details are never stored on this site.',
 } as const;

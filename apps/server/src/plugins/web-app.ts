@@ -4,7 +4,8 @@
  *    (`not_found`), so API clients never receive HTML;
  *  - a page the build pre-rendered (dist/pages/<route>.html, `/` being pages/index.html; see
  *    apps/web/scripts/prerender.mjs): that HTML, which the browser paints before any JavaScript runs,
- *    with the data the server embeds in every page (html-pages.ts);
+ *    with the data the server embeds in every page (html-pages.ts), in the visitor's language
+ *    (dist/pages/te/<route>.html for Telugu; pageLocale below);
  *  - any other GET: index.html with status 200, so React Router shows the page, or its own
  *    'Unexpected Application Error!' screen for an unknown route (SPEC.md §8);
  *  - a missing file (a path with an extension, or under /assets/): a plain 404, never index.html,
@@ -15,7 +16,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LANG_COOKIE, LOCALES, type Locale } from '@store/shared/i18n/locales';
 import { AppError } from '#src/errors/app-error';
+import { queryLocale, requestLocale } from '#src/i18n/request-locale';
 import { type EmbeddedJson, type HtmlPage, htmlPage } from './html-pages';
 
 const SERVER_PREFIXES = ['/api', '/auth', '/healthz'];
@@ -60,17 +63,52 @@ function looksLikeFile(path: string): boolean {
   return path.startsWith('/assets/') || last.includes('.');
 }
 
-/** `/cart` → `pages/cart.html` for every route the build pre-rendered; read once, at start. */
-function prerenderedPages(webDist: string): Map<string, string> {
-  const dir = join(webDist, 'pages');
-  const pages = new Map<string, string>();
-  if (!existsSync(dir)) return pages;
-  for (const name of readdirSync(dir)) {
-    if (!name.endsWith('.html')) continue;
-    const route = name === 'index.html' ? '/' : `/${name.slice(0, -'.html'.length)}`;
-    pages.set(route, `pages/${name}`);
+/** A language's copy of index.html (apps/web/scripts/prerender.mjs writes it beside its pages). */
+const SHELL = '_shell.html';
+
+/**
+ * `/cart` → `pages/cart.html` for every route the build pre-rendered, and the same page in each other
+ * language (`pages/te/cart.html`); read once, at start. English is the one every route has.
+ */
+function prerenderedPages(webDist: string): Map<string, Map<Locale, string>> {
+  const pages = new Map<string, Map<Locale, string>>();
+  for (const locale of LOCALES) {
+    const folder = locale === 'en' ? 'pages' : `pages/${locale}`;
+    const dir = join(webDist, folder);
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir)) {
+      if (!name.endsWith('.html') || name === SHELL) continue;
+      const route = name === 'index.html' ? '/' : `/${name.slice(0, -'.html'.length)}`;
+      const languages = pages.get(route) ?? new Map<Locale, string>();
+      languages.set(locale, `${folder}/${name}`);
+      pages.set(route, languages);
+    }
   }
   return pages;
+}
+
+/** index.html in each language the build made a copy of it for (English: index.html itself). */
+function shells(webDist: string): Map<Locale, string> {
+  const found = new Map<Locale, string>([['en', 'index.html']]);
+  for (const locale of LOCALES) {
+    if (locale !== 'en' && existsSync(join(webDist, 'pages', locale, SHELL))) found.set(locale, `pages/${locale}/${SHELL}`);
+  }
+  return found;
+}
+
+/** A year: a visitor who chose a language keeps it on their next visit. */
+const LANG_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+/**
+ * The language of the page a request gets (request-locale.ts). A `?lang=` choice is remembered in a
+ * cookie for the pages and API calls after it; an unknown value is ignored rather than refused.
+ */
+function pageLocale(request: FastifyRequest, reply: FastifyReply): Locale {
+  const chosen = queryLocale(request);
+  if (chosen) {
+    reply.header('set-cookie', `${LANG_COOKIE}=${chosen}; Path=/; Max-Age=${LANG_COOKIE_MAX_AGE}; SameSite=Lax`);
+  }
+  return chosen ?? requestLocale(request);
 }
 
 function notFound(request: FastifyRequest): AppError {
@@ -97,7 +135,8 @@ export async function registerWebApp(
   { webDist, serverPrefixes = [], embedded = async () => NO_BLOCKS, bodyStart = '' }: WebAppOptions,
 ): Promise<void> {
   const built = existsSync(join(webDist, 'index.html'));
-  const pages = built ? prerenderedPages(webDist) : new Map<string, string>();
+  const pages = built ? prerenderedPages(webDist) : new Map<string, Map<Locale, string>>();
+  const shell = built ? shells(webDist) : new Map<Locale, string>();
   // Made when first asked for and again when the embedded data changes (a build replaced under a
   // running server is a restart anyway, as before).
   const html = new Map<string, { blocks: readonly EmbeddedJson[]; page: HtmlPage }>();
@@ -132,10 +171,11 @@ export async function registerWebApp(
     });
     // Each pre-rendered route answers with its own HTML (a route of its own, `/` included, rather
     // than the static files' index.html).
-    for (const [route, file] of pages) {
-      app.get(route, { schema: { hide: true } }, async (request, reply) =>
-        (await pageFor(file)).send(request, reply, REVALIDATE),
-      );
+    for (const [route, languages] of pages) {
+      app.get(route, { schema: { hide: true } }, async (request, reply) => {
+        const file = languages.get(pageLocale(request, reply)) ?? languages.get('en') ?? 'index.html';
+        return (await pageFor(file)).send(request, reply, REVALIDATE);
+      });
     }
     // At start: a missing or unreadable index.html fails the start, not a visitor's request.
     await pageFor('index.html');
@@ -152,6 +192,7 @@ export async function registerWebApp(
     if (!isPage) throw notFound(request);
     if (looksLikeFile(path)) return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
     if (!built) return reply.code(404).type('text/plain; charset=utf-8').send(NO_BUILD_TEXT);
-    return (await pageFor('index.html')).send(request, reply, REVALIDATE);
+    const file = shell.get(pageLocale(request, reply)) ?? 'index.html';
+    return (await pageFor(file)).send(request, reply, REVALIDATE);
   });
 }

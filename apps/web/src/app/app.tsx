@@ -1,5 +1,3 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
 import { CartProvider } from '#src/lib/cart/cart-provider';
 import { CatalogueProvider } from '#src/lib/catalogue/catalogue-provider';
 import { AppRoutes } from './app-routes';
@@ -12,14 +10,12 @@ import { Layout } from './layout';
  */
 export function App() {
   return (
-    <I18nProvider i18n={i18n}>
-      <CatalogueProvider>
-        <CartProvider>
-          <Layout>
-            <AppRoutes />
-          </Layout>
-        </CartProvider>
-      </CatalogueProvider>
-    </I18nProvider>
+    <CatalogueProvider>
+      <CartProvider>
+        <Layout>
+          <AppRoutes />
+        </Layout>
+      </CartProvider>
+    </CatalogueProvider>
   );
 }

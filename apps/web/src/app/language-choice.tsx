@@ -1,6 +1,6 @@
-import { useLingui } from '@lingui/react';
 import { LANG_PARAM, LOCALE_NAMES, LOCALES } from '@store/shared/i18n/locales';
 import { useLocation } from 'react-router';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 
 /**
  * English, తెలుగు, हिन्दी in the top bar of every page. Each is a plain link to the same page with

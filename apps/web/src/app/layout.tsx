@@ -1,6 +1,6 @@
-import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';

@@ -1,7 +1,7 @@
-import { useLingui } from '@lingui/react';
 import { messages } from '@store/shared/messages';
 import { NavLink } from 'react-router';
 import { useCatalogue } from '#src/lib/catalogue/catalogue-context';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { SiteLinks } from './site-links';
 
 /**

@@ -1,7 +1,7 @@
-import { useLingui } from '@lingui/react';
 import { messages } from '@store/shared/messages';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { useMayHaveSession } from '#src/lib/session-hint';
 
 /**

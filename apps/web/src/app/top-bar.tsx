@@ -1,9 +1,9 @@
-import { useLingui } from '@lingui/react';
 import { messages } from '@store/shared/messages';
 import { Link, useLocation } from 'react-router';
 import { useCart } from '#src/lib/cart/cart-context';
 import { useCatalogue } from '#src/lib/catalogue/catalogue-context';
 import { ClientOnly } from '#src/lib/client-only';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { LanguageChoice } from './language-choice';
 import { SiteLinks } from './site-links';
 

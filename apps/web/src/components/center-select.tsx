@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import type { CentersState } from '#src/lib/use-centers';
 import { LabelledSelect } from './labelled-select';
 
@@ -14,11 +15,12 @@ type CenterSelectProps = Omit<ComponentProps<typeof LabelledSelect>, 'children' 
  * field and the report's center filter.
  */
 export function CenterSelect({ emptyOption, centers, ...select }: CenterSelectProps) {
+  const { i18n } = useLingui();
   const failed = centers.status === 'error' && (
     <div role="alert" className="field__problem">
-      <span>{`Could not load the centers. ${centers.message}`}</span>
+      <span>{`${i18n._('Could not load the centers.')} ${centers.message}`}</span>
       <button type="button" className="text-button" onClick={centers.retry}>
-        Retry loading centers
+        {i18n._('Retry loading centers')}
       </button>
     </div>
   );

@@ -1,7 +1,8 @@
 import { calendarDay } from '@store/shared/calendar-day';
 import type { CartLine } from '@store/shared/cart';
 import { formatCents } from '@store/shared/money';
-import { billingDayFor, monthlyCents, monthlyTexts, ordinalDay } from '@store/shared/monthly-lines';
+import { billingDayFor, monthlyCents, monthlyTexts } from '@store/shared/monthly-lines';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { useFoundationTimeZone } from '#src/lib/use-foundation-time-zone';
 
 type MonthlySummaryProps = { lines: readonly CartLine[]; totalCents: number; className?: string; currency?: string };
@@ -13,20 +14,26 @@ type MonthlySummaryProps = { lines: readonly CartLine[]; totalCents: number; cla
  * day, wherever the donor's computer is.
  */
 export function MonthlySummary({ lines, totalCents, className = '', currency }: MonthlySummaryProps) {
+  const { i18n } = useLingui();
   const timeZone = useFoundationTimeZone();
   const perMonth = monthlyCents(lines);
   if (perMonth === 0) return null;
   // No catalogue known (never in a served page, which embeds it): UTC's day, not the browser's.
-  const day = ordinalDay(billingDayFor(Number(calendarDay(new Date(), timeZone ?? 'UTC').slice(8, 10))));
+  const day = billingDayFor(Number(calendarDay(new Date(), timeZone ?? 'UTC').slice(8, 10)));
   return (
     <div className={`monthly-summary ${className}`.trim()}>
-      <p className="monthly-summary__today">{monthlyTexts.today(formatCents(totalCents, currency))}</p>
-      <p className="monthly-summary__then">{monthlyTexts.eachMonth(formatCents(perMonth, currency), day)}</p>
+      <p className="monthly-summary__today">
+        {i18n._(monthlyTexts.today, { amount: formatCents(totalCents, currency) })}
+      </p>
+      <p className="monthly-summary__then">
+        {i18n._(monthlyTexts.eachMonth, { amount: formatCents(perMonth, currency), day })}
+      </p>
     </div>
   );
 }
 
 /** The "Monthly" mark of a monthly line. */
 export function MonthlyBadge() {
-  return <span className="badge badge--monthly">{monthlyTexts.monthly}</span>;
+  const { i18n } = useLingui();
+  return <span className="badge badge--monthly">{i18n._(monthlyTexts.monthly)}</span>;
 }

@@ -1,4 +1,5 @@
 import { type ComponentProps, useState } from 'react';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { LabelledInput } from './labelled-input';
 
 type PasswordInputProps = Omit<ComponentProps<typeof LabelledInput>, 'type' | 'label' | 'autoComplete' | 'aside'> & {
@@ -15,11 +16,12 @@ type PasswordInputProps = Omit<ComponentProps<typeof LabelledInput>, 'type' | 'l
  * name is the button's text, not an aria-label: a label containing "password" would make tests'
  * and assistive tools' "the field labelled Password" find two elements.
  */
-export function PasswordInput({ label = 'Password', id, ...props }: PasswordInputProps) {
+export function PasswordInput({ label, id, ...props }: PasswordInputProps) {
+  const { i18n } = useLingui();
   const [shown, setShown] = useState(false);
   return (
     <LabelledInput
-      label={label}
+      label={label ?? i18n._('Password')}
       id={id}
       type={shown ? 'text' : 'password'}
       {...props}
@@ -31,8 +33,8 @@ export function PasswordInput({ label = 'Password', id, ...props }: PasswordInpu
           onClick={() => setShown((now) => !now)}
         >
           {/* Seen: the short word; heard: the whole name (one text node, so no space can go missing). */}
-          <span aria-hidden="true">{shown ? 'Hide' : 'Show'}</span>
-          <span className="visually-hidden">{shown ? 'Hide password' : 'Show password'}</span>
+          <span aria-hidden="true">{shown ? i18n._('Hide') : i18n._('Show')}</span>
+          <span className="visually-hidden">{shown ? i18n._('Hide password') : i18n._('Show password')}</span>
         </button>
       }
     />

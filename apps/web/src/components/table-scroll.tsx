@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 
-export const SCROLL_HINT = 'Scroll sideways to see more';
+export const SCROLL_HINT = /*i18n*/ 'Scroll sideways to see more';
 
 /** Where the box stands: wider content than the box, and content hidden before / after the view. */
 type Overflow = { overflows: boolean; moreBefore: boolean; moreAfter: boolean };
@@ -23,6 +24,7 @@ const same = (a: Overflow, b: Overflow) =>
  * a shaded edge on the side that has more; a table that fits shows neither.
  */
 export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  const { i18n } = useLingui();
   const box = useRef<HTMLElement>(null);
   const hintId = useId();
   const [overflow, setOverflow] = useState<Overflow>(FITS);
@@ -53,7 +55,7 @@ export function TableScroll({ label, children }: { label: string; children: Reac
     <div className={classes.join(' ')}>
       {overflow.overflows && (
         <p className="table-scroll__hint" id={hintId}>
-          {SCROLL_HINT}
+          {i18n._(SCROLL_HINT)}
           <span aria-hidden="true"> →</span>
         </p>
       )}

@@ -4,6 +4,7 @@
  * registrations.
  */
 import { type ReactNode, useId } from 'react';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { type DataColumn, DataTable } from './data-table';
 
 type TableSectionProps<Row> = {
@@ -20,6 +21,7 @@ type TableSectionProps<Row> = {
 };
 
 export function TableSection<Row>({ className, title, emptyText, actions, ...table }: TableSectionProps<Row>) {
+  const { i18n } = useLingui();
   const id = useId();
   const heading = <h2 id={`${id}-title`}>{title}</h2>;
   return (
@@ -35,7 +37,7 @@ export function TableSection<Row>({ className, title, emptyText, actions, ...tab
       {table.rows.length === 0 ? (
         <p className="notice">{emptyText}</p>
       ) : (
-        <DataTable {...table} scrollLabel={`${title} table`} name={{ labelledBy: `${id}-title` }} />
+        <DataTable {...table} scrollLabel={i18n._('{title} table', { title })} name={{ labelledBy: `${id}-title` }} />
       )}
     </section>
   );

@@ -1,5 +1,6 @@
 import { messages } from '@store/shared/messages';
 import { useEffect, useRef } from 'react';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 
 type UndoNoticeProps = {
   /** What was removed (a new object for every removal), or null while there is nothing to take back. */
@@ -14,6 +15,7 @@ type UndoNoticeProps = {
  * notice when it appears; focus moves to Undo, since the control that was pressed has just gone.
  */
 export function UndoNotice({ removed, onUndo, className }: UndoNoticeProps) {
+  const { i18n } = useLingui();
   const undoRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (removed !== null) undoRef.current?.focus();
@@ -22,9 +24,9 @@ export function UndoNotice({ removed, onUndo, className }: UndoNoticeProps) {
     <div role="status">
       {removed !== null && (
         <p className={className ? `notice undo-notice ${className}` : 'notice undo-notice'}>
-          {messages.undo.removed(removed.name)}{' '}
+          {i18n._(messages.undo.removed, { name: removed.name })}{' '}
           <button ref={undoRef} type="button" className="text-button" onClick={onUndo}>
-            {messages.undo.undo}
+            {i18n._(messages.undo.undo)}
           </button>
         </p>
       )}

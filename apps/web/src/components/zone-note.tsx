@@ -3,12 +3,13 @@
  * shows a time: "Dates and times in America/Chicago (CST), the foundation's time zone." A page of
  * calendar days only needs none.
  */
+import { i18n } from '@lingui/core';
 import { describeTimeZone } from '#src/lib/format';
 import { useFoundationTimeZone } from '#src/lib/use-foundation-time-zone';
 
 /** "Dates and times in America/Chicago (CST), the foundation's time zone." */
 export function zoneNote(timeZone: string): string {
-  return `Dates and times in ${describeTimeZone(timeZone)}, the foundation's time zone.`;
+  return i18n._("Dates and times in {zone}, the foundation's time zone.", { zone: describeTimeZone(timeZone) });
 }
 
 /** `timeZone`: the zone the page's data came in (the report's API answers with it); else the foundation's. */

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { loadOnce } from './load-once';
 
 /** A route's screen in a chunk of its own, which main.tsx can load before hydrating. */
@@ -6,9 +7,10 @@ export type LazyPage = ComponentType & { preload: () => Promise<void> };
 
 /** Where a page goes while its chunk downloads (a client-side navigation to a page not loaded yet). */
 function PageLoading() {
+  const { i18n } = useLingui();
   return (
     <p role="status" className="notice">
-      Loading page…
+      {i18n._('Loading page…')}
     </p>
   );
 }

@@ -5,14 +5,17 @@
  * elsewhere is told at the top (CountryNote). A bucket holds one currency: changing country with
  * lines in the bucket says so and asks before emptying it.
  */
+
 import { currencySymbol } from '@store/shared/currencies';
 import { useId, useState } from 'react';
 import { useCart } from '#src/lib/cart/cart-context';
 import { HOME_COUNTRY } from '#src/lib/giving-country/giving-country';
 import { useGiving } from '#src/lib/giving-country/use-giving';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { countryName, currencyName } from './country-name';
 
 export function CountryChoice() {
+  const { i18n } = useLingui();
   const id = useId();
   const { country, currency, entities, guessed, choose } = useGiving();
   const { lines, clear } = useCart();
@@ -28,10 +31,10 @@ export function CountryChoice() {
   }
 
   return (
-    <section id={COUNTRY_CHOICE_ID} className="country-choice" aria-label="Where you give from">
+    <section id={COUNTRY_CHOICE_ID} className="country-choice" aria-label={i18n._('Where you give from')}>
       <div className="country-choice__row">
         <label htmlFor={`${id}-country`} className="country-choice__label">
-          Giving from
+          {i18n._('Giving from')}
         </label>
         <select
           id={`${id}-country`}
@@ -48,12 +51,19 @@ export function CountryChoice() {
         </select>
       </div>
       <p id={`${id}-note`} className="country-choice__note">
-        {`Prices and gifts in ${currencyWords(currency)}${guessed ? ', from your browser’s settings' : ''}.`}
+        {guessed
+          ? i18n._('Prices and gifts in {currency}, from your browser’s settings.', {
+              currency: currencyWords(currency),
+            })
+          : i18n._('Prices and gifts in {currency}.', { currency: currencyWords(currency) })}
       </p>
       {pendingEntity && (
         <div role="alert" className="country-choice__confirm">
           <p>
-            {`Your bucket holds gifts in ${currency}. A bucket holds one currency: giving from ${countryName(pendingEntity.country)} empties it, and you add your gifts again in ${pendingEntity.currency}.`}
+            {i18n._(
+              'Your bucket holds gifts in {currency}. A bucket holds one currency: giving from {country} empties it, and you add your gifts again in {newCurrency}.',
+              { currency, country: countryName(pendingEntity.country), newCurrency: pendingEntity.currency },
+            )}
           </p>
           <div className="country-choice__actions">
             <button
@@ -65,10 +75,10 @@ export function CountryChoice() {
                 setPending(null);
               }}
             >
-              {`Empty the bucket and give from ${countryName(pendingEntity.country)}`}
+              {i18n._('Empty the bucket and give from {country}', { country: countryName(pendingEntity.country) })}
             </button>
             <button type="button" className="button button--secondary" onClick={() => setPending(null)}>
-              {`Keep giving from ${countryName(country)}`}
+              {i18n._('Keep giving from {country}', { country: countryName(country) })}
             </button>
           </div>
         </div>
@@ -85,12 +95,13 @@ export const COUNTRY_CHOICE_ID = 'giving-from';
  * currency the prices are in, and a link down to the choice.
  */
 export function CountryNote() {
+  const { i18n } = useLingui();
   const { country, currency, entities } = useGiving();
   if (entities.length < 2 || country === HOME_COUNTRY) return null;
   return (
     <p className="country-note">
-      {`Giving from ${countryName(country)}: prices in ${currencyWords(currency)}. `}
-      <a href={`#${COUNTRY_CHOICE_ID}`}>Change country</a>
+      {`${i18n._('Giving from {country}: prices in {currency}.', { country: countryName(country), currency: currencyWords(currency) })} `}
+      <a href={`#${COUNTRY_CHOICE_ID}`}>{i18n._('Change country')}</a>
     </p>
   );
 }

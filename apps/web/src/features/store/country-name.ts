@@ -1,14 +1,26 @@
 /**
- * Names from the browser's own ICU data (Intl.DisplayNames): 'United Kingdom', 'Canadian Dollar'.
- * No list is shipped to the store's first visit for them.
+ * Names from the browser's own ICU data (Intl.DisplayNames), in the page's language: 'United
+ * Kingdom', 'Canadian Dollar' in English, 'యునైటెడ్ కింగ్‌డమ్' in Telugu. No list is shipped to the
+ * store's first visit for them.
  */
-const regions = new Intl.DisplayNames(['en'], { type: 'region' });
-const currencies = new Intl.DisplayNames(['en'], { type: 'currency' });
+import { intlLocale } from '#src/lib/i18n/activate';
+
+const names = new Map<string, Intl.DisplayNames>();
+function displayNames(type: 'region' | 'currency'): Intl.DisplayNames {
+  const locale = intlLocale();
+  const key = `${locale} ${type}`;
+  let found = names.get(key);
+  if (!found) {
+    found = new Intl.DisplayNames([locale], { type });
+    names.set(key, found);
+  }
+  return found;
+}
 
 export function countryName(code: string): string {
-  return regions.of(code) ?? code;
+  return displayNames('region').of(code) ?? code;
 }
 
 export function currencyName(code: string): string {
-  return currencies.of(code) ?? code;
+  return displayNames('currency').of(code) ?? code;
 }

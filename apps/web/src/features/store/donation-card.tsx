@@ -4,6 +4,7 @@ import { formatDollars } from '@store/shared/money';
 import { monthlyTexts } from '@store/shared/monthly-lines';
 import type { CatalogueItem } from '@store/shared/site';
 import { useId, useState } from 'react';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 
 /** SPEC.md §2: only the item with id 9 (the book) shows its picture; every other card shows its name. */
 const PICTURED_ITEM_ID = 9;
@@ -25,14 +26,15 @@ type DonationCardProps = {
 
 /** One catalogue card (SPEC.md §2): picture or name, description with More / Show less, price line, Donate. */
 export function DonationCard({ item, onDonate, cause = false, onGiveMonthly, currency }: DonationCardProps) {
+  const { i18n } = useLingui();
   const pictured = item.id === PICTURED_ITEM_ID && item.image !== undefined;
   const price = (
     // SPEC.md §2: every card has a price line; an open amount's says the donor chooses it.
-    <p className="card__price">{`${messages.store.price} ${isOpenAmount(item) ? messages.store.anyAmount : formatDollars(item.price, currency)}`}</p>
+    <p className="card__price">{`${i18n._(messages.store.price)} ${isOpenAmount(item) ? i18n._(messages.store.anyAmount) : formatDollars(item.price, currency)}`}</p>
   );
   const donateOnce = (
     <button type="button" className="button card__donate" onClick={() => onDonate(item)}>
-      {messages.store.donate}
+      {i18n._(messages.store.donate)}
     </button>
   );
   const donate = onGiveMonthly ? (
@@ -41,12 +43,12 @@ export function DonationCard({ item, onDonate, cause = false, onGiveMonthly, cur
       <button
         type="button"
         className="button button--secondary card__monthly"
-        aria-label={`${monthlyTexts.giveMonthly}: ${item.name}`}
+        aria-label={`${i18n._(monthlyTexts.giveMonthly)}: ${item.name}`}
         onClick={() => onGiveMonthly(item)}
       >
         {/* "Give monthly" where there is room; "Monthly" beside Donate on a phone (store.css). */}
-        <span className="card__monthly-long">{monthlyTexts.giveMonthly}</span>
-        <span className="card__monthly-short">{monthlyTexts.monthly}</span>
+        <span className="card__monthly-long">{i18n._(monthlyTexts.giveMonthly)}</span>
+        <span className="card__monthly-short">{i18n._(monthlyTexts.monthly)}</span>
       </button>
     </span>
   ) : (
@@ -103,6 +105,7 @@ export function DonationCard({ item, onDonate, cause = false, onGiveMonthly, cur
 
 /** SPEC.md §2: a description over 500 characters is cut, with a More / Show less toggle. */
 function Description({ text }: { text: string }) {
+  const { i18n } = useLingui();
   const id = useId();
   const [expanded, setExpanded] = useState(false);
   const cut = cutDescription(text);
@@ -119,7 +122,7 @@ function Description({ text }: { text: string }) {
           aria-controls={`${id}-desc`}
           onClick={() => setExpanded((open) => !open)}
         >
-          {expanded ? messages.store.showLess : messages.store.more}
+          {expanded ? i18n._(messages.store.showLess) : i18n._(messages.store.more)}
         </button>
       )}
     </>

@@ -5,6 +5,7 @@ import { monthlyTexts } from '@store/shared/monthly-lines';
 import type { CatalogueItem } from '@store/shared/site';
 import { useId, useRef, useState } from 'react';
 import type { CartNavigationState } from '#src/lib/cart/cart-navigation';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { DonationCard } from './donation-card';
 import { useDonate } from './use-donate';
 
@@ -35,6 +36,7 @@ type Choice = number | 'other' | null;
  * items stay cards in the grid below. Decision 0021 has the measurements.
  */
 export function GivingPanel({ causes, mission, suggestedAmounts, currency, from }: GivingPanelProps) {
+  const { i18n } = useLingui();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [choice, setChoice] = useState<Choice>(null);
@@ -49,7 +51,7 @@ export function GivingPanel({ causes, mission, suggestedAmounts, currency, from 
     const cents = parseDonationAmount(amount);
     if (cents === null) {
       // SPEC.md §5 and §8 name a browser alert for this, not an inline error.
-      window.alert(messages.store.invalidAmount);
+      window.alert(i18n._(messages.store.invalidAmount));
       return;
     }
     donate(cause, cents, monthly);
@@ -64,14 +66,14 @@ export function GivingPanel({ causes, mission, suggestedAmounts, currency, from 
   }
 
   return (
-    <section className="giving" aria-label={messages.store.givingLabel}>
+    <section className="giving" aria-label={i18n._(messages.store.givingLabel)}>
       {mission && <p className="giving__mission">{mission}</p>}
       <div className="giving__body">
         <div className="giving__amount">
           {/* Toggle buttons (aria-pressed), one Tab stop each: Enter or Space picks, and 'Other'
               can move focus to the input, which a radio changed by the arrow keys should not. */}
           <fieldset className="giving__choices">
-            <legend className="giving__label">{messages.store.chooseAmount}</legend>
+            <legend className="giving__label">{i18n._(messages.store.chooseAmount)}</legend>
             <div className="giving__choice-grid">
               {suggestedAmounts.map((dollars) => (
                 <button
@@ -85,12 +87,12 @@ export function GivingPanel({ causes, mission, suggestedAmounts, currency, from 
                 </button>
               ))}
               <button type="button" className="giving__choice" aria-pressed={choice === 'other'} onClick={chooseOther}>
-                {messages.store.otherAmount}
+                {i18n._(messages.store.otherAmount)}
               </button>
             </div>
           </fieldset>
           <label htmlFor={`${id}-amount`} className="giving__label">
-            {messages.store.amountLabelIn(currency)}
+            {i18n._(messages.store.amountLabelIn, { currency })}
           </label>
           <div className="giving__field">
             <span aria-hidden="true">{currencySymbol(currency)}</span>
@@ -110,10 +112,10 @@ export function GivingPanel({ causes, mission, suggestedAmounts, currency, from 
             />
           </div>
           <p id={`${id}-hint`} className="giving__hint">
-            {messages.store.givingHint}
+            {i18n._(messages.store.givingHint)}
           </p>
           <fieldset className="giving__choices giving__frequency">
-            <legend className="giving__label">{monthlyTexts.frequency}</legend>
+            <legend className="giving__label">{i18n._(monthlyTexts.frequency)}</legend>
             <div className="giving__frequency-grid">
               <button
                 type="button"
@@ -121,14 +123,14 @@ export function GivingPanel({ causes, mission, suggestedAmounts, currency, from 
                 aria-pressed={!monthly}
                 onClick={() => setMonthly(false)}
               >
-                {monthlyTexts.oneTime}
+                {i18n._(monthlyTexts.oneTime)}
               </button>
               <button type="button" className="giving__choice" aria-pressed={monthly} onClick={() => setMonthly(true)}>
-                {monthlyTexts.monthly}
+                {i18n._(monthlyTexts.monthly)}
               </button>
             </div>
           </fieldset>
-          {monthly && <p className="giving__hint">{monthlyTexts.monthlyHint}</p>}
+          {monthly && <p className="giving__hint">{i18n._(monthlyTexts.monthlyHint)}</p>}
         </div>
         <div className="giving__causes">
           {causes.map((cause) => (

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { messages } from '@store/shared/messages';
 import type { CatalogueItem } from '@store/shared/site';
 import toast from 'react-hot-toast';
@@ -20,7 +21,7 @@ export function useDonate(
     // `item` comes priced in the visitor's currency (catalogue-section.ts), the bucket's.
     add(item, cents, monthly, currency);
     // A fixed id updates the one toast instead of stacking copies when adds come quickly.
-    toast.success(messages.store.donationAdded, { id: messages.store.donationAdded });
+    toast.success(i18n._(messages.store.donationAdded), { id: messages.store.donationAdded });
     navigate('/cart', from ? { state: { from } satisfies CartNavigationState } : undefined);
   };
 }
