@@ -8,8 +8,8 @@ export type SessionTimeStyle = 'long' | 'short';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function formatIn(timeZone: string, style: SessionTimeStyle): Intl.DateTimeFormat {
-  const key = `${style} ${timeZone}`;
+function formatIn(timeZone: string, style: SessionTimeStyle, locale: string): Intl.DateTimeFormat {
+  const key = `${locale} ${style} ${timeZone}`;
   let format = formats.get(key);
   if (!format) {
     const options: Intl.DateTimeFormatOptions = {
@@ -22,22 +22,24 @@ function formatIn(timeZone: string, style: SessionTimeStyle): Intl.DateTimeForma
       timeZoneName: 'short',
     };
     try {
-      format = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+      format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
     } catch {
       // An unknown zone name (a typo in a session's settings) must not blank a page or fail a mail.
-      format = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
+      format = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
     }
     formats.set(key, format);
   }
   return format;
 }
 
+/** `locale`: the `Intl` locale of the reader's language (INTL_LOCALE); English, en-US, unless given. */
 export function formatSessionStart(
   startsAt: Date | string,
   timeZone: string,
   style: SessionTimeStyle = 'long',
+  locale = 'en-US',
 ): string {
   const instant = typeof startsAt === 'string' ? new Date(startsAt) : startsAt;
   if (Number.isNaN(instant.getTime())) return String(startsAt);
-  return formatIn(timeZone, style).format(instant);
+  return formatIn(timeZone, style, locale).format(instant);
 }
