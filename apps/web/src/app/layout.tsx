@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Toaster } from 'react-hot-toast';
 import { useLingui } from '#src/lib/i18n/use-lingui';
+import { DeferredToaster } from './deferred-toaster';
 import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';
@@ -24,7 +24,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
-      <Toaster />
+      <DeferredToaster />
     </>
   );
 }

@@ -1,11 +1,11 @@
 import { i18n } from '@lingui/core';
 import { messages } from '@store/shared/messages';
 import type { CatalogueItem } from '@store/shared/site';
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { useCart } from '#src/lib/cart/cart-context';
 import type { CartNavigationState } from '#src/lib/cart/cart-navigation';
 import { useGiving } from '#src/lib/giving-country/use-giving';
+import { showSuccessToast } from '#src/lib/toast-request';
 
 /**
  * Adds an item to the bucket (an open-amount one at `cents`), toasts and goes to /cart (SPEC.md §2,
@@ -21,7 +21,7 @@ export function useDonate(
     // `item` comes priced in the visitor's currency (catalogue-section.ts), the bucket's.
     add(item, cents, monthly, currency);
     // A fixed id updates the one toast instead of stacking copies when adds come quickly.
-    toast.success(i18n._(messages.store.donationAdded), { id: messages.store.donationAdded });
+    void showSuccessToast(i18n._(messages.store.donationAdded), messages.store.donationAdded);
     navigate('/cart', from ? { state: { from } satisfies CartNavigationState } : undefined);
   };
 }
