@@ -62,14 +62,7 @@ export default defineConfig({
   catalogs: [
     {
       path: `${LOCALES_DIR}/{locale}/site`,
-      include: [
-        `${WEB}/app`,
-        `${WEB}/lib`,
-        `${WEB}/components`,
-        `${WEB}/features/store`,
-        `${WEB}/features/nav`,
-        SHARED,
-      ],
+      include: [`${WEB}/app`, `${WEB}/lib`, `${WEB}/components`, `${WEB}/features/store`, SHARED],
       exclude: [
         ...TESTS,
         // A folder is left out with its files only as a glob (the extractor's glob ignores the bare path).
@@ -78,6 +71,12 @@ export default defineConfig({
         ...sharedOf('event'),
         ...sharedOf('account'),
       ],
+    },
+    {
+      // The site map's long descriptions: kept out of `site`, which the store's first visit loads.
+      path: `${LOCALES_DIR}/{locale}/pages`,
+      include: [`${WEB}/features/nav`],
+      exclude: TESTS,
     },
     {
       path: `${LOCALES_DIR}/{locale}/giving`,

@@ -11,24 +11,27 @@ import { messages as enDocuments } from '@store/shared/i18n/locales/en/documents
 import { messages as enEvent } from '@store/shared/i18n/locales/en/event';
 import { messages as enGiving } from '@store/shared/i18n/locales/en/giving';
 import { messages as enMail } from '@store/shared/i18n/locales/en/mail';
+import { messages as enPages } from '@store/shared/i18n/locales/en/pages';
 import { messages as enSite } from '@store/shared/i18n/locales/en/site';
 import { messages as hiAccount } from '@store/shared/i18n/locales/hi/account';
 import { messages as hiDocuments } from '@store/shared/i18n/locales/hi/documents';
 import { messages as hiEvent } from '@store/shared/i18n/locales/hi/event';
 import { messages as hiGiving } from '@store/shared/i18n/locales/hi/giving';
 import { messages as hiMail } from '@store/shared/i18n/locales/hi/mail';
+import { messages as hiPages } from '@store/shared/i18n/locales/hi/pages';
 import { messages as hiSite } from '@store/shared/i18n/locales/hi/site';
 import { messages as teAccount } from '@store/shared/i18n/locales/te/account';
 import { messages as teDocuments } from '@store/shared/i18n/locales/te/documents';
 import { messages as teEvent } from '@store/shared/i18n/locales/te/event';
 import { messages as teGiving } from '@store/shared/i18n/locales/te/giving';
 import { messages as teMail } from '@store/shared/i18n/locales/te/mail';
+import { messages as tePages } from '@store/shared/i18n/locales/te/pages';
 import { messages as teSite } from '@store/shared/i18n/locales/te/site';
 
 const CATALOGUES: Readonly<Record<Locale, readonly Messages[]>> = {
-  en: [enSite, enGiving, enEvent, enAccount, enMail, enDocuments],
-  te: [teSite, teGiving, teEvent, teAccount, teMail, teDocuments],
-  hi: [hiSite, hiGiving, hiEvent, hiAccount, hiMail, hiDocuments],
+  en: [enSite, enPages, enGiving, enEvent, enAccount, enMail, enDocuments],
+  te: [teSite, tePages, teGiving, teEvent, teAccount, teMail, teDocuments],
+  hi: [hiSite, hiPages, hiGiving, hiEvent, hiAccount, hiMail, hiDocuments],
 };
 
 const instances = new Map<Locale, I18n>();

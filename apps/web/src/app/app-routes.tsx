@@ -32,7 +32,7 @@ function pageIn(areas: PageArea | readonly PageArea[], load: () => Promise<Compo
 const LAZY_PAGES: Readonly<Record<string, LazyPage>> = {
   '/concert': pageIn('site', () => import('#src/features/store/concert-page').then((m) => m.ConcertPage)),
   '/cart': pageIn('giving', () => import('#src/features/bucket/cart-page').then((m) => m.CartPage)),
-  '/nav': pageIn('site', () => import('#src/features/nav/nav-page').then((m) => m.NavPage)),
+  '/nav': pageIn('pages', () => import('#src/features/nav/nav-page').then((m) => m.NavPage)),
   '/payment': pageIn('giving', () => import('#src/features/payment/payment-page').then((m) => m.PaymentPage)),
   '/checkout': pageIn('giving', () => import('#src/features/checkout/checkout-page').then((m) => m.CheckoutPage)),
   '/order-success': pageIn('giving', () =>

@@ -8,6 +8,7 @@ import { i18n } from '@lingui/core';
 import { messages as account } from '@store/shared/i18n/locales/en/account';
 import { messages as event } from '@store/shared/i18n/locales/en/event';
 import { messages as giving } from '@store/shared/i18n/locales/en/giving';
+import { messages as pages } from '@store/shared/i18n/locales/en/pages';
 import { messages as site } from '@store/shared/i18n/locales/en/site';
 import { cleanup } from '@testing-library/react';
 import toast from 'react-hot-toast';
@@ -34,7 +35,7 @@ window.scrollTo = () => {};
 // English, with every catalogue, as the browser has it once a page's catalogues are in. A text shown
 // that is not in them (not extracted, or the catalogues not compiled since) fails its test: in the
 // built site it would be missing in Telugu and Hindi.
-i18n.load('en', { ...site, ...giving, ...event, ...account });
+i18n.load('en', { ...site, ...pages, ...giving, ...event, ...account });
 i18n.activate('en');
 let missingMessages: string[] = [];
 i18n.on('missing', ({ id }) => void missingMessages.push(id));

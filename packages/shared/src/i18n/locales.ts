@@ -28,5 +28,5 @@ export function isLocale(value: unknown): value is Locale {
  * each): a page loads the site's catalogue and its own area's, never the whole language.
  * `mail` (e-mails) and `documents` (PDFs) are the server's; the server loads every catalogue.
  */
-export const CATALOGUE_AREAS = ['site', 'giving', 'event', 'account', 'mail', 'documents'] as const;
+export const CATALOGUE_AREAS = ['site', 'pages', 'giving', 'event', 'account', 'mail', 'documents'] as const;
 export type CatalogueArea = (typeof CATALOGUE_AREAS)[number];

@@ -8,7 +8,7 @@ import type { CatalogueArea, Locale } from '@store/shared/i18n/locales';
 
 /** The areas the browser shows; `mail` and `documents` are the server's alone. */
 export type PageArea = Exclude<CatalogueArea, 'mail' | 'documents'>;
-export const PAGE_AREAS: readonly PageArea[] = ['site', 'giving', 'event', 'account'];
+export const PAGE_AREAS: readonly PageArea[] = ['site', 'pages', 'giving', 'event', 'account'];
 
 type Loader = () => Promise<{ messages: Messages }>;
 
@@ -18,6 +18,11 @@ const LOADERS: Readonly<Record<PageArea, Readonly<Record<Locale, Loader>>>> = {
     en: () => import('@store/shared/i18n/locales/en/site'),
     te: () => import('@store/shared/i18n/locales/te/site'),
     hi: () => import('@store/shared/i18n/locales/hi/site'),
+  },
+  pages: {
+    en: () => import('@store/shared/i18n/locales/en/pages'),
+    te: () => import('@store/shared/i18n/locales/te/pages'),
+    hi: () => import('@store/shared/i18n/locales/hi/pages'),
   },
   giving: {
     en: () => import('@store/shared/i18n/locales/en/giving'),
