@@ -83,6 +83,7 @@ export function paidOrderRow(overrides: Partial<Order> = {}): Order {
     billingPeriod: null,
     chargeAttempt: null,
     reconciled: false,
+    locale: 'en',
     createdAt: new Date('2026-11-21T15:04:05Z'),
     updatedAt: new Date('2026-11-21T15:04:06Z'),
     ...overrides,

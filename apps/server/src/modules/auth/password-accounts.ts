@@ -24,6 +24,7 @@
  *   guess the password faster than the login form could.
  */
 import { authMessages, type LoginRequest, type RegisterRequest } from '@store/shared/auth';
+import type { Locale } from '@store/shared/i18n/locales';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#src/db/client';
 import { AppError } from '#src/errors/app-error';
@@ -62,7 +63,8 @@ export type PasswordAccounts = {
    */
   register(
     input: RegisterRequest,
-    link: LinkRequest & { clientIp: string },
+    /** `locale`: the request's language, the account's from then on (its mails are written in it). */
+    link: LinkRequest & { clientIp: string; locale?: Locale | undefined },
   ): Promise<{ user: User; linkQueued: boolean }>;
   /** The account; AppError unauthorized (401) or TooManyLoginsError (429). */
   logIn(input: LoginRequest, ip: string): Promise<User>;
@@ -104,7 +106,7 @@ export function createPasswordAccounts({ db, logger, mail }: PasswordAccountsOpt
   warmUpPasswordStrength();
 
   return {
-    async register({ name, email, password }, { clientIp: ip, linkOrigin }) {
+    async register({ name, email, password }, { clientIp: ip, linkOrigin, locale = 'en' }) {
       // Checked before any place is taken: a refused password is the visitor's typo to fix, not an attempt.
       if (isTooCommonPassword(password)) {
         throw new AppError('validation_error', authMessages.passwordTooCommon, {
@@ -120,7 +122,7 @@ export function createPasswordAccounts({ db, logger, mail }: PasswordAccountsOpt
       const passwordHash = await hashPassword(password);
       const made = await db
         .transaction(async (tx) => {
-          const user = await insertUser(tx, { name, email, passwordHash });
+          const user = await insertUser(tx, { name, email, passwordHash, locale });
           if (!user) return undefined;
           return { user, linkQueued: await queueVerification(tx, user, { linkOrigin, clientIp: ip }) };
         })

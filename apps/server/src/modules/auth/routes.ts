@@ -27,6 +27,7 @@ import type { Config } from '#src/config';
 import type { Database } from '#src/db/client';
 import type { AppSecrets } from '#src/db/secrets';
 import { AppError } from '#src/errors/app-error';
+import { requestLocale } from '#src/i18n/request-locale';
 import { TooManyLoginsError } from '#src/modules/admins/login-limit';
 import type { CaptchaVerifier } from '#src/modules/captcha/captcha-verifier';
 import { captchaHeaders, captchaPreHandler } from '#src/modules/captcha/pre-handler';
@@ -121,7 +122,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const { user, linkQueued } = await accounts
-        .register(request.body, { clientIp: request.ip, linkOrigin: linkOrigin(location, request) })
+        .register(request.body, {
+          clientIp: request.ip,
+          linkOrigin: linkOrigin(location, request),
+          locale: requestLocale(request),
+        })
         .catch((error) => withRetryAfter(reply, error));
       request.log.info({ userId: user.id, verificationQueued: linkQueued }, 'account registered');
       if (linkQueued) mail?.kick();

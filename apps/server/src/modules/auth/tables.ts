@@ -5,7 +5,8 @@
  * not let anyone sign in.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { knownLocale, localeColumn } from '#src/db/locale-column';
 
 export const users = pgTable(
   'users',
@@ -19,11 +20,16 @@ export const users = pgTable(
     googleSubject: text('google_subject').unique(),
     /** True when Google vouched for the address: the dashboard may then show donations made with it. */
     emailVerified: boolean('email_verified').notNull().default(false),
+    /** The language the account was opened in: its links, notices and statements are written in it. */
+    locale: localeColumn(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // E-mails are compared case-insensitively: 'Ann@X.org' and 'ann@x.org' are one account.
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    check('users_locale_known', knownLocale(t.locale)),
+  ],
 );
 
 export const authSessions = pgTable(

@@ -5,6 +5,7 @@
  * row the login check reads; what goes to a browser is toPublicUser's.
  */
 import type { PublicUser } from '@store/shared/auth';
+import type { Locale } from '@store/shared/i18n/locales';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '#src/db/client';
@@ -49,6 +50,8 @@ export type NewUser = {
   passwordHash?: string | null;
   googleSubject?: string | null;
   emailVerified?: boolean;
+  /** The language the account is opened in (the request's); unset, English. */
+  locale?: Locale;
 };
 
 /**

@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { CheckoutRequest } from '@store/shared/checkout';
+import type { Locale } from '@store/shared/i18n/locales';
 import { monthlyGiftMessages } from '@store/shared/monthly-giving';
 import { merchantAccountOf } from '@store/shared/prices';
 import type { Site } from '@store/shared/site';
@@ -62,6 +63,12 @@ export type PlaceOrderInput = {
   userId?: string | null;
   /** Issue 22: starts the monthly gifts of a bucket with a monthly line (monthly-giving module). */
   monthlyGifts?: MonthlyGiftStarter | undefined;
+  /**
+   * The request's language (i18n/request-locale.ts), kept on the order for its receipt; unset,
+   * English. Not part of the request's fingerprint: a retry from a page in another language is the
+   * same checkout.
+   */
+  locale?: Locale | undefined;
 };
 
 export type CheckoutResult = {
@@ -136,7 +143,7 @@ async function chargeAndSettle(input: PlaceOrderInput, order: Order): Promise<Ch
 }
 
 export async function placeOrder(input: PlaceOrderInput): Promise<CheckoutResult> {
-  const { db, gateway, site, body, idempotencyKey, clientIp, userId = null } = input;
+  const { db, gateway, site, body, idempotencyKey, clientIp, userId = null, locale = 'en' } = input;
   // An order is its Idempotency-Key's stored attempt: its request_hash and answer (null while pending).
   const rules: IdempotencyRules = {
     requestHash: requestHash(body),
@@ -176,6 +183,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<CheckoutResult
     test: gateway.test,
     clientIp,
     userId,
+    locale,
   };
   // Why a claim inserted nothing, kept for `findStored` so the question is not asked twice.
   let known: Awaited<ReturnType<typeof findOrderAndDeclineWait>> | null = null;

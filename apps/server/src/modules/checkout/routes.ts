@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '#src/db/client';
+import { requestLocale } from '#src/i18n/request-locale';
 import { IDEMPOTENT_REPLAYED_HEADER } from '#src/lib/idempotent-request';
 import type { ResolveUserId } from '#src/lib/resolve-user-id';
 import type { CaptchaVerifier } from '#src/modules/captcha/captcha-verifier';
@@ -85,6 +86,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
           clientIp: request.ip,
           userId: resolveUserId ? await resolveUserId(request) : null,
           monthlyGifts,
+          // The page's language: the receipt is written in it (an unknown ?lang= is English).
+          locale: requestLocale(request),
         });
         if (result.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
         // The receipt's transaction has committed: the worker may send it at once.

@@ -39,6 +39,7 @@ const PENDING_ORDER_FIELDS = [
   'deductibleCents',
   'donorAddress',
   'receiptAwaitsAddress',
+  'locale',
 ] as const satisfies readonly (keyof NewOrder)[];
 
 export type PendingOrderValues = Pick<NewOrder, (typeof PENDING_ORDER_FIELDS)[number]>;
@@ -93,6 +94,8 @@ export function preparePendingOrderInsert(name: string, onlyIf: SQL): PendingOrd
     // Before entities every order was the US foundation's, in dollars: a caller that names none still is.
     filled.currency = values.currency ?? 'USD';
     filled.entityKey = values.entityKey ?? 'us';
+    // A caller that names no language wrote in English, as every order did before languages.
+    filled.locale = values.locale ?? 'en';
     const [order] = await query(db).execute({ ...filled, ...guardValues });
     return order ?? null;
   };

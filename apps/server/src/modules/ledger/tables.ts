@@ -19,6 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { knownLocale, localeColumn } from '#src/db/locale-column';
 import { users } from '#src/modules/auth/tables';
 
 export type OrderStatus = 'pending' | 'succeeded' | 'failed';
@@ -163,6 +164,11 @@ export const orders = pgTable(
     monthlyGiftId: uuid('monthly_gift_id'),
     billingPeriod: text('billing_period'),
     chargeAttempt: integer('charge_attempt'),
+    /**
+     * The language the donor gave in (the checkout request's; a monthly charge's is its gift's):
+     * the receipt e-mail and its PDF are written in it. Staff-recorded gifts are English.
+     */
+    locale: localeColumn(),
     /** Set by the reconciler when it settled a pending order left by a crash. */
     reconciled: boolean('reconciled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -176,6 +182,7 @@ export const orders = pgTable(
     check('orders_deductible_range', sql`${t.deductibleCents} between 0 and ${t.amountCents}`),
     uniqueIndex('orders_receipt_year_seq_idx').on(t.entityKey, t.receiptYear, t.receiptSeq),
     check('orders_currency_known', sql`${t.currency} in ('USD', 'CAD', 'GBP')`),
+    check('orders_locale_known', knownLocale(t.locale)),
     // Gift Aid is the UK charity's, on pounds only.
     check('orders_gift_aid_gbp', sql`${t.giftAid} is null or ${t.currency} = 'GBP'`),
     // An official receipt has its address: nothing is numbered while it waits for one.

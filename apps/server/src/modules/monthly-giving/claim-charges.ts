@@ -53,6 +53,8 @@ const FROM_GIFT: Partial<Record<keyof typeof orders.$inferSelect, SQL>> = {
   monthlyGiftId: g(monthlyGifts.id),
   billingPeriod: g(monthlyGifts.billingPeriod),
   chargeAttempt: attempt,
+  // Each month's receipt in the language the gift was started in.
+  locale: g(monthlyGifts.locale),
 };
 
 /** An order of the gift `m` blocks a new charge: its period is paid or being charged, or this try was made. */

@@ -62,6 +62,7 @@ export function createMonthlyGiftStarter({ db, timeZone }: { db: Database; timeZ
           billingDay: schedule.billingDay,
           billingPeriod: schedule.period,
           nextChargeOn: schedule.chargeOn,
+          locale: order.locale,
         };
       });
       if (rows.length === 0) return;

@@ -34,6 +34,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { knownLocale, localeColumn } from '#src/db/locale-column';
 import { users } from '#src/modules/auth/tables';
 import { type DonorAddress, type OrderProduct, orders } from '#src/modules/ledger/index';
 
@@ -82,6 +83,8 @@ export const monthlyGifts = pgTable(
     billingPeriod: text('billing_period').notNull(),
     nextChargeOn: date('next_charge_on', { mode: 'string' }).notNull(),
     failedAttempts: integer('failed_attempts').notNull().default(0),
+    /** The language of the checkout that started it: each month's charge, receipt and notices are in it. */
+    locale: localeColumn(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     pausedAt: timestamp('paused_at', { withTimezone: true }),
@@ -94,6 +97,7 @@ export const monthlyGifts = pgTable(
     check('monthly_gifts_deductible_range', sql`${t.deductibleCents} between 0 and ${t.amountCents}`),
     check('monthly_gifts_billing_day', sql`${t.billingDay} between 1 and 28`),
     check('monthly_gifts_failed_attempts', sql`${t.failedAttempts} >= 0`),
+    check('monthly_gifts_locale_known', knownLocale(t.locale)),
     uniqueIndex('monthly_gifts_first_order_line_idx').on(t.firstOrderId, t.lineKey),
     index('monthly_gifts_user_idx').on(t.userId),
     // The billing run's question: which active gifts are due by a day.

@@ -15,6 +15,7 @@
  * retry after a lost answer) gets the answer again, made from the rows; with another body, 422.
  */
 import { placeCountsOf } from '@store/shared/event-sessions';
+import type { Locale } from '@store/shared/i18n/locales';
 import type { Registrant, RegistrationResponse } from '@store/shared/registration';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#src/db/client';
@@ -44,6 +45,8 @@ export type RegisterForEventInput = {
   clientIp: string | null;
   /** The signed-in visitor, if any: the registration is linked to the account. */
   userId?: string | null;
+  /** The request's language, kept on the registration for its mails; unset, English. */
+  locale?: Locale | undefined;
   now?: Date;
 };
 
@@ -55,7 +58,17 @@ export type RegisterForEventResult = {
 };
 
 export async function registerForEvent(input: RegisterForEventInput): Promise<RegisterForEventResult> {
-  const { db, siteSource, logger, body, idempotencyKey, clientIp, userId = null, now = new Date() } = input;
+  const {
+    db,
+    siteSource,
+    logger,
+    body,
+    idempotencyKey,
+    clientIp,
+    userId = null,
+    locale = 'en',
+    now = new Date(),
+  } = input;
   const [first] = body.registrants;
   const rules: IdempotencyRules = {
     // The validated body, so formatting, key order and hidden fields of the other age group do not matter.
@@ -96,6 +109,7 @@ export async function registerForEvent(input: RegisterForEventInput): Promise<Re
           clientIp,
           confirmationEmailed,
           sessionId: body.sessionId,
+          locale,
         });
         // Another request with this key got there first (between our read and our insert). Its
         // transaction has committed by the time findStored reads it: the insert waited for it.

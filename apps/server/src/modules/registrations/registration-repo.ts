@@ -1,4 +1,5 @@
 /** The registrations table's writes, the read a repeated Idempotency-Key is answered from, and the people of registrations. */
+import type { Locale } from '@store/shared/i18n/locales';
 import type { Registrant } from '@store/shared/registration';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
@@ -20,6 +21,8 @@ export type NewRegistration = {
   confirmationEmailed: boolean;
   /** Where the whole family recites. */
   sessionId: number;
+  /** The language the family registered in (its mails are written in it). */
+  locale: Locale;
 };
 
 /**

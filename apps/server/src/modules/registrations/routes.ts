@@ -13,6 +13,7 @@ import { registrationRequestSchema, registrationResponseSchema } from '@store/sh
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '#src/db/client';
+import { requestLocale } from '#src/i18n/request-locale';
 import { IDEMPOTENT_REPLAYED_HEADER } from '#src/lib/idempotent-request';
 import type { ResolveUserId } from '#src/lib/resolve-user-id';
 import type { CaptchaVerifier } from '#src/modules/captcha/captcha-verifier';
@@ -72,6 +73,8 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions
         idempotencyKey: request.headers['idempotency-key'],
         clientIp: request.ip,
         userId,
+        // The page's language: the confirmation and every later mail of the family are written in it.
+        locale: requestLocale(request),
       });
       if (result.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
       // The confirmation's transaction has committed: the worker may send it at once.

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { knownLocale, localeColumn } from '#src/db/locale-column';
 import { users } from '#src/modules/auth/tables';
 import { eventSessions } from '#src/modules/event-sessions/tables';
 
@@ -53,6 +54,11 @@ export const registrations = pgTable(
      */
     waitlistRank: integer('waitlist_rank'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The language the family registered in (the request's): the confirmation, the waiting list's
+     * offer, the change and lost-link mails and the tickets are written in it.
+     */
+    locale: localeColumn(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -65,6 +71,7 @@ export const registrations = pgTable(
     index('registrations_email_idx').on(sql`lower(${t.email})`),
     index('registrations_client_ip_idx').on(t.clientIp, t.createdAt),
     index('registrations_user_idx').on(t.userId),
+    check('registrations_locale_known', knownLocale(t.locale)),
   ],
 );
 

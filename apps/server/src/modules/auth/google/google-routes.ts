@@ -24,6 +24,7 @@ import { z } from 'zod';
 import type { GoogleConfig } from '#src/config';
 import type { Database } from '#src/db/client';
 import { AppError } from '#src/errors/app-error';
+import { requestLocale } from '#src/i18n/request-locale';
 import type { AuthLocation } from '../auth-location';
 import { type HandOffKey, issueHandOffToken } from '../hand-off-token';
 import { openSession } from '../open-session';
@@ -134,7 +135,9 @@ export const googleRoutes: FastifyPluginAsyncZod<GoogleRoutesOptions> = async (a
         // Google refused the code (or the verifier), could not be reached, or answered nonsense.
         return fail('google exchange failed', caught);
       }
-      const user = await findOrCreateGoogleUser({ db, sessions, logger: request.log }, info);
+      // Google's answer carries no ?lang=: the lang cookie or the browser's languages say it.
+      const locale = requestLocale(request);
+      const user = await findOrCreateGoogleUser({ db, sessions, logger: request.log, locale }, info);
       if (!user) return fail('no account can be opened for this Google account');
 
       const session = await openSession(request, reply, sessions, user.id);

@@ -11,6 +11,7 @@
  * now proving it through Google (the "pre-hijacking" of an account). The owner signs in with Google
  * from then on.
  */
+import type { Locale } from '@store/shared/i18n/locales';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#src/db/client';
 import type { SessionStore } from '../sessions';
@@ -21,6 +22,8 @@ export type GoogleUserDeps = {
   db: Database;
   sessions: SessionStore;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  /** The language of the sign-in's request: a new account's from then on. Unset, English. */
+  locale?: Locale | undefined;
 };
 
 function displayName(info: GoogleUserinfo): string {
@@ -28,7 +31,10 @@ function displayName(info: GoogleUserinfo): string {
   return name ? name : (info.email.split('@')[0] ?? info.email);
 }
 
-async function linkOrCreate({ db, sessions, logger }: GoogleUserDeps, info: GoogleUserinfo): Promise<User | undefined> {
+async function linkOrCreate(
+  { db, sessions, logger, locale = 'en' }: GoogleUserDeps,
+  info: GoogleUserinfo,
+): Promise<User | undefined> {
   const existing = await findUserByEmail(db, info.email);
   if (!existing) {
     return insertUser(db, {
@@ -36,6 +42,7 @@ async function linkOrCreate({ db, sessions, logger }: GoogleUserDeps, info: Goog
       email: info.email,
       googleSubject: info.sub,
       emailVerified: info.email_verified,
+      locale,
     });
   }
   if (!info.email_verified) {
