@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { authMessages, loginRequestSchema, PASSWORD_MIN_LENGTH, registerRequestSchema } from './auth';
+import {
+  authMessages,
+  loginRequestSchema,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  registerRequestSchema,
+} from './auth';
 
 function fieldErrors(schema: typeof registerRequestSchema | typeof loginRequestSchema, input: unknown) {
   const result = schema.safeParse(input);
@@ -36,5 +42,11 @@ describe('account rules', () => {
       password: 'Password is required',
     });
     expect(fieldErrors(loginRequestSchema, { email: 'a@b.co', password: 'x'.repeat(300) }).password).toBeDefined();
+  });
+
+  // The messages are literals (the catalogues' extractor reads only literals): they must name the rule's numbers.
+  it("words the password's length rule with its numbers", () => {
+    expect(authMessages.password).toBe(`Password must be at least ${PASSWORD_MIN_LENGTH} characters`);
+    expect(authMessages.passwordTooLong).toBe(`Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
   });
 });

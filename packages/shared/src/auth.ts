@@ -34,35 +34,41 @@
 import { z } from 'zod';
 import { publicSessionSchema, REGISTRATION_STATUSES } from './event-sessions';
 
-/** The two halves of the taken-e-mail message: the register page links the second to /login. */
-const EMAIL_TAKEN_REASON = 'An account with this e-mail already exists.';
-const LOG_IN_INSTEAD = 'Log in instead';
-
+/**
+ * The account pages' and the auth server's words. Marked for the message catalogues (decision 0042):
+ * the server sends them in English, the pages show them in the page's language (`i18n._(...)`).
+ * Literals only, so the extractor sees each one: the numbers in them are PASSWORD_MIN_LENGTH and
+ * PASSWORD_MAX_LENGTH below (auth.test.ts checks they agree).
+ */
 export const authMessages = {
-  loginFailed: 'Login failed',
-  registrationFailed: 'Registration failed',
-  loggingIn: 'Logging you in...',
-  loginWithGoogle: 'Login with Google',
-  loadProfile: 'Load Profile',
-  logout: 'Logout',
-  name: 'Name is required',
-  email: 'Invalid email',
-  password: `Password must be at least ${12} characters`,
-  passwordTooLong: `Password must be at most ${256} characters`,
-  emailTaken: `${EMAIL_TAKEN_REASON} ${LOG_IN_INSTEAD}.`,
-  emailTakenReason: EMAIL_TAKEN_REASON,
-  logInInstead: LOG_IN_INSTEAD,
-  invalidCredentials: 'E-mail or password is incorrect.',
+  loginFailed: /*i18n*/ 'Login failed',
+  registrationFailed: /*i18n*/ 'Registration failed',
+  loggingIn: /*i18n*/ 'Logging you in...',
+  loginWithGoogle: /*i18n*/ 'Login with Google',
+  loadProfile: /*i18n*/ 'Load Profile',
+  logout: /*i18n*/ 'Logout',
+  name: /*i18n*/ 'Name is required',
+  nameTooLong: /*i18n*/ 'At most 100 characters',
+  email: /*i18n*/ 'Invalid email',
+  passwordRequired: /*i18n*/ 'Password is required',
+  password: /*i18n*/ 'Password must be at least 12 characters',
+  passwordTooLong: /*i18n*/ 'Password must be at most 256 characters',
+  /** emailTakenReason and logInInstead together: the register page links the second half to /login. */
+  emailTaken: /*i18n*/ 'An account with this e-mail already exists. Log in instead.',
+  emailTakenReason: /*i18n*/ 'An account with this e-mail already exists.',
+  logInInstead: /*i18n*/ 'Log in instead',
+  invalidCredentials: /*i18n*/ 'E-mail or password is incorrect.',
   /** A password found in the common and breached lists, or as easy to guess (checked by the server only). */
-  passwordTooCommon: 'This password is too common. Choose a less common one.',
-  googleNotConfigured: 'Google sign-in is not set up on this site.',
+  passwordTooCommon: /*i18n*/ 'This password is too common. Choose a less common one.',
+  googleNotConfigured: /*i18n*/ 'Google sign-in is not set up on this site.',
   /** The one answer of POST password/forgot, whether or not the e-mail has an account. */
-  resetLinkSent: 'If an account uses this e-mail, a link to choose a new password is on its way. It works for 1 hour.',
-  verificationSent: 'We sent a link to {email}. Follow it within 24 hours to confirm the address.',
-  invalidToken: 'This link has expired or has already been used.',
-  currentPasswordWrong: 'Current password is incorrect.',
-  passwordsDiffer: 'The passwords do not match.',
-  deleteConfirmation: 'Type your e-mail to confirm',
+  resetLinkSent:
+    /*i18n*/ 'If an account uses this e-mail, a link to choose a new password is on its way. It works for 1 hour.',
+  verificationSent: /*i18n*/ 'We sent a link to {email}. Follow it within 24 hours to confirm the address.',
+  invalidToken: /*i18n*/ 'This link has expired or has already been used.',
+  currentPasswordWrong: /*i18n*/ 'Current password is incorrect.',
+  passwordsDiffer: /*i18n*/ 'The passwords do not match.',
+  deleteConfirmation: /*i18n*/ 'Type your e-mail to confirm',
 } as const;
 
 /** A single-use link's lifetime: e-mail verification and e-mail change 24 h, password reset 1 h. */
@@ -84,7 +90,7 @@ export const PASSWORD_MAX_LENGTH = 256;
 const emailSchema = z.string(authMessages.email).trim().max(254, authMessages.email).pipe(z.email(authMessages.email));
 
 export const registerRequestSchema = z.object({
-  name: z.string(authMessages.name).trim().min(1, authMessages.name).max(100, 'At most 100 characters'),
+  name: z.string(authMessages.name).trim().min(1, authMessages.name).max(100, authMessages.nameTooLong),
   email: emailSchema,
   password: z
     .string(authMessages.password)
@@ -96,7 +102,7 @@ export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 /** No length rule at login: an old password is checked, never judged. */
 export const loginRequestSchema = z.object({
   email: emailSchema,
-  password: z.string('Password is required').min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+  password: z.string(authMessages.passwordRequired).min(1, authMessages.passwordRequired).max(PASSWORD_MAX_LENGTH),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -182,20 +188,20 @@ export const resetPasswordRequestSchema = z.object({ token: linkTokenSchema, pas
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
 export const changePasswordRequestSchema = z.object({
-  currentPassword: z.string('Password is required').max(PASSWORD_MAX_LENGTH).optional(),
+  currentPassword: z.string(authMessages.passwordRequired).max(PASSWORD_MAX_LENGTH).optional(),
   newPassword: newPasswordSchema,
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 export const changeEmailRequestSchema = z.object({
   newEmail: emailSchema,
-  currentPassword: z.string('Password is required').max(PASSWORD_MAX_LENGTH).optional(),
+  currentPassword: z.string(authMessages.passwordRequired).max(PASSWORD_MAX_LENGTH).optional(),
 });
 export type ChangeEmailRequest = z.infer<typeof changeEmailRequestSchema>;
 
 /** A password account confirms with its password; a Google-only one types its e-mail (`confirmEmail`). */
 export const deleteAccountRequestSchema = z.object({
-  currentPassword: z.string('Password is required').max(PASSWORD_MAX_LENGTH).optional(),
+  currentPassword: z.string(authMessages.passwordRequired).max(PASSWORD_MAX_LENGTH).optional(),
   confirmEmail: z.string().max(254).optional(),
 });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;

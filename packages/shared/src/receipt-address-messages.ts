@@ -1,16 +1,20 @@
 /**
  * The texts and addresses of adding a donor's address to a CRA receipt (receipt-address.ts). A file
  * of its own, without zod, so the pages that only show them (the order's result page, the dashboard's
- * table) load without building the schemas.
+ * table) load without building the schemas. The texts are marked for the message catalogues
+ * (decision 0042): the pages show them with `i18n._(...)`, the server in English.
  */
 export const receiptAddressMessages = {
-  street: 'Street address is required for an official receipt',
-  city: 'City is required for an official receipt',
-  province: 'Province must be a Canadian province or territory, such as ON or Ontario',
-  postalCode: 'Postal code must be a Canadian postal code, such as M1V 1S8',
-  notOfficial: 'This is not an official receipt for income tax purposes.',
-  alreadyIssued: 'Your official receipt was already issued.',
-  issued: (number: string) => `Your official receipt ${number} has been issued and e-mailed to you.`,
+  street: /*i18n*/ 'Street address is required for an official receipt',
+  streetTooLong: /*i18n*/ 'At most 200 characters',
+  city: /*i18n*/ 'City is required for an official receipt',
+  cityTooLong: /*i18n*/ 'At most 100 characters',
+  province: /*i18n*/ 'Province must be a Canadian province or territory, such as ON or Ontario',
+  postalCode: /*i18n*/ 'Postal code must be a Canadian postal code, such as M1V 1S8',
+  notOfficial: /*i18n*/ 'This is not an official receipt for income tax purposes.',
+  alreadyIssued: /*i18n*/ 'Your official receipt was already issued.',
+  /** `{number}`: the official receipt's number. */
+  issued: /*i18n*/ 'Your official receipt {number} has been issued and e-mailed to you.',
 } as const;
 
 /** The page the receipt e-mail's link opens: `${origin}${RECEIPT_ADDRESS_PATH}?token=…`. */

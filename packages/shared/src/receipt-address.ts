@@ -55,13 +55,14 @@ function provinceCode(value: string): string | undefined {
 /** The letters Canada Post uses (no D, F, I, O, Q, U; no W or Z first). */
 const POSTAL_CODE = /^([ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]) ?(\d[ABCEGHJ-NPRSTV-Z]\d)$/;
 
-const required = (message: string, max: number) =>
-  z.string(message).trim().min(1, message).max(max, `At most ${max} characters`);
+/** `tooLong` names `max` (a literal each, so the message catalogues can hold it). */
+const required = (message: string, max: number, tooLong: string) =>
+  z.string(message).trim().min(1, message).max(max, tooLong);
 
 /** A complete address, normalized: the province's code, the postal code as `A1A 1A1`. */
 export const donorAddressSchema = z.object({
-  street: required(receiptAddressMessages.street, 200),
-  city: required(receiptAddressMessages.city, 100),
+  street: required(receiptAddressMessages.street, 200, receiptAddressMessages.streetTooLong),
+  city: required(receiptAddressMessages.city, 100, receiptAddressMessages.cityTooLong),
   province: z
     .string(receiptAddressMessages.province)
     .max(100, receiptAddressMessages.province)

@@ -22,6 +22,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#src/db/client';
 import { type AccountOwner, ownedBy } from '#src/db/owned-by';
 import { AppError } from '#src/errors/app-error';
+import { serverI18n } from '#src/i18n/server-i18n';
 import {
   createLoginLimiter,
   type LoginLimits,
@@ -125,7 +126,8 @@ export function createReceiptAddress({
       const now = await findGift(eq(orders.id, gift.id));
       throw alreadyIssued(now?.receiptNumber ?? null);
     }
-    return { receiptNumber, message: receiptAddressMessages.issued(receiptNumber) };
+    // In English, as the server's answers are; the pages word it themselves from the number.
+    return { receiptNumber, message: serverI18n('en')._(receiptAddressMessages.issued, { number: receiptNumber }) };
   }
 
   return {

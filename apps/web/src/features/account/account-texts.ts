@@ -1,9 +1,29 @@
 /** The account-upkeep pages' own words; the contract's texts (authMessages) fill in their blanks here. */
+import { i18n } from '@lingui/core';
 import { authMessages } from '@store/shared/auth';
 
-/** authMessages.verificationSent for one address. */
+/** authMessages.verificationSent for one address, in the page's language. */
 export function verificationSentTo(email: string): string {
-  return authMessages.verificationSent.replace('{email}', email);
+  return i18n._(authMessages.verificationSent, { email });
+}
+
+/** authMessages.verificationSent as the server fills it in (in English), split at its {email}. */
+const [SENT_BEFORE, SENT_AFTER] = authMessages.verificationSent.split('{email}') as [string, string];
+
+/**
+ * The server's answer to 'Send the link again' (authMessages.verificationSent, worded in English
+ * with the address), in the page's language; any other answer as it came, or translated if it is
+ * one of our messages.
+ */
+export function sentAnswerText(message: string): string {
+  if (
+    message.startsWith(SENT_BEFORE) &&
+    message.endsWith(SENT_AFTER) &&
+    message.length > SENT_BEFORE.length + SENT_AFTER.length
+  ) {
+    return verificationSentTo(message.slice(SENT_BEFORE.length, message.length - SENT_AFTER.length));
+  }
+  return Object.hasOwn(i18n.messages, message) ? i18n._(message) : message;
 }
 
 /**

@@ -8,13 +8,15 @@ import './account.css';
 import { authMessages } from '@store/shared/auth';
 import { useEffect, useId } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { rememberSession } from '#src/lib/session-hint';
 import { useDocumentTitle } from '#src/lib/use-document-title';
 import { FailureAlert } from './failure-alert';
 import { storeJwtToken } from './jwt-token-storage';
 
 export function AuthSuccessPage() {
-  useDocumentTitle('Signing In');
+  const { i18n } = useLingui();
+  useDocumentTitle(i18n._('Signing In'));
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
@@ -30,18 +32,18 @@ export function AuthSuccessPage() {
 
   return (
     <>
-      <h1>Signing In</h1>
+      <h1>{i18n._('Signing In')}</h1>
       {token === '' ? (
         // Reached without a token: nothing to sign in with.
         <>
-          <FailureAlert id={`${id}-failure`} title={authMessages.loginFailed} detail={null} />
+          <FailureAlert id={`${id}-failure`} title={i18n._(authMessages.loginFailed)} detail={null} />
           <p>
-            <Link to="/login">Back to Login</Link>
+            <Link to="/login">{i18n._('Back to Login')}</Link>
           </p>
         </>
       ) : (
         <p role="status" className="notice">
-          {authMessages.loggingIn}
+          {i18n._(authMessages.loggingIn)}
         </p>
       )}
     </>

@@ -9,9 +9,11 @@ import { z } from 'zod';
 import { LabelledInput } from '#src/components/labelled-input';
 import { PasswordInput } from '#src/components/password-input';
 import type { AuthApi } from '#src/lib/auth-api';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { verificationSentTo } from './account-texts';
 import { DoneStatus } from './done-status';
 import { FailureAlert, showsAlert } from './failure-alert';
+import { knownError } from './known-text';
 import { currentPasswordRule } from './new-password-schema';
 import { useAccountForm } from './use-account-form';
 
@@ -25,6 +27,7 @@ function changeEmailFormSchema(hasPassword: boolean) {
 }
 
 export function ChangeEmailForm({ api, user }: { api: AuthApi; user: PublicUser }) {
+  const { i18n } = useLingui();
   const id = useId();
   const { hasPassword } = user;
   const [done, setDone] = useState<string | null>(null);
@@ -39,7 +42,9 @@ export function ChangeEmailForm({ api, user }: { api: AuthApi; user: PublicUser 
     },
     onSuccess: (_answer, { newEmail }) => {
       reset();
-      setDone(`${verificationSentTo(newEmail)} Until then you sign in with ${user.email}.`);
+      setDone(
+        `${verificationSentTo(newEmail)} ${i18n._('Until then you sign in with {email}.', { email: user.email })}`,
+      );
     },
     focusOnFailure: 'newEmail',
   });
@@ -49,29 +54,29 @@ export function ChangeEmailForm({ api, user }: { api: AuthApi; user: PublicUser 
       <LabelledInput
         {...register('newEmail')}
         id={`${id}-email`}
-        label="New e-mail"
+        label={i18n._('New e-mail')}
         type="email"
         autoComplete="email"
         autoCapitalize="none"
         spellCheck={false}
-        error={errors.newEmail?.message}
+        error={knownError(i18n, errors.newEmail?.message)}
       />
       {hasPassword && (
         <PasswordInput
           {...register('currentPassword')}
           id={`${id}-password`}
-          label="Current password"
+          label={i18n._('Current password')}
           autoComplete="current-password"
-          error={errors.currentPassword?.message}
+          error={knownError(i18n, errors.currentPassword?.message)}
         />
       )}
       <button type="submit" className="button" disabled={isSubmitting}>
-        {isSubmitting ? 'Sending...' : 'Change e-mail'}
+        {isSubmitting ? i18n._('Sending...') : i18n._('Change e-mail')}
       </button>
       {showsAlert(failure) && (
         <FailureAlert
           id={alertId}
-          title="The e-mail was not changed"
+          title={i18n._('The e-mail was not changed')}
           detail={failure.detail}
           takeFocus={failure.fields.length === 0}
         />

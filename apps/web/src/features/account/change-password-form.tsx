@@ -9,13 +9,15 @@ import { useId, useMemo, useState } from 'react';
 import { z } from 'zod';
 import { PasswordInput } from '#src/components/password-input';
 import type { AuthApi } from '#src/lib/auth-api';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { DoneStatus } from './done-status';
 import { FailureAlert, showsAlert } from './failure-alert';
+import { knownError } from './known-text';
 import { NewPasswordFields } from './new-password-fields';
 import { checkRepeat, currentPasswordRule, newPasswordRule } from './new-password-schema';
 import { useAccountForm } from './use-account-form';
 
-export const PASSWORD_CHANGED = 'Your password is changed. You were logged out on your other devices.';
+export const PASSWORD_CHANGED = /*i18n*/ 'Your password is changed. You were logged out on your other devices.';
 
 type ChangePasswordForm = { currentPassword: string; newPassword: string; repeat: string };
 
@@ -32,6 +34,7 @@ function changePasswordFormSchema(hasPassword: boolean) {
 type ChangePasswordProps = { api: AuthApi; user: PublicUser; onUserChanged: (user: PublicUser) => void };
 
 export function ChangePasswordForm({ api, user, onUserChanged }: ChangePasswordProps) {
+  const { i18n } = useLingui();
   const id = useId();
   const { hasPassword } = user;
   const [done, setDone] = useState<string | null>(null);
@@ -49,7 +52,7 @@ export function ChangePasswordForm({ api, user, onUserChanged }: ChangePasswordP
     },
     onSuccess: (answer) => {
       reset();
-      setDone(PASSWORD_CHANGED);
+      setDone(i18n._(PASSWORD_CHANGED));
       onUserChanged(answer.user);
     },
     focusOnFailure: hasPassword ? 'currentPassword' : 'newPassword',
@@ -61,22 +64,22 @@ export function ChangePasswordForm({ api, user, onUserChanged }: ChangePasswordP
         <PasswordInput
           {...register('currentPassword')}
           id={`${id}-current`}
-          label="Current password"
+          label={i18n._('Current password')}
           autoComplete="current-password"
-          error={errors.currentPassword?.message}
+          error={knownError(i18n, errors.currentPassword?.message)}
         />
       )}
       <NewPasswordFields
-        password={{ ...register('newPassword'), id: `${id}-new`, error: errors.newPassword?.message }}
-        repeat={{ ...register('repeat'), id: `${id}-repeat`, error: errors.repeat?.message }}
+        password={{ ...register('newPassword'), id: `${id}-new`, error: knownError(i18n, errors.newPassword?.message) }}
+        repeat={{ ...register('repeat'), id: `${id}-repeat`, error: knownError(i18n, errors.repeat?.message) }}
       />
       <button type="submit" className="button" disabled={isSubmitting}>
-        {isSubmitting ? 'Saving...' : hasPassword ? 'Change password' : 'Set password'}
+        {isSubmitting ? i18n._('Saving...') : hasPassword ? i18n._('Change password') : i18n._('Set password')}
       </button>
       {showsAlert(failure) && (
         <FailureAlert
           id={alertId}
-          title="The password was not changed"
+          title={i18n._('The password was not changed')}
           detail={failure.detail}
           takeFocus={failure.fields.length === 0}
         />

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ZoneNote } from '#src/components/zone-note';
 import type { AuthApi } from '#src/lib/auth-api';
+import { Trans } from '#src/lib/i18n/trans';
 import { AccountSecurity } from './account-security';
 import { AuthApiStatus } from './auth-api-status';
 import { AwaitingReceipts } from './awaiting-receipts';
@@ -35,7 +36,11 @@ export function Dashboard({ api }: { api: AuthApi }) {
   return (
     <>
       <p>
-        Signed in as <strong>{user.name}</strong> ({user.email})
+        <Trans
+          id={/*i18n*/ 'Signed in as <0>{name}</0> ({email})'}
+          values={{ name: user.name, email: user.email }}
+          components={{ 0: <strong /> }}
+        />
       </p>
       {!user.emailVerified && <EmailVerificationNotice api={api} email={user.email} />}
       <ProfileActions api={api} />

@@ -4,6 +4,7 @@
  * browser forgets the session and goes to the store.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { I18n } from '@lingui/core';
 import { authMessages, type PublicUser } from '@store/shared/auth';
 import { useEffect, useMemo } from 'react';
 import toast from 'react-hot-toast';
@@ -12,21 +13,26 @@ import { z } from 'zod';
 import { LabelledInput } from '#src/components/labelled-input';
 import { PasswordInput } from '#src/components/password-input';
 import type { AuthApi } from '#src/lib/auth-api';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { FailureAlert, showsAlert } from './failure-alert';
 import { clearJwtToken } from './jwt-token-storage';
+import { knownError } from './known-text';
 import { currentPasswordRule } from './new-password-schema';
 import { useAccountForm } from './use-account-form';
 
-export const ACCOUNT_DELETED = 'Your account is deleted.';
+export const ACCOUNT_DELETED = /*i18n*/ 'Your account is deleted.';
 
 type DeleteAccountFormValues = { currentPassword: string; confirmEmail: string };
 
-/** The server compares the typed e-mail too; checking here first saves a round trip for a typo. */
-function deleteAccountFormSchema({ hasPassword, email }: PublicUser) {
+/**
+ * The server compares the typed e-mail too; checking here first saves a round trip for a typo. The
+ * message names the address, so it is worded here in the page's language (knownText leaves it be).
+ */
+function deleteAccountFormSchema({ hasPassword, email }: PublicUser, i18n: I18n) {
   const typedEmail = z
     .string()
     .trim()
-    .refine((typed) => typed.toLowerCase() === email.toLowerCase(), `Type ${email} to confirm.`);
+    .refine((typed) => typed.toLowerCase() === email.toLowerCase(), i18n._('Type {email} to confirm.', { email }));
   return z.object({
     currentPassword: hasPassword ? currentPasswordRule : z.string(),
     confirmEmail: hasPassword ? z.string() : typedEmail,
@@ -36,9 +42,10 @@ function deleteAccountFormSchema({ hasPassword, email }: PublicUser) {
 type DeleteAccountFormProps = { id: string; api: AuthApi; user: PublicUser; onCancel: () => void };
 
 export function DeleteAccountForm({ id, api, user, onCancel }: DeleteAccountFormProps) {
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const field = user.hasPassword ? 'currentPassword' : 'confirmEmail';
-  const resolver = useMemo(() => zodResolver(deleteAccountFormSchema(user)), [user]);
+  const resolver = useMemo(() => zodResolver(deleteAccountFormSchema(user, i18n)), [user, i18n]);
   const { register, setFocus, errors, isSubmitting, failure, alertId, formProps } =
     useAccountForm<DeleteAccountFormValues>({
       resolver,
@@ -48,7 +55,7 @@ export function DeleteAccountForm({ id, api, user, onCancel }: DeleteAccountForm
         api.deleteAccount(user.hasPassword ? { currentPassword } : { confirmEmail }),
       onSuccess: () => {
         clearJwtToken();
-        toast.success(ACCOUNT_DELETED);
+        toast.success(i18n._(ACCOUNT_DELETED));
         navigate('/', { replace: true });
       },
       focusOnFailure: field,
@@ -58,39 +65,39 @@ export function DeleteAccountForm({ id, api, user, onCancel }: DeleteAccountForm
   useEffect(() => setFocus(field), [setFocus, field]);
 
   return (
-    <form {...formProps} id={id} aria-label="Confirm deleting your account">
+    <form {...formProps} id={id} aria-label={i18n._('Confirm deleting your account')}>
       {user.hasPassword ? (
         <PasswordInput
           {...register('currentPassword')}
           id={`${id}-password`}
-          label="Your password, to confirm"
+          label={i18n._('Your password, to confirm')}
           autoComplete="current-password"
-          error={errors.currentPassword?.message}
+          error={knownError(i18n, errors.currentPassword?.message)}
         />
       ) : (
         <LabelledInput
           {...register('confirmEmail')}
           id={`${id}-email`}
-          label={`${authMessages.deleteConfirmation} (${user.email})`}
+          label={`${i18n._(authMessages.deleteConfirmation)} (${user.email})`}
           type="email"
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
-          error={errors.confirmEmail?.message}
+          error={knownError(i18n, errors.confirmEmail?.message)}
         />
       )}
       <div className="account-actions">
         <button type="submit" className="button button--danger" disabled={isSubmitting}>
-          {isSubmitting ? 'Deleting...' : 'Delete my account for good'}
+          {isSubmitting ? i18n._('Deleting...') : i18n._('Delete my account for good')}
         </button>
         <button type="button" className="button button--secondary" onClick={onCancel}>
-          Cancel
+          {i18n._('Cancel')}
         </button>
       </div>
       {showsAlert(failure) && (
         <FailureAlert
           id={alertId}
-          title="The account was not deleted"
+          title={i18n._('The account was not deleted')}
           detail={failure.detail}
           takeFocus={failure.fields.length === 0}
         />

@@ -6,13 +6,14 @@
 import type { PublicUser } from '@store/shared/auth';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { AuthApi } from '#src/lib/auth-api';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { DeleteAccountForm } from './delete-account-form';
 
 export const WHAT_DELETING_DOES =
-  'Your account, its password and its sign-ins are deleted. The records of your donations and event ' +
-  'registrations stay with the foundation for its books and your tax receipts, no longer linked to an account.';
+  /*i18n*/ 'Your account, its password and its sign-ins are deleted. The records of your donations and event registrations stay with the foundation for its books and your tax receipts, no longer linked to an account.';
 
 export function DeleteAccount({ api, user }: { api: AuthApi; user: PublicUser }) {
+  const { i18n } = useLingui();
   const formId = useId();
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
@@ -31,7 +32,7 @@ export function DeleteAccount({ api, user }: { api: AuthApi; user: PublicUser })
 
   return (
     <>
-      <p>{WHAT_DELETING_DOES}</p>
+      <p>{i18n._(WHAT_DELETING_DOES)}</p>
       {open ? (
         <DeleteAccountForm id={formId} api={api} user={user} onCancel={cancel} />
       ) : (
@@ -44,7 +45,7 @@ export function DeleteAccount({ api, user }: { api: AuthApi; user: PublicUser })
             aria-controls={formId}
             onClick={() => setOpen(true)}
           >
-            Delete my account
+            {i18n._('Delete my account')}
           </button>
         </div>
       )}

@@ -1,11 +1,13 @@
 import { useEffect, useRef } from 'react';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import type { AccountFailure } from './account-failure';
+import { knownText } from './known-text';
 
 type FailureAlertProps = {
   id: string;
-  /** SPEC.md's words for the failure ('Login failed', 'Registration failed'). */
+  /** SPEC.md's words for the failure ('Login failed', 'Registration failed'), in the page's language. */
   title: string;
-  /** Why, in the server's words when it gave any (wrong password, too many attempts, no network). */
+  /** Why, in the server's words when it gave any (wrong password, too many attempts, no network): shown translated when it is one of our messages. */
   detail: string | null;
   /** Move focus here when shown, for failures that no field can be blamed for. */
   takeFocus?: boolean;
@@ -13,6 +15,7 @@ type FailureAlertProps = {
 
 /** SPEC.md §8's alert for a failed login or registration, on the page where a screen reader announces it. */
 export function FailureAlert({ id, title, detail, takeFocus = false }: FailureAlertProps) {
+  const { i18n } = useLingui();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (takeFocus) ref.current?.focus();
@@ -20,7 +23,7 @@ export function FailureAlert({ id, title, detail, takeFocus = false }: FailureAl
   return (
     <div ref={ref} id={id} role="alert" className="account-alert" tabIndex={-1}>
       <p>{title}</p>
-      {detail && <p className="account-alert__detail">{detail}</p>}
+      {detail && <p className="account-alert__detail">{knownText(i18n, detail)}</p>}
     </div>
   );
 }

@@ -9,14 +9,18 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { AuthApi } from '#src/lib/auth-api';
 import { useCaptchaToken } from '#src/lib/captcha/use-captcha-token';
+import { Trans } from '#src/lib/i18n/trans';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { emailFrom } from './account-texts';
 import { EmailInput } from './email-input';
 import { FailureAlert, showsAlert } from './failure-alert';
+import { knownError } from './known-text';
 import { useAccountForm } from './use-account-form';
 
 const resolver = zodResolver(forgotPasswordRequestSchema);
 
 export function ForgotPasswordForm({ api }: { api: AuthApi }) {
+  const { i18n } = useLingui();
   const id = useId();
   const { state } = useLocation();
   const captchaToken = useCaptchaToken();
@@ -37,16 +41,16 @@ export function ForgotPasswordForm({ api }: { api: AuthApi }) {
       ) : (
         <form {...formProps}>
           <p className="account-intro">
-            Enter the e-mail of your account. We will send you a link to choose a new password.
+            {i18n._('Enter the e-mail of your account. We will send you a link to choose a new password.')}
           </p>
-          <EmailInput {...register('email')} id={`${id}-email`} error={errors.email?.message} />
+          <EmailInput {...register('email')} id={`${id}-email`} error={knownError(i18n, errors.email?.message)} />
           <button type="submit" className="button button--large" disabled={isSubmitting}>
-            {isSubmitting ? 'Sending...' : 'Send the link'}
+            {isSubmitting ? i18n._('Sending...') : i18n._('Send the link')}
           </button>
           {showsAlert(failure) && (
             <FailureAlert
               id={alertId}
-              title="The link could not be sent"
+              title={i18n._('The link could not be sent')}
               detail={failure.detail}
               takeFocus={failure.fields.length === 0}
             />
@@ -55,7 +59,7 @@ export function ForgotPasswordForm({ api }: { api: AuthApi }) {
       )}
       <div className="account-other">
         <p>
-          Remembered it? <Link to="/login">Log in</Link>
+          <Trans id={/*i18n*/ 'Remembered it? <0>Log in</0>'} components={{ 0: <Link to="/login" /> }} />
         </p>
       </div>
     </>
@@ -64,11 +68,12 @@ export function ForgotPasswordForm({ api }: { api: AuthApi }) {
 
 /** The one answer, focused so a screen reader reads it at once (the form it replaces had focus). */
 function SentNotice() {
+  const { i18n } = useLingui();
   const ref = useRef<HTMLParagraphElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
     <p ref={ref} role="status" className="notice account-done" tabIndex={-1}>
-      {authMessages.resetLinkSent}
+      {i18n._(authMessages.resetLinkSent)}
     </p>
   );
 }

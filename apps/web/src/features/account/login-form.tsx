@@ -9,17 +9,20 @@ import { useId } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PasswordInput } from '#src/components/password-input';
 import type { AuthApi } from '#src/lib/auth-api';
+import { Trans } from '#src/lib/i18n/trans';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { emailFrom } from './account-texts';
 import { EmailInput } from './email-input';
 import { FailureAlert } from './failure-alert';
+import { knownError } from './known-text';
 import { useAccountForm } from './use-account-form';
 
 const resolver = zodResolver(loginRequestSchema);
 
 /** The auth server sends the browser to /login?error=google when a Google sign-in did not complete. */
-export const GOOGLE_FAILED = 'Google sign-in did not complete. Please try again.';
+export const GOOGLE_FAILED = /*i18n*/ 'Google sign-in did not complete. Please try again.';
 
-/** Why a Google sign-in brought the visitor back here (`?error=`), if it did. */
+/** Why a Google sign-in brought the visitor back here (`?error=`), if it did (FailureAlert translates it). */
 function googleFailure(error: string | null) {
   if (error === GOOGLE_LOGIN_ERROR.failed) return { detail: GOOGLE_FAILED, fields: [] };
   if (error === GOOGLE_LOGIN_ERROR.notConfigured) return { detail: authMessages.googleNotConfigured, fields: [] };
@@ -34,6 +37,7 @@ function returnToOf(state: unknown): '/checkout' | null {
 }
 
 export function LoginForm({ api }: { api: AuthApi }) {
+  const { i18n } = useLingui();
   const id = useId();
   const [params] = useSearchParams();
   const { state } = useLocation();
@@ -53,31 +57,31 @@ export function LoginForm({ api }: { api: AuthApi }) {
   return (
     <>
       <form {...formProps}>
-        <EmailInput {...register('email')} id={`${id}-email`} error={errors.email?.message} />
+        <EmailInput {...register('email')} id={`${id}-email`} error={knownError(i18n, errors.email?.message)} />
         <PasswordInput
           {...register('password')}
           id={`${id}-password`}
           autoComplete="current-password"
-          error={errors.password?.message}
+          error={knownError(i18n, errors.password?.message)}
         />
         <p className="account-forgot">
           {/* Carries the address typed so far, so it need not be typed twice. */}
           <Link to="/forgot-password" state={{ email: watch('email') }}>
-            Forgot password?
+            {i18n._('Forgot password?')}
           </Link>
         </p>
         <button type="submit" className="button button--large" disabled={isSubmitting}>
-          {isSubmitting ? 'Logging in...' : 'Login'}
+          {isSubmitting ? i18n._('Logging in...') : i18n._('Login')}
         </button>
-        {failure && <FailureAlert id={alertId} title={authMessages.loginFailed} detail={failure.detail} />}
+        {failure && <FailureAlert id={alertId} title={i18n._(authMessages.loginFailed)} detail={failure.detail} />}
       </form>
       <div className="account-other">
         {/* A full page load: the auth server sends the browser on to Google and back to /auth-success. */}
         <a className="button button--secondary" href={api.googleUrl}>
-          {authMessages.loginWithGoogle}
+          {i18n._(authMessages.loginWithGoogle)}
         </a>
         <p>
-          No account yet? <Link to="/register">Register</Link>
+          <Trans id={/*i18n*/ 'No account yet? <0>Register</0>'} components={{ 0: <Link to="/register" /> }} />
         </p>
       </div>
     </>

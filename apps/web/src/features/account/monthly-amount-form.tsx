@@ -6,6 +6,8 @@
 import { monthlyAmountSchema } from '@store/shared/monthly-giving';
 import { type FormEvent, useId, useState } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
+import { useLingui } from '#src/lib/i18n/use-lingui';
+import { knownText } from './known-text';
 import { useGiftFieldSave } from './use-gift-field-save';
 
 type MonthlyAmountFormProps = {
@@ -16,6 +18,7 @@ type MonthlyAmountFormProps = {
 };
 
 export function MonthlyAmountForm({ current, save, onSaved, onClose }: MonthlyAmountFormProps) {
+  const { i18n } = useLingui();
   const id = useId();
   const [value, setValue] = useState(current.toFixed(2));
   const { error, setError, saving, run } = useGiftFieldSave('amount', onSaved);
@@ -25,7 +28,7 @@ export function MonthlyAmountForm({ current, save, onSaved, onClose }: MonthlyAm
     if (saving) return;
     const parsed = monthlyAmountSchema.safeParse(value.trim() === '' ? Number.NaN : Number(value));
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please enter an amount.');
+      setError(parsed.error.issues[0]?.message ?? i18n._('Please enter an amount.'));
       return;
     }
     void run(() => save(parsed.data));
@@ -35,7 +38,7 @@ export function MonthlyAmountForm({ current, save, onSaved, onClose }: MonthlyAm
     <form className="form monthly-gift__form" noValidate onSubmit={submit}>
       <LabelledInput
         id={`${id}-amount`}
-        label="New monthly amount (USD)"
+        label={i18n._('New monthly amount (USD)')}
         type="number"
         min="1"
         step="0.01"
@@ -45,15 +48,16 @@ export function MonthlyAmountForm({ current, save, onSaved, onClose }: MonthlyAm
           setValue(event.target.value);
           setError(null);
         }}
-        error={error ?? undefined}
+        // The schema's message or the server's, in English: shown in the page's language when ours.
+        error={error === null ? undefined : knownText(i18n, error)}
       />
-      <p className="monthly-gift__hint">From the next charge on; nothing is charged now.</p>
+      <p className="monthly-gift__hint">{i18n._('From the next charge on; nothing is charged now.')}</p>
       <div className="account-actions">
         <button type="submit" className="button" aria-disabled={saving}>
-          {saving ? 'Saving…' : 'Save amount'}
+          {saving ? i18n._('Saving…') : i18n._('Save amount')}
         </button>
         <button type="button" className="button button--secondary" onClick={onClose}>
-          Keep the amount
+          {i18n._('Keep the amount')}
         </button>
       </div>
     </form>

@@ -8,6 +8,9 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { CardInputError } from '#src/components/payment/card-widget-errors';
 import { PaymentBanners } from '#src/components/payment/payment-banners';
 import { usePaymentSetup } from '#src/components/payment/use-payment-setup';
+import { Trans } from '#src/lib/i18n/trans';
+import { useLingui } from '#src/lib/i18n/use-lingui';
+import { knownText } from './known-text';
 
 type MonthlyCardUpdateProps = {
   save: (nonce: string) => Promise<unknown>;
@@ -16,6 +19,7 @@ type MonthlyCardUpdateProps = {
 };
 
 export function MonthlyCardUpdate({ save, onSaved, onClose }: MonthlyCardUpdateProps) {
+  const { i18n } = useLingui();
   const id = useId();
   const container = useRef<HTMLDivElement>(null);
   const setup = usePaymentSetup(container);
@@ -33,7 +37,8 @@ export function MonthlyCardUpdate({ save, onSaved, onClose }: MonthlyCardUpdateP
       await onSaved();
     } catch (error) {
       // The widget shows what is wrong with the card on its own fields.
-      if (!(error instanceof CardInputError)) setProblem(error instanceof Error ? error.message : String(error));
+      if (!(error instanceof CardInputError))
+        setProblem(error instanceof Error ? knownText(i18n, error.message) : String(error));
       setSaving(false);
       if (error instanceof Error && 'status' in error && error.status === 402) setup.reloadWidget();
     }
@@ -41,20 +46,23 @@ export function MonthlyCardUpdate({ save, onSaved, onClose }: MonthlyCardUpdateP
 
   return (
     <form className="form monthly-gift__form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h4 id={`${id}-title`}>New card</h4>
+      <h4 id={`${id}-title`}>{i18n._('New card')}</h4>
       {setup.gateway === 'sandbox' && (
         <p className="checkout-test-notice monthly-gift__test-notice">
-          <strong>Test store: no card is charged.</strong> Try the test card 4111 1111 1111 1111.
+          <Trans
+            id={/*i18n*/ '<0>Test store: no card is charged.</0> Try the test card 4111 1111 1111 1111.'}
+            components={{ 0: <strong /> }}
+          />
         </p>
       )}
       <PaymentBanners {...setup} />
       <div ref={container} className="card-widget" />
       <div className="account-actions">
         <button type="submit" className="button" aria-disabled={saving || setup.status !== 'ready'}>
-          {saving ? 'Saving card…' : 'Save card'}
+          {saving ? i18n._('Saving card…') : i18n._('Save card')}
         </button>
         <button type="button" className="button button--secondary" onClick={onClose}>
-          Keep the current card
+          {i18n._('Keep the current card')}
         </button>
       </div>
       {problem && (

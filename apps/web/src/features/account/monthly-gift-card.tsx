@@ -3,12 +3,15 @@
  * its card and its history; and the donor's actions, each effective at once: change the amount (an
  * open amount) or the tier (a concert tier, whose amount is its price), pause or resume, a new card, cancel (after a confirmation: it is final).
  */
+import { type I18n, i18n as pageI18n } from '@lingui/core';
 import { formatDollars } from '@store/shared/money';
 import type { MonthlyGift } from '@store/shared/monthly-giving';
-import { ordinalDay } from '@store/shared/monthly-lines';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { type DataColumn, DataTable, DateCell } from '#src/components/data-table';
+import { Trans } from '#src/lib/i18n/trans';
+import { useLingui } from '#src/lib/i18n/use-lingui';
+import { knownText } from './known-text';
 import { MonthlyAmountForm } from './monthly-amount-form';
 import { MonthlyCardUpdate } from './monthly-card-update';
 import type { MonthlyGiftAction, MonthlyGiftsApi } from './monthly-gifts-api';
@@ -16,32 +19,37 @@ import { MonthlyTierForm } from './monthly-tier-form';
 
 type Charge = MonthlyGift['charges'][number];
 
-const STATUS_TEXT: Record<Charge['status'], string> = { succeeded: 'Paid', failed: 'Declined', pending: 'Processing' };
+// The texts below are marked for the message catalogues and shown with i18n._ in the page's language.
+const STATUS_TEXT: Record<Charge['status'], string> = {
+  succeeded: /*i18n*/ 'Paid',
+  failed: /*i18n*/ 'Declined',
+  pending: /*i18n*/ 'Processing',
+};
 
-const HISTORY: readonly DataColumn<Charge>[] = [
-  { header: 'Date', cell: (charge) => <DateCell iso={charge.date} /> },
-  { header: 'Amount', cell: (charge) => formatDollars(charge.amount), className: 'report-table__number' },
-  { header: 'Status', cell: (charge) => STATUS_TEXT[charge.status] },
-  { header: 'Receipt', cell: (charge) => charge.receiptNumber ?? '—' },
+/** The history's columns, headed in the page's language. */
+const history = (i18n: I18n): readonly DataColumn<Charge>[] => [
+  { header: i18n._('Date'), cell: (charge) => <DateCell iso={charge.date} /> },
+  { header: i18n._('Amount'), cell: (charge) => formatDollars(charge.amount), className: 'report-table__number' },
+  { header: i18n._('Status'), cell: (charge) => i18n._(STATUS_TEXT[charge.status]) },
+  { header: i18n._('Receipt'), cell: (charge) => charge.receiptNumber ?? '—' },
 ];
 
 const DONE: Record<MonthlyGiftAction | 'amount' | 'tier' | 'card', string> = {
-  amount: 'Monthly amount changed. A confirmation is on its way by e-mail.',
-  tier: 'Monthly gift moved to the new tier. A confirmation is on its way by e-mail.',
-  pause: 'Monthly gift paused. A confirmation is on its way by e-mail.',
-  resume: 'Monthly gift resumed. A confirmation is on its way by e-mail.',
-  cancel: 'Monthly gift cancelled. A confirmation is on its way by e-mail.',
-  card: 'Card updated. A confirmation is on its way by e-mail.',
+  amount: /*i18n*/ 'Monthly amount changed. A confirmation is on its way by e-mail.',
+  tier: /*i18n*/ 'Monthly gift moved to the new tier. A confirmation is on its way by e-mail.',
+  pause: /*i18n*/ 'Monthly gift paused. A confirmation is on its way by e-mail.',
+  resume: /*i18n*/ 'Monthly gift resumed. A confirmation is on its way by e-mail.',
+  cancel: /*i18n*/ 'Monthly gift cancelled. A confirmation is on its way by e-mail.',
+  card: /*i18n*/ 'Card updated. A confirmation is on its way by e-mail.',
 };
 
-/** "Visa ending in 1111, exp 12/29". */
-export function cardText(card: MonthlyGift['card']): string {
-  if (!card) return 'No card on file';
-  const expiry =
-    card.expMonth !== null && card.expYear !== null
-      ? `, exp ${String(card.expMonth).padStart(2, '0')}/${String(card.expYear % 100).padStart(2, '0')}`
-      : '';
-  return `${card.brand} ending in ${card.lastFour}${expiry}`;
+/** "Visa ending in 1111, exp 12/29", in the page's language (the brand is the card's own name). */
+export function cardText(card: MonthlyGift['card'], i18n: I18n = pageI18n): string {
+  if (!card) return i18n._('No card on file');
+  const values = { brand: card.brand, lastFour: card.lastFour };
+  if (card.expMonth === null || card.expYear === null) return i18n._('{brand} ending in {lastFour}', values);
+  const expiry = `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear % 100).padStart(2, '0')}`;
+  return i18n._('{brand} ending in {lastFour}, exp {expiry}', { ...values, expiry });
 }
 
 type Open = 'amount' | 'tier' | 'card' | 'cancel' | null;
@@ -55,6 +63,7 @@ export function MonthlyGiftCard({
   api: MonthlyGiftsApi;
   onChanged: () => Promise<void>;
 }) {
+  const { i18n } = useLingui();
   const id = useId();
   const [open, setOpen] = useState<Open>(null);
   const [busy, setBusy] = useState<MonthlyGiftAction | null>(null);
@@ -66,7 +75,7 @@ export function MonthlyGiftCard({
 
   async function done(what: keyof typeof DONE) {
     setOpen(null);
-    toast.success(DONE[what]);
+    toast.success(i18n._(DONE[what]));
     await onChanged();
   }
 
@@ -78,7 +87,7 @@ export function MonthlyGiftCard({
       await api.act(gift.id, action);
       await done(action);
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
+      setProblem(error instanceof Error ? knownText(i18n, error.message) : String(error));
     } finally {
       setBusy(null);
     }
@@ -88,27 +97,30 @@ export function MonthlyGiftCard({
     <article className={`monthly-gift monthly-gift--${gift.status}`} aria-labelledby={`${id}-name`}>
       <header className="monthly-gift__head">
         <h3 id={`${id}-name`}>{gift.itemName}</h3>
-        <p className="monthly-gift__amount">{`${formatDollars(gift.amount)} a month`}</p>
+        <p className="monthly-gift__amount">{i18n._('{amount} a month', { amount: formatDollars(gift.amount) })}</p>
       </header>
       <dl className="monthly-gift__facts">
         <div>
-          <dt>Center</dt>
+          <dt>{i18n._('Center')}</dt>
           <dd>{gift.centerName}</dd>
         </div>
         <div>
-          <dt>Next charge</dt>
+          <dt>{i18n._('Next charge')}</dt>
           <dd>
             <NextCharge gift={gift} />
           </dd>
         </div>
         <div>
-          <dt>Card</dt>
-          <dd>{cardText(gift.card)}</dd>
+          <dt>{i18n._('Card')}</dt>
+          <dd>{cardText(gift.card, i18n)}</dd>
         </div>
       </dl>
       {declined && (
         <p className="monthly-gift__declined" role="note">
-          <strong>Paused: your card was declined.</strong> Update your card to continue.
+          <Trans
+            id={/*i18n*/ '<0>Paused: your card was declined.</0> Update your card to continue.'}
+            components={{ 0: <strong /> }}
+          />
         </p>
       )}
       {!cancelled && (
@@ -120,7 +132,7 @@ export function MonthlyGiftCard({
               aria-expanded={open === change}
               onClick={() => setOpen(open === change ? null : change)}
             >
-              {change === 'amount' ? 'Change amount' : 'Change tier'}
+              {change === 'amount' ? i18n._('Change amount') : i18n._('Change tier')}
             </button>
           )}
           {gift.status === 'active' ? (
@@ -130,7 +142,7 @@ export function MonthlyGiftCard({
               aria-disabled={busy !== null}
               onClick={() => void act('pause')}
             >
-              {busy === 'pause' ? 'Pausing…' : 'Pause'}
+              {busy === 'pause' ? i18n._('Pausing…') : i18n._('Pause')}
             </button>
           ) : (
             <button
@@ -139,7 +151,7 @@ export function MonthlyGiftCard({
               aria-disabled={busy !== null}
               onClick={() => void act('resume')}
             >
-              {busy === 'resume' ? 'Resuming…' : 'Resume'}
+              {busy === 'resume' ? i18n._('Resuming…') : i18n._('Resume')}
             </button>
           )}
           <button
@@ -148,7 +160,7 @@ export function MonthlyGiftCard({
             aria-expanded={open === 'card'}
             onClick={() => setOpen(open === 'card' ? null : 'card')}
           >
-            Update card
+            {i18n._('Update card')}
           </button>
           <button
             type="button"
@@ -156,7 +168,7 @@ export function MonthlyGiftCard({
             aria-expanded={open === 'cancel'}
             onClick={() => setOpen(open === 'cancel' ? null : 'cancel')}
           >
-            Cancel gift
+            {i18n._('Cancel gift')}
           </button>
         </div>
       )}
@@ -187,14 +199,17 @@ export function MonthlyGiftCard({
       {open === 'cancel' && (
         <div className="monthly-gift__confirm">
           <p id={`${id}-confirm`}>
-            {`Cancel your monthly gift of ${formatDollars(gift.amount)} to ${gift.itemName}? Nothing more will be charged, and a cancelled gift cannot be resumed.`}
+            {i18n._(
+              'Cancel your monthly gift of {amount} to {name}? Nothing more will be charged, and a cancelled gift cannot be resumed.',
+              { amount: formatDollars(gift.amount), name: gift.itemName },
+            )}
           </p>
           <div className="account-actions">
             <button type="button" className="button button--danger" onClick={() => void act('cancel')}>
-              {busy === 'cancel' ? 'Cancelling…' : 'Yes, cancel the gift'}
+              {busy === 'cancel' ? i18n._('Cancelling…') : i18n._('Yes, cancel the gift')}
             </button>
             <button type="button" className="button button--secondary" onClick={() => setOpen(null)}>
-              Keep the gift
+              {i18n._('Keep the gift')}
             </button>
           </div>
         </div>
@@ -205,13 +220,15 @@ export function MonthlyGiftCard({
         </p>
       )}
       <details className="monthly-gift__history">
-        <summary>{`History (${gift.charges.length} ${gift.charges.length === 1 ? 'charge' : 'charges'})`}</summary>
+        <summary>
+          {i18n._('History ({count, plural, one {# charge} other {# charges}})', { count: gift.charges.length })}
+        </summary>
         <DataTable
-          columns={HISTORY}
+          columns={history(i18n)}
           rows={gift.charges}
           rowKey={(charge) => charge.orderId}
-          name={{ label: `Charges of ${gift.itemName}` }}
-          scrollLabel={`Charges of ${gift.itemName}`}
+          name={{ label: i18n._('Charges of {name}', { name: gift.itemName }) }}
+          scrollLabel={i18n._('Charges of {name}', { name: gift.itemName })}
         />
       </details>
     </article>
@@ -219,13 +236,17 @@ export function MonthlyGiftCard({
 }
 
 function NextCharge({ gift }: { gift: MonthlyGift }) {
-  if (gift.status === 'cancelled') return <span className="monthly-gift__status">Cancelled</span>;
-  if (gift.status === 'paused') return <span className="monthly-gift__status">Paused</span>;
+  const { i18n } = useLingui();
+  if (gift.status === 'cancelled') return <span className="monthly-gift__status">{i18n._('Cancelled')}</span>;
+  if (gift.status === 'paused') return <span className="monthly-gift__status">{i18n._('Paused')}</span>;
   if (!gift.nextChargeOn) return <>—</>;
+  // The day as ICU's ordinal ('15th' in English, as ordinalDay of @store/shared/monthly-lines wrote it).
   return (
     <>
-      <DateCell iso={gift.nextChargeOn} />
-      {` (the ${ordinalDay(gift.billingDay)} of each month)`}
+      <DateCell iso={gift.nextChargeOn} />{' '}
+      {i18n._('(the {day, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} of each month)', {
+        day: gift.billingDay,
+      })}
     </>
   );
 }

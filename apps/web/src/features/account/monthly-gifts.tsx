@@ -5,16 +5,19 @@
  */
 import type { MonthlyGift } from '@store/shared/monthly-giving';
 import { useCallback, useEffect, useId, useState } from 'react';
+import { useLingui } from '#src/lib/i18n/use-lingui';
+import { knownText } from './known-text';
 import { MonthlyGiftCard } from './monthly-gift-card';
 import type { MonthlyGiftsApi } from './monthly-gifts-api';
 
-export const MONTHLY_GIFTS = 'Monthly gifts';
+export const MONTHLY_GIFTS = /*i18n*/ 'Monthly gifts';
 export const NO_MONTHLY_GIFTS =
-  'You have no monthly gifts. Choose “Monthly” when you give to a cause or a concert tier, and it will show here.';
+  /*i18n*/ 'You have no monthly gifts. Choose “Monthly” when you give to a cause or a concert tier, and it will show here.';
 
 type Load = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; gifts: MonthlyGift[] };
 
 export function MonthlyGifts({ api }: { api: MonthlyGiftsApi }) {
+  const { i18n } = useLingui();
   const id = useId();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
 
@@ -39,23 +42,23 @@ export function MonthlyGifts({ api }: { api: MonthlyGiftsApi }) {
 
   return (
     <section className="account-section monthly-gifts" aria-labelledby={id}>
-      <h2 id={id}>{MONTHLY_GIFTS}</h2>
+      <h2 id={id}>{i18n._(MONTHLY_GIFTS)}</h2>
       {load.status === 'loading' && (
         <p role="status" className="notice">
-          Loading your monthly gifts…
+          {i18n._('Loading your monthly gifts…')}
         </p>
       )}
       {load.status === 'failed' && (
         <div role="alert" className="account-alert">
-          <p>{`Your monthly gifts could not be loaded: ${load.message}`}</p>
+          <p>{i18n._('Your monthly gifts could not be loaded: {reason}', { reason: knownText(i18n, load.message) })}</p>
           <button type="button" className="button button--secondary" onClick={() => void reload()}>
-            Try again
+            {i18n._('Try again')}
           </button>
         </div>
       )}
       {load.status === 'ready' &&
         (load.gifts.length === 0 ? (
-          <p className="notice">{NO_MONTHLY_GIFTS}</p>
+          <p className="notice">{i18n._(NO_MONTHLY_GIFTS)}</p>
         ) : (
           <ul className="monthly-gifts__list">
             {load.gifts.map((gift) => (

@@ -7,6 +7,8 @@ import { formatDollars } from '@store/shared/money';
 import type { MonthlyTier } from '@store/shared/monthly-giving';
 import { type FormEvent, useId, useState } from 'react';
 import { LabelledSelect } from '#src/components/labelled-select';
+import { useLingui } from '#src/lib/i18n/use-lingui';
+import { knownText } from './known-text';
 import { useGiftFieldSave } from './use-gift-field-save';
 
 type MonthlyTierFormProps = {
@@ -18,6 +20,7 @@ type MonthlyTierFormProps = {
 };
 
 export function MonthlyTierForm({ currentId, tiers, save, onSaved, onClose }: MonthlyTierFormProps) {
+  const { i18n } = useLingui();
   const id = useId();
   const [value, setValue] = useState(String(currentId));
   const { error, setError, saving, run } = useGiftFieldSave('tierId', onSaved);
@@ -35,29 +38,33 @@ export function MonthlyTierForm({ currentId, tiers, save, onSaved, onClose }: Mo
     <form className="form monthly-gift__form" noValidate onSubmit={submit}>
       <LabelledSelect
         id={`${id}-tier`}
-        label="Tier, at its monthly price"
+        label={i18n._('Tier, at its monthly price')}
         value={value}
         onChange={(event) => {
           setValue(event.target.value);
           setError(null);
         }}
-        error={error ?? undefined}
+        error={error === null ? undefined : knownText(i18n, error)}
       >
         {tiers.map((tier) => (
           <option key={tier.id} value={String(tier.id)}>
-            {`${tier.name}: ${formatDollars(tier.amount)}${tier.id === currentId ? ' (now)' : ''}`}
+            {tier.id === currentId
+              ? i18n._('{tier}: {amount} (now)', { tier: tier.name, amount: formatDollars(tier.amount) })
+              : `${tier.name}: ${formatDollars(tier.amount)}`}
           </option>
         ))}
       </LabelledSelect>
       <p className="monthly-gift__hint">
-        A tier is given at its price, with what it includes. From the next charge on; nothing is charged now.
+        {i18n._(
+          'A tier is given at its price, with what it includes. From the next charge on; nothing is charged now.',
+        )}
       </p>
       <div className="account-actions">
         <button type="submit" className="button" aria-disabled={saving}>
-          {saving ? 'Saving…' : 'Save tier'}
+          {saving ? i18n._('Saving…') : i18n._('Save tier')}
         </button>
         <button type="button" className="button button--secondary" onClick={onClose}>
-          Keep the tier
+          {i18n._('Keep the tier')}
         </button>
       </div>
     </form>

@@ -5,19 +5,21 @@
 import { PASSWORD_MIN_LENGTH } from '@store/shared/auth';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { PasswordInput } from '#src/components/password-input';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 
-/** A field's registration with the form, its element id and its error, if any. */
+/** A field's registration with the form, its element id and its error (in the page's language), if any. */
 type NewPasswordField = UseFormRegisterReturn & { id: string; error: string | undefined };
 
 export function NewPasswordFields({ password, repeat }: { password: NewPasswordField; repeat: NewPasswordField }) {
+  const { i18n } = useLingui();
   return (
     <>
       <PasswordInput
         {...password}
-        label={`New password (at least ${PASSWORD_MIN_LENGTH} characters)`}
+        label={i18n._('New password (at least {count} characters)', { count: PASSWORD_MIN_LENGTH })}
         autoComplete="new-password"
       />
-      <PasswordInput {...repeat} label="Repeat the new password" autoComplete="new-password" />
+      <PasswordInput {...repeat} label={i18n._('Repeat the new password')} autoComplete="new-password" />
     </>
   );
 }

@@ -6,13 +6,16 @@ import { authMessages } from '@store/shared/auth';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AuthApi } from '#src/lib/auth-api';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { clearJwtToken } from './jwt-token-storage';
+import { knownText } from './known-text';
 import { loadPage } from './leave-page';
 import { isSignedOut } from './use-account';
 
 type Busy = 'profile' | 'logout' | null;
 
 export function ProfileActions({ api }: { api: AuthApi }) {
+  const { i18n } = useLingui();
   const id = useId();
   const navigate = useNavigate();
   const [busy, setBusy] = useState<Busy>(null);
@@ -30,7 +33,7 @@ export function ProfileActions({ api }: { api: AuthApi }) {
       setBusy(null);
     } catch (error) {
       if (isSignedOut(error)) return void navigate('/login', { replace: true });
-      setProblem(`Could not load the profile: ${messageOf(error)}`);
+      setProblem(i18n._('Could not load the profile: {reason}', { reason: knownText(i18n, messageOf(error)) }));
       setBusy(null);
     }
   }
@@ -44,7 +47,7 @@ export function ProfileActions({ api }: { api: AuthApi }) {
     } catch (error) {
       // 401: the session had already ended, which is what a logout wants.
       if (!isSignedOut(error)) {
-        setProblem(`Could not log out: ${messageOf(error)}`);
+        setProblem(i18n._('Could not log out: {reason}', { reason: knownText(i18n, messageOf(error)) }));
         setBusy(null);
         return;
       }
@@ -58,15 +61,15 @@ export function ProfileActions({ api }: { api: AuthApi }) {
     <>
       <div className="account-actions">
         <button type="button" className="button" onClick={loadProfile}>
-          {authMessages.loadProfile}
+          {i18n._(authMessages.loadProfile)}
         </button>
         <button type="button" className="button button--secondary" onClick={logOut}>
-          {authMessages.logout}
+          {i18n._(authMessages.logout)}
         </button>
       </div>
       {busy !== null && (
         <p role="status" className="banner">
-          {busy === 'profile' ? 'Loading profile…' : 'Logging out…'}
+          {busy === 'profile' ? i18n._('Loading profile…') : i18n._('Logging out…')}
         </p>
       )}
       {problem && (
@@ -76,7 +79,7 @@ export function ProfileActions({ api }: { api: AuthApi }) {
       )}
       {profileJson !== null && (
         <section className="account-section" aria-labelledby={`${id}-profile`}>
-          <h2 id={`${id}-profile`}>Profile</h2>
+          <h2 id={`${id}-profile`}>{i18n._('Profile')}</h2>
           <pre className="account-profile">{profileJson}</pre>
         </section>
       )}

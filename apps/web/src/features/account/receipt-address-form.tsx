@@ -7,7 +7,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type DonorAddressInput, donorAddressSchema, type ReceiptIssued } from '@store/shared/receipt-address';
 import { useId } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { FailureAlert, showsAlert } from './failure-alert';
+import { knownError } from './known-text';
 import { useAccountForm } from './use-account-form';
 
 type AddressValues = Required<{ [K in keyof DonorAddressInput]: string }>;
@@ -21,6 +23,7 @@ export function ReceiptAddressForm({
   send: (address: AddressValues) => Promise<ReceiptIssued>;
   onIssued: (issued: ReceiptIssued) => void;
 }) {
+  const { i18n } = useLingui();
   const id = useId();
   const { register, errors, isSubmitting, failure, alertId, formProps } = useAccountForm<AddressValues, ReceiptIssued>({
     resolver,
@@ -35,38 +38,38 @@ export function ReceiptAddressForm({
       <LabelledInput
         {...register('street')}
         id={`${id}-street`}
-        label="Street address"
+        label={i18n._('Street address')}
         autoComplete="street-address"
-        error={errors.street?.message}
+        error={knownError(i18n, errors.street?.message)}
       />
       <LabelledInput
         {...register('city')}
         id={`${id}-city`}
-        label="City"
+        label={i18n._('City')}
         autoComplete="address-level2"
-        error={errors.city?.message}
+        error={knownError(i18n, errors.city?.message)}
       />
       <LabelledInput
         {...register('province')}
         id={`${id}-province`}
-        label="Province"
+        label={i18n._('Province')}
         autoComplete="address-level1"
-        error={errors.province?.message}
+        error={knownError(i18n, errors.province?.message)}
       />
       <LabelledInput
         {...register('postalCode')}
         id={`${id}-postal-code`}
-        label="Postal code"
+        label={i18n._('Postal code')}
         autoComplete="postal-code"
-        error={errors.postalCode?.message}
+        error={knownError(i18n, errors.postalCode?.message)}
       />
       <button type="submit" className="button button--large" disabled={isSubmitting}>
-        {isSubmitting ? 'Issuing...' : 'Issue my official receipt'}
+        {isSubmitting ? i18n._('Issuing...') : i18n._('Issue my official receipt')}
       </button>
       {showsAlert(failure) && (
         <FailureAlert
           id={alertId}
-          title="The official receipt could not be issued"
+          title={i18n._('The official receipt could not be issued')}
           detail={failure.detail}
           takeFocus={failure.fields.length === 0}
         />

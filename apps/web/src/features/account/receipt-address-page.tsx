@@ -17,9 +17,12 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { getJson, sendJson } from '#src/lib/api-client';
 import { formatDay } from '#src/lib/format';
+import { Trans } from '#src/lib/i18n/trans';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { useDocumentTitle } from '#src/lib/use-document-title';
 import { useFoundationTimeZone } from '#src/lib/use-foundation-time-zone';
 import { InvalidLink } from './invalid-link';
+import { knownText } from './known-text';
 import { isInvalidToken, tokenFrom } from './link-token';
 import { ReceiptAddressForm } from './receipt-address-form';
 import { ReceiptIssuedNotice } from './receipt-issued-notice';
@@ -31,19 +34,25 @@ type Load =
   | { status: 'loading' }
   | { status: 'ready'; gift: ReceiptAddressGift }
   | { status: 'invalid' }
-  | { status: 'failed'; message: string };
+  /** `message`: the error's, as it came (null: none to show); worded in the page's language when shown. */
+  | { status: 'failed'; message: string | null };
 
 function DashboardWay() {
   return (
     <p>
-      You can also add your address on your <Link to="/dashboard">dashboard</Link>, signed in with the e-mail address
-      the gift was made with.
+      <Trans
+        id={
+          /*i18n*/ 'You can also add your address on your <0>dashboard</0>, signed in with the e-mail address the gift was made with.'
+        }
+        components={{ 0: <Link to="/dashboard" /> }}
+      />
     </p>
   );
 }
 
 export function ReceiptAddressPage() {
-  useDocumentTitle('Your Official Receipt');
+  const { i18n } = useLingui();
+  useDocumentTitle(i18n._('Your Official Receipt'));
   const [params] = useSearchParams();
   const token = tokenFrom(params);
   const [load, setLoad] = useState<Load>(token === '' ? { status: 'invalid' } : { status: 'loading' });
@@ -58,15 +67,15 @@ export function ReceiptAddressPage() {
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         if (isInvalidToken(error)) setLoad({ status: 'invalid' });
-        else setLoad({ status: 'failed', message: error instanceof Error ? error.message : 'Please try again.' });
+        else setLoad({ status: 'failed', message: error instanceof Error ? error.message : null });
       });
     return () => controller.abort();
   }, [token]);
 
   return (
     <>
-      <h1>Your Official Receipt</h1>
-      {load.status === 'loading' && <p className="notice">Loading your gift...</p>}
+      <h1>{i18n._('Your Official Receipt')}</h1>
+      {load.status === 'loading' && <p className="notice">{i18n._('Loading your gift...')}</p>}
       {load.status === 'invalid' && (
         <InvalidLink>
           <DashboardWay />
@@ -74,26 +83,37 @@ export function ReceiptAddressPage() {
       )}
       {load.status === 'failed' && (
         <div className="notice notice--error" role="alert">
-          <p>{load.message}</p>
+          <p>{load.message === null ? i18n._('Please try again.') : knownText(i18n, load.message)}</p>
         </div>
       )}
       {load.status === 'ready' && (
         <>
           <p>
-            Your gift of <strong>{formatDollars(load.gift.amount)}</strong> to <strong>{load.gift.center}</strong> on{' '}
-            {formatDay(load.gift.date, timeZone)}, from {load.gift.donorName}.
+            <Trans
+              id={/*i18n*/ 'Your gift of <0>{amount}</0> to <1>{center}</1> on {day}, from {donorName}.'}
+              values={{
+                amount: formatDollars(load.gift.amount),
+                center: load.gift.center,
+                day: formatDay(load.gift.date, timeZone),
+                donorName: load.gift.donorName,
+              }}
+              components={{ 0: <strong />, 1: <strong /> }}
+            />
           </p>
           {issued ? (
             <ReceiptIssuedNotice issued={issued} />
           ) : load.gift.receiptNumber ? (
             <p className="notice" role="status">
-              {receiptAddressMessages.alreadyIssued} Its number is {load.gift.receiptNumber}.
+              {i18n._(receiptAddressMessages.alreadyIssued)}{' '}
+              {i18n._('Its number is {number}.', { number: load.gift.receiptNumber })}
             </p>
           ) : (
             <>
               <p>
-                {receiptAddressMessages.notOfficial} A Canadian official donation receipt must show your address: add it
-                below and your official receipt is issued and e-mailed to you at once.
+                {i18n._(receiptAddressMessages.notOfficial)}{' '}
+                {i18n._(
+                  'A Canadian official donation receipt must show your address: add it below and your official receipt is issued and e-mailed to you at once.',
+                )}
               </p>
               <ReceiptAddressForm
                 send={(address) => sendJson(RECEIPT_ADDRESS_API, { token, ...address }, issuedSchema)}

@@ -11,14 +11,18 @@ import { LabelledInput } from '#src/components/labelled-input';
 import { PasswordInput } from '#src/components/password-input';
 import type { AuthApi } from '#src/lib/auth-api';
 import { useCaptchaToken } from '#src/lib/captcha/use-captcha-token';
+import { Trans } from '#src/lib/i18n/trans';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import type { VerificationSentState } from './account-texts';
 import { EmailInput } from './email-input';
 import { FailureAlert } from './failure-alert';
+import { knownError } from './known-text';
 import { useAccountForm } from './use-account-form';
 
 const resolver = zodResolver(registerRequestSchema);
 
 export function RegisterForm({ api }: { api: AuthApi }) {
+  const { i18n } = useLingui();
   const id = useId();
   const captchaToken = useCaptchaToken();
   const navigate = useNavigate();
@@ -40,9 +44,9 @@ export function RegisterForm({ api }: { api: AuthApi }) {
         <LabelledInput
           {...register('name')}
           id={`${id}-name`}
-          label="Name"
+          label={i18n._('Name')}
           autoComplete="name"
-          error={errors.name?.message}
+          error={knownError(i18n, errors.name?.message)}
         />
         <EmailInput
           {...register('email')}
@@ -50,15 +54,13 @@ export function RegisterForm({ api }: { api: AuthApi }) {
           error={
             errors.email?.message === authMessages.emailTaken ? (
               // Said once, here by the field (not again in the alert), with the way out as a link.
-              <>
-                {authMessages.emailTakenReason}{' '}
-                <Link to="/login" state={{ email: getValues('email') }}>
-                  {authMessages.logInInstead}
-                </Link>
-                .
-              </>
+              // authMessages.emailTakenReason and logInInstead, as one sentence for the translators.
+              <Trans
+                id={/*i18n*/ 'An account with this e-mail already exists. <0>Log in instead</0>.'}
+                components={{ 0: <Link to="/login" state={{ email: getValues('email') }} /> }}
+              />
             ) : (
-              errors.email?.message
+              knownError(i18n, errors.email?.message)
             )
           }
         />
@@ -66,17 +68,17 @@ export function RegisterForm({ api }: { api: AuthApi }) {
           {...register('password')}
           id={`${id}-password`}
           // The rule in the label itself: read with the field, before anything goes wrong.
-          label={`Password (at least ${PASSWORD_MIN_LENGTH} characters)`}
+          label={i18n._('Password (at least {count} characters)', { count: PASSWORD_MIN_LENGTH })}
           autoComplete="new-password"
-          error={errors.password?.message}
+          error={knownError(i18n, errors.password?.message)}
         />
         <button type="submit" className="button button--large" disabled={isSubmitting}>
-          {isSubmitting ? 'Registering...' : 'Register'}
+          {isSubmitting ? i18n._('Registering...') : i18n._('Register')}
         </button>
         {failure && (
           <FailureAlert
             id={alertId}
-            title={authMessages.registrationFailed}
+            title={i18n._(authMessages.registrationFailed)}
             detail={failure.detail}
             takeFocus={failure.fields.length === 0}
           />
@@ -84,7 +86,7 @@ export function RegisterForm({ api }: { api: AuthApi }) {
       </form>
       <div className="account-other">
         <p>
-          Already have an account? <Link to="/login">Log in</Link>
+          <Trans id={/*i18n*/ 'Already have an account? <0>Log in</0>'} components={{ 0: <Link to="/login" /> }} />
         </p>
       </div>
     </>

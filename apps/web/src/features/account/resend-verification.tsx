@@ -5,7 +5,9 @@
  */
 import { useState } from 'react';
 import type { AuthApi } from '#src/lib/auth-api';
-import { verificationSentTo } from './account-texts';
+import { useLingui } from '#src/lib/i18n/use-lingui';
+import { sentAnswerText, verificationSentTo } from './account-texts';
+import { knownText } from './known-text';
 import { isSignedOut } from './use-account';
 
 type Outcome = { kind: 'sent'; text: string } | { kind: 'refused'; text: string } | null;
@@ -14,12 +16,14 @@ type ResendVerificationProps = {
   api: AuthApi;
   /** The address the link goes to, when the page knows it (the dashboard); else the server's words. */
   email: string | null;
+  /** The button's text, in the page's language (default 'Send the link again'). */
   label?: string;
 };
 
-export const NOT_SIGNED_IN_TO_RESEND = 'Log in to ask for a new link.';
+export const NOT_SIGNED_IN_TO_RESEND = /*i18n*/ 'Log in to ask for a new link.';
 
-export function ResendVerification({ api, email, label = 'Send the link again' }: ResendVerificationProps) {
+export function ResendVerification({ api, email, label }: ResendVerificationProps) {
+  const { i18n } = useLingui();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
 
@@ -30,12 +34,12 @@ export function ResendVerification({ api, email, label = 'Send the link again' }
     setOutcome(null);
     try {
       const { message } = await api.resendVerification();
-      setOutcome({ kind: 'sent', text: email === null ? message : verificationSentTo(email) });
+      setOutcome({ kind: 'sent', text: email === null ? sentAnswerText(message) : verificationSentTo(email) });
     } catch (error) {
       const text = isSignedOut(error)
-        ? NOT_SIGNED_IN_TO_RESEND
+        ? i18n._(NOT_SIGNED_IN_TO_RESEND)
         : error instanceof Error
-          ? error.message
+          ? knownText(i18n, error.message)
           : String(error);
       setOutcome({ kind: 'refused', text });
     }
@@ -45,7 +49,7 @@ export function ResendVerification({ api, email, label = 'Send the link again' }
   return (
     <div className="account-resend">
       <button type="button" className="button button--secondary" onClick={resend} aria-disabled={busy}>
-        {busy ? 'Sending...' : label}
+        {busy ? i18n._('Sending...') : (label ?? i18n._('Send the link again'))}
       </button>
       {outcome?.kind === 'sent' && (
         <p role="status" className="account-resend__sent">

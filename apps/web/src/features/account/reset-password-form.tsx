@@ -9,8 +9,10 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import type { AuthApi } from '#src/lib/auth-api';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { FailureAlert, showsAlert } from './failure-alert';
 import { InvalidLink } from './invalid-link';
+import { knownError } from './known-text';
 import { isInvalidToken } from './link-token';
 import { NewPasswordFields } from './new-password-fields';
 import { checkRepeat, newPasswordRule } from './new-password-schema';
@@ -23,17 +25,19 @@ const resetPasswordFormSchema = z
 type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 const resolver = zodResolver(resetPasswordFormSchema);
 
-export const PASSWORD_RESET_DONE = 'Your new password is saved. You are signed in.';
+export const PASSWORD_RESET_DONE = /*i18n*/ 'Your new password is saved. You are signed in.';
 
 export function AskForNewLink() {
+  const { i18n } = useLingui();
   return (
     <p>
-      <Link to="/forgot-password">Ask for a new link</Link>
+      <Link to="/forgot-password">{i18n._('Ask for a new link')}</Link>
     </p>
   );
 }
 
 export function ResetPasswordForm({ api, token }: { api: AuthApi; token: string }) {
+  const { i18n } = useLingui();
   const id = useId();
   const navigate = useNavigate();
   const [linkRefused, setLinkRefused] = useState(false);
@@ -50,7 +54,7 @@ export function ResetPasswordForm({ api, token }: { api: AuthApi; token: string 
       }
     },
     onSuccess: () => {
-      toast.success(PASSWORD_RESET_DONE);
+      toast.success(i18n._(PASSWORD_RESET_DONE));
       // Replace: Back must not return to a used link.
       navigate('/dashboard', { replace: true });
     },
@@ -67,16 +71,16 @@ export function ResetPasswordForm({ api, token }: { api: AuthApi; token: string 
   return (
     <form {...formProps}>
       <NewPasswordFields
-        password={{ ...register('password'), id: `${id}-password`, error: errors.password?.message }}
-        repeat={{ ...register('repeat'), id: `${id}-repeat`, error: errors.repeat?.message }}
+        password={{ ...register('password'), id: `${id}-password`, error: knownError(i18n, errors.password?.message) }}
+        repeat={{ ...register('repeat'), id: `${id}-repeat`, error: knownError(i18n, errors.repeat?.message) }}
       />
       <button type="submit" className="button button--large" disabled={isSubmitting}>
-        {isSubmitting ? 'Saving...' : 'Save the new password'}
+        {isSubmitting ? i18n._('Saving...') : i18n._('Save the new password')}
       </button>
       {showsAlert(failure) && (
         <FailureAlert
           id={alertId}
-          title="The password could not be saved"
+          title={i18n._('The password could not be saved')}
           detail={failure.detail}
           takeFocus={failure.fields.length === 0}
         />

@@ -5,6 +5,7 @@
  */
 import './account.css';
 import { useSearchParams } from 'react-router';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { useDocumentTitle } from '#src/lib/use-document-title';
 import { AuthApiStatus } from './auth-api-status';
 import { InvalidLink } from './invalid-link';
@@ -13,13 +14,14 @@ import { AskForNewLink, ResetPasswordForm } from './reset-password-form';
 import { useAuthApi } from './use-auth-api';
 
 export function ResetPasswordPage() {
-  useDocumentTitle('Choose a New Password');
+  const { i18n } = useLingui();
+  useDocumentTitle(i18n._('Choose a New Password'));
   const [params] = useSearchParams();
   const token = tokenFrom(params);
   const { state, retry } = useAuthApi();
   return (
     <>
-      <h1>Choose a New Password</h1>
+      <h1>{i18n._('Choose a New Password')}</h1>
       {token === '' ? (
         <InvalidLink>
           <AskForNewLink />

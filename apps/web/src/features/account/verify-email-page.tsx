@@ -5,6 +5,7 @@
  */
 import './account.css';
 import { useSearchParams } from 'react-router';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { useDocumentTitle } from '#src/lib/use-document-title';
 import { AuthApiStatus } from './auth-api-status';
 import { tokenFrom } from './link-token';
@@ -13,13 +14,14 @@ import { VerifyEmail } from './verify-email';
 import { VerifyEmailRefused } from './verify-email-refused';
 
 export function VerifyEmailPage() {
-  useDocumentTitle('Confirm Your E-mail');
+  const { i18n } = useLingui();
+  useDocumentTitle(i18n._('Confirm Your E-mail'));
   const [params] = useSearchParams();
   const token = tokenFrom(params);
   const { state, retry } = useAuthApi();
   return (
     <>
-      <h1>Confirm Your E-mail</h1>
+      <h1>{i18n._('Confirm Your E-mail')}</h1>
       {state.status !== 'ready' ? (
         <AuthApiStatus state={state} onRetry={retry} />
       ) : token === '' ? (

@@ -1,28 +1,34 @@
 import { Link } from 'react-router';
 import type { AuthApi } from '#src/lib/auth-api';
+import { Trans } from '#src/lib/i18n/trans';
+import { useLingui } from '#src/lib/i18n/use-lingui';
+import { knownText } from './known-text';
 import { useVerifyEmail } from './use-verify-email';
 import { VerifyEmailRefused } from './verify-email-refused';
 
-export const EMAIL_CONFIRMED = 'Your e-mail is confirmed';
-
 /** The answer to the link's token: confirmed (with the address, new after an e-mail change), refused, or unreachable. */
 export function VerifyEmail({ api, token }: { api: AuthApi; token: string }) {
+  const { i18n } = useLingui();
   const { state, retry } = useVerifyEmail(api, token);
   switch (state.status) {
     case 'verifying':
       return (
         <p role="status" className="notice">
-          Confirming your e-mail…
+          {i18n._('Confirming your e-mail…')}
         </p>
       );
     case 'verified':
       return (
         <div role="status" className="notice account-done">
           <p>
-            <strong>{EMAIL_CONFIRMED}.</strong> {state.user.email} is the address of your account.
+            <Trans
+              id={/*i18n*/ '<0>Your e-mail is confirmed.</0> {email} is the address of your account.'}
+              values={{ email: state.user.email }}
+              components={{ 0: <strong /> }}
+            />
           </p>
           <p>
-            <Link to="/dashboard">Go to your dashboard</Link>
+            <Link to="/dashboard">{i18n._('Go to your dashboard')}</Link>
           </p>
         </div>
       );
@@ -31,14 +37,14 @@ export function VerifyEmail({ api, token }: { api: AuthApi; token: string }) {
     case 'error':
       return (
         <div role="alert" className="notice notice--error">
-          <p>{state.message}</p>
+          <p>{knownText(i18n, state.message)}</p>
           {state.retry ? (
             <button type="button" className="button" onClick={retry}>
-              Try again
+              {i18n._('Try again')}
             </button>
           ) : (
             <p>
-              <Link to="/dashboard">Go to your dashboard</Link>
+              <Link to="/dashboard">{i18n._('Go to your dashboard')}</Link>
             </p>
           )}
         </div>

@@ -7,19 +7,27 @@
  * year links its default statement, whose address has always served.
  */
 
+import { type I18n, i18n as pageI18n } from '@lingui/core';
 import { accountStatementPdfPath } from '@store/shared/tax-receipts';
 import type { AccountStatement } from '@store/shared/year-end-statements';
 import { useEffect, useId, useState } from 'react';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { getAccountStatements } from './year-end-statements-api';
 
-export const YEAR_END_STATEMENTS = 'Year-end statements';
-export const NO_STATEMENTS = 'Your statements will appear here after your first gift.';
+export const YEAR_END_STATEMENTS = /*i18n*/ 'Year-end statements';
+export const NO_STATEMENTS = /*i18n*/ 'Your statements will appear here after your first gift.';
 
-export const statementLinkText = (year: number) => `${year} statement (PDF)`;
+/** In the page's language; the year is written as a year, without grouping ('2025', not '2,025'). */
+export const statementLinkText = (year: number, i18n: I18n = pageI18n) =>
+  i18n._('{year} statement (PDF)', { year: String(year) });
 
 /** One of a year's statements when it has more than one: whose it is and in what money. */
-export const entityStatementLinkText = (year: number, from: AccountStatement['from']) =>
-  `${year} statement from ${from.issuer} in ${from.currency} (PDF)`;
+export const entityStatementLinkText = (year: number, from: AccountStatement['from'], i18n: I18n = pageI18n) =>
+  i18n._('{year} statement from {issuer} in {currency} (PDF)', {
+    year: String(year),
+    issuer: from.issuer,
+    currency: from.currency,
+  });
 
 type Item = { key: string; text: string; href: string };
 
@@ -43,6 +51,7 @@ function yearItems(years: readonly number[]): Item[] {
 }
 
 export function YearEndStatements({ years }: { years: readonly number[] }) {
+  const { i18n } = useLingui();
   const id = useId();
   const [listed, setListed] = useState<AccountStatement[] | null>(null);
 
@@ -61,9 +70,9 @@ export function YearEndStatements({ years }: { years: readonly number[] }) {
   const items = listed ? itemsOf(listed) : yearItems(years);
   return (
     <section className="account-section" aria-labelledby={id}>
-      <h2 id={id}>{YEAR_END_STATEMENTS}</h2>
+      <h2 id={id}>{i18n._(YEAR_END_STATEMENTS)}</h2>
       {items.length === 0 ? (
-        <p className="notice">{NO_STATEMENTS}</p>
+        <p className="notice">{i18n._(NO_STATEMENTS)}</p>
       ) : (
         <ul className="account-statements">
           {items.map((item) => (
