@@ -44,24 +44,28 @@ export const CARDHOLDER_NAME_MAX = 255; // "under 256 characters"
 /** SPEC.md §9: the empty-field error shows 150 ms after blur. */
 export const EMPTY_FIELD_ERROR_DELAY_MS = 150;
 
-/** SPEC.md §8: what the widget says to the shopper. */
+/**
+ * SPEC.md §8: what the widget says to the shopper. Marked for the `giving` catalogue (decision
+ * 0042): the sandbox card form shows them translated, and the server's sandbox tokenizer sends them
+ * in English (the id) as its field errors.
+ */
 export const widgetMessages = {
-  generic: 'Something went wrong on our end.',
-  duplicateCard: 'This credit card already exists as a saved payment method.',
-  tokenizationFailed: 'Please check your information and try again.',
-  network: 'Network error. Please try again.',
-  cvvFailed: 'Credit card verification failed. Please check your information and try again.',
-  unsupportedType: 'This card type is not supported. Please try another card.',
-  deletionFailed: 'Unable to delete payment method, try again.',
+  generic: /*i18n*/ 'Something went wrong on our end.',
+  duplicateCard: /*i18n*/ 'This credit card already exists as a saved payment method.',
+  tokenizationFailed: /*i18n*/ 'Please check your information and try again.',
+  network: /*i18n*/ 'Network error. Please try again.',
+  cvvFailed: /*i18n*/ 'Credit card verification failed. Please check your information and try again.',
+  unsupportedType: /*i18n*/ 'This card type is not supported. Please try another card.',
+  deletionFailed: /*i18n*/ 'Unable to delete payment method, try again.',
   // Field errors, worded as the drop-in words them.
-  numberRequired: 'Please fill out a card number.',
-  numberInvalid: 'This card number is not valid.',
-  expiryRequired: 'Please fill out an expiration date.',
-  expiryInvalid: 'This expiration date is not valid.',
-  cvvRequired: 'Please fill out a CVV.',
-  cvvInvalid: 'This security code is not valid.',
-  nameRequired: 'Please fill out a cardholder name.',
-  nameTooLong: 'Cardholder name is too long.',
+  numberRequired: /*i18n*/ 'Please fill out a card number.',
+  numberInvalid: /*i18n*/ 'This card number is not valid.',
+  expiryRequired: /*i18n*/ 'Please fill out an expiration date.',
+  expiryInvalid: /*i18n*/ 'This expiration date is not valid.',
+  cvvRequired: /*i18n*/ 'Please fill out a CVV.',
+  cvvInvalid: /*i18n*/ 'This security code is not valid.',
+  nameRequired: /*i18n*/ 'Please fill out a cardholder name.',
+  nameTooLong: /*i18n*/ 'Cardholder name is too long.',
 } as const;
 
 export function digitsOnly(value: string): string {

@@ -175,16 +175,21 @@ export type MonthlyGift = z.infer<typeof monthlyGiftSchema>;
 export const monthlyGiftsResponseSchema = z.object({ gifts: z.array(monthlyGiftSchema) });
 export type MonthlyGiftsResponse = z.infer<typeof monthlyGiftsResponseSchema>;
 
+/**
+ * What the checkout and the dashboard say about a monthly gift, marked for the `giving` catalogue
+ * (decision 0042). The server sends them in English (the id); the pages show them translated.
+ */
 export const monthlyGiftMessages = {
-  amount: 'Please enter an amount of at least $1.00.',
-  amountCents: 'Please enter the amount in dollars and cents.',
-  signInRequired: 'Please sign in or create an account to give monthly.',
-  notEligible: 'This item cannot be given monthly.',
-  cancelled: 'This monthly gift was cancelled.',
-  amountFixed: 'This gift is a tier at a set price: its amount cannot be changed. Choose another tier instead.',
-  tierOfOpenAmount: 'This gift is an amount you chose, not a tier: change its amount instead.',
-  tierUnknown: 'This tier is not offered. Please choose another.',
-  amountOrTier: 'Please change either the amount or the tier, not both.',
+  amount: /*i18n*/ 'Please enter an amount of at least $1.00.',
+  amountCents: /*i18n*/ 'Please enter the amount in dollars and cents.',
+  signInRequired: /*i18n*/ 'Please sign in or create an account to give monthly.',
+  notEligible: /*i18n*/ 'This item cannot be given monthly.',
+  cancelled: /*i18n*/ 'This monthly gift was cancelled.',
+  amountFixed:
+    /*i18n*/ 'This gift is a tier at a set price: its amount cannot be changed. Choose another tier instead.',
+  tierOfOpenAmount: /*i18n*/ 'This gift is an amount you chose, not a tier: change its amount instead.',
+  tierUnknown: /*i18n*/ 'This tier is not offered. Please choose another.',
+  amountOrTier: /*i18n*/ 'Please change either the amount or the tier, not both.',
 } as const;
 
 /**

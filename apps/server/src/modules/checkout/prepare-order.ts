@@ -18,6 +18,7 @@ import { entityOfCenter } from '@store/shared/prices';
 import { completeDonorAddress, receiptNeedsDonorAddress } from '@store/shared/receipt-address';
 import type { Site } from '@store/shared/site';
 import { AppError } from '#src/errors/app-error';
+import { serverI18n } from '#src/i18n/server-i18n';
 import type { DonorAddress, OrderDelivery, OrderProduct } from '#src/modules/ledger/index';
 import { deductibleCents } from '#src/modules/receipts/deductible';
 import { giftAidOf } from './gift-aid-declaration';
@@ -110,7 +111,11 @@ export function prepareOrder(site: Site, body: CheckoutRequest): PreparedOrder {
   const currency = body.currency ?? DEFAULT_CURRENCY;
   const entity = center && entityOfCenter(site.entities, center);
   if (center && entity?.currency !== currency) {
-    fields['customerDetails.center'] ??= checkoutMessages.centerCurrency(entity?.currency ?? '?');
+    // In English like the body's other messages: only a stale or hand-made bucket meets it (the
+    // checkout offers the centers of the visitor's country alone).
+    fields['customerDetails.center'] ??= serverI18n('en')._(checkoutMessages.centerCurrency, {
+      currency: entity?.currency ?? '?',
+    });
   }
   const pricing = priceProducts(site, body.products, currency);
   if (!pricing.ok) Object.assign(fields, pricing.fields);

@@ -1,10 +1,12 @@
 /**
  * The `braintree` gateway's widget: Braintree's Drop-in, loaded only when the server runs Braintree.
  * Options follow SPEC.md §5/§6 and §9: card only, cardholder name required, guest checkout (no saved
- * cards, no card saving).
+ * cards, no card saving), in the page's language where the Drop-in has it (drop-in-locale.ts).
  */
+import { activeLocale } from '#src/lib/i18n/activate';
 import type { CardWidget } from './card-widget';
 import { CardInputError } from './card-widget-errors';
+import { dropInLocale } from './drop-in-locale';
 
 export async function createDropInWidget(container: HTMLElement, clientToken: string): Promise<CardWidget> {
   // A CommonJS package: its module.exports arrives as the default export.
@@ -12,6 +14,7 @@ export async function createDropInWidget(container: HTMLElement, clientToken: st
   const instance = await dropin.create({
     authorization: clientToken,
     container,
+    locale: dropInLocale(activeLocale()),
     card: {
       cardholderName: { required: true },
       vault: { allowVaultCardOverride: false, vaultCard: false },

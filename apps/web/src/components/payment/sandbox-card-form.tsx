@@ -21,7 +21,9 @@ import { type Ref, useEffect, useId, useImperativeHandle, useRef, useState } fro
 import './card-form.css';
 import { LabelledInput } from '#src/components/labelled-input';
 import { ApiClientError } from '#src/lib/api-client';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { CardInputError, ClientTokenExpiredError } from './card-widget-errors';
+import { knownText } from './known-text';
 import { normalizeExpiry, tokenizeCard } from './sandbox-tokenize';
 
 export type SandboxCardFormHandle = {
@@ -35,6 +37,7 @@ type SandboxCardFormProps = { clientToken: string; ref?: Ref<SandboxCardFormHand
 type FieldErrors = Partial<Record<CardField, string>>;
 
 export function SandboxCardForm({ clientToken, ref }: SandboxCardFormProps) {
+  const { i18n } = useLingui();
   const id = useId();
   const inputs = useRef<Partial<Record<CardField, HTMLInputElement | null>>>({});
   const emptyTimers = useRef<Partial<Record<CardField, number>>>({});
@@ -154,7 +157,8 @@ export function SandboxCardForm({ clientToken, ref }: SandboxCardFormProps) {
 
   const field = (name: CardField) => ({
     id: `${id}-${name}`,
-    error: errors[name],
+    // Kept in English (the rules' and the server's words, the catalogue's ids), shown translated.
+    error: errors[name] === undefined ? undefined : knownText(i18n, errors[name]),
     ref: (element: HTMLInputElement | null) => {
       inputs.current[name] = element;
     },
@@ -169,7 +173,7 @@ export function SandboxCardForm({ clientToken, ref }: SandboxCardFormProps) {
     <div className="card-form">
       <LabelledInput
         {...field('number')}
-        label="Card Number"
+        label={i18n._('Card Number')}
         inputMode="numeric"
         autoComplete="cc-number"
         maxLength={23}
@@ -183,24 +187,24 @@ export function SandboxCardForm({ clientToken, ref }: SandboxCardFormProps) {
       <div className="card-form__row">
         <LabelledInput
           {...field('expirationDate')}
-          label="Expiration Date"
+          label={i18n._('Expiration Date')}
           autoComplete="cc-exp"
           placeholder="MM/YY"
           maxLength={9}
         />
         <LabelledInput
           {...field('cvv')}
-          label="CVV"
+          label={i18n._('CVV')}
           inputMode="numeric"
           autoComplete="cc-csc"
           placeholder={'•'.repeat(cvvDigits)}
           maxLength={cvvDigits}
         />
       </div>
-      <LabelledInput {...field('cardholderName')} label="Cardholder Name" autoComplete="cc-name" />
+      <LabelledInput {...field('cardholderName')} label={i18n._('Cardholder Name')} autoComplete="cc-name" />
       {formError && (
         <p role="alert" className="card-form__error">
-          {formError}
+          {knownText(i18n, formError)}
         </p>
       )}
     </div>

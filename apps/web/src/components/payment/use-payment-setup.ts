@@ -4,6 +4,7 @@
  * Also the two recoveries SPEC.md §2 offers: 'Retry Initialization' (everything again) and
  * 'Reload Payment UI' (a new widget from the same token).
  */
+import { i18n } from '@lingui/core';
 import { type ClientTokenResponse, checkoutMessages } from '@store/shared/checkout';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import type { CaptchaClient, CaptchaToken } from '#src/lib/captcha/captcha-client';
@@ -71,7 +72,7 @@ export function usePaymentSetup(container: RefObject<HTMLElement | null>): Payme
           setStatus('ready');
         } catch {
           if (runId !== run.current) return;
-          checkoutToast.error(checkoutMessages.widgetFailed);
+          checkoutToast.error(i18n._(checkoutMessages.widgetFailed));
           setStatus('widget-failed');
         }
       }),
@@ -109,7 +110,7 @@ export function usePaymentSetup(container: RefObject<HTMLElement | null>): Payme
       options = await getClientToken(captchaToken);
     } catch {
       if (runId !== run.current) return;
-      checkoutToast.error(checkoutMessages.initFailedToast);
+      checkoutToast.error(i18n._(checkoutMessages.initFailedToast));
       setStatus('token-failed');
       return;
     }

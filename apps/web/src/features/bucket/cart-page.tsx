@@ -11,6 +11,7 @@ import { useCart } from '#src/lib/cart/cart-context';
 import { cameFromConcert } from '#src/lib/cart/cart-navigation';
 import { ClientOnly } from '#src/lib/client-only';
 import { useGiving } from '#src/lib/giving-country/use-giving';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { useDocumentTitle } from '#src/lib/use-document-title';
 import { useHydrated } from '#src/lib/use-hydrated';
 import { CartLineItem } from './cart-line-item';
@@ -20,17 +21,18 @@ import { CartLineItem } from './cart-line-item';
  * the pre-rendered page; the lines come once the bucket has been read from localStorage.
  */
 export function CartPage() {
+  const { i18n } = useLingui();
   const location = useLocation();
-  useDocumentTitle(messages.cart.title);
+  useDocumentTitle(i18n._(messages.cart.title));
   // History state (where the visitor came from) survives a reload but is unknown to the pre-render.
   const fromConcert = useHydrated() && cameFromConcert(location.state);
 
   return (
     <>
       <Link className="back-link" to={fromConcert ? '/concert' : '/'}>
-        {fromConcert ? messages.cart.backToConcert : messages.cart.backToStore}
+        {i18n._(fromConcert ? messages.cart.backToConcert : messages.cart.backToStore)}
       </Link>
-      <h1>{messages.cart.title}</h1>
+      <h1>{i18n._(messages.cart.title)}</h1>
       <ClientOnly fallback={<BucketLoading />}>
         <CartLines />
       </ClientOnly>
@@ -42,14 +44,17 @@ export function CartPage() {
 type Removed = { line: CartLine; index: number };
 
 function CartLines() {
+  const { i18n } = useLingui();
   const { lines, changeQuantity, remove, restore, totalCents } = useCart();
   const { currency } = useGiving();
   const [removed, setRemoved] = useState<Removed | null>(null);
 
+  // A fixed id updates the one toast instead of stacking a copy per click.
+  const toastUpdated = () => toast.success(i18n._(messages.cart.updated), { id: messages.cart.updated });
+
   function onChangeQuantity(key: string, delta: number) {
     changeQuantity(key, delta);
-    // A fixed id updates the one toast instead of stacking a copy per click.
-    toast.success(messages.cart.updated, { id: messages.cart.updated });
+    toastUpdated();
   }
 
   function onRemove(key: string) {
@@ -57,7 +62,7 @@ function CartLines() {
     const line = lines[index];
     if (line) setRemoved({ line, index });
     remove(key);
-    toast.success(messages.cart.updated, { id: messages.cart.updated });
+    toastUpdated();
   }
 
   function onUndo() {
@@ -70,7 +75,7 @@ function CartLines() {
     <>
       <UndoNotice removed={removed?.line ?? null} onUndo={onUndo} className="cart-removed" />
       {lines.length === 0 ? (
-        <p className="notice">{messages.cart.empty}</p>
+        <p className="notice">{i18n._(messages.cart.empty)}</p>
       ) : (
         <>
           <ul className="cart-lines">
@@ -84,10 +89,10 @@ function CartLines() {
               />
             ))}
           </ul>
-          <p className="cart-total">{`${messages.cart.total} ${formatCents(totalCents, currency)}`}</p>
+          <p className="cart-total">{`${i18n._(messages.cart.total)} ${formatCents(totalCents, currency)}`}</p>
           <MonthlySummary lines={lines} totalCents={totalCents} currency={currency} className="cart-monthly" />
           <Link className="button button--large cart-checkout" to="/checkout">
-            {messages.cart.checkout}
+            {i18n._(messages.cart.checkout)}
           </Link>
         </>
       )}

@@ -12,10 +12,12 @@ import { receiptNeedsDonorAddress } from '@store/shared/receipt-address';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { CenterSelect } from '#src/components/center-select';
+import { knownText } from '#src/components/payment/known-text';
 import { PaymentBanners } from '#src/components/payment/payment-banners';
 import { usePaymentSetup } from '#src/components/payment/use-payment-setup';
 import { useCart } from '#src/lib/cart/cart-context';
 import { useGiving } from '#src/lib/giving-country/use-giving';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { useCenters } from '#src/lib/use-centers';
 import { centersOf } from './centers-of-country';
 import { type CheckoutFieldName, DELIVERY_FIELDS, emptyCheckoutForm, formFieldOf } from './checkout-form-values';
@@ -32,6 +34,7 @@ import { useGiftAidCents } from './use-gift-aid-cents';
 import { usePlaceOrder } from './use-place-order';
 
 export function CheckoutForm() {
+  const { i18n } = useLingui();
   const id = useId();
   const { lines, totalCents, clear } = useCart();
   const giftAidCents = useGiftAidCents();
@@ -104,13 +107,17 @@ export function CheckoutForm() {
     },
   });
 
-  const field: FieldFor = (name: CheckoutFieldName) => ({
-    ...register(name, {
-      onChange: () => clearErrors(name === 'pickup' ? [...DELIVERY_FIELDS] : name),
-    }),
-    id: `${id}-${name}`,
-    error: formState.errors[name]?.message,
-  });
+  const field: FieldFor = (name: CheckoutFieldName) => {
+    // The schema's or the server's words, in English (the catalogue's ids): shown translated.
+    const error = formState.errors[name]?.message;
+    return {
+      ...register(name, {
+        onChange: () => clearErrors(name === 'pickup' ? [...DELIVERY_FIELDS] : name),
+      }),
+      id: `${id}-${name}`,
+      error: error === undefined ? undefined : knownText(i18n, error),
+    };
+  };
   const chosenCenter = centers.status === 'ready' ? centers.centers.find((c) => String(c.id) === centerId) : undefined;
   const submitErrorId = `${id}-submit-error`;
 
@@ -134,7 +141,12 @@ export function CheckoutForm() {
         () => setup.widget.current?.showErrors(),
       )}
     >
-      <CenterSelect {...field('center')} label="Center" emptyOption="Select a center" centers={centers} />
+      <CenterSelect
+        {...field('center')}
+        label={i18n._('Center')}
+        emptyOption={i18n._('Select a center')}
+        centers={centers}
+      />
       <ContactFields field={field} />
       <MonthlyAccount account={account} signUp={signUp} email={() => getValues('email')} />
       {withDonorAddress && <DonorAddressFieldset field={field} />}
@@ -148,10 +160,11 @@ export function CheckoutForm() {
       )}
       {withDelivery && <DeliveryFieldset field={field} pickup={pickup} center={chosenCenter} />}
       <section className="checkout-payment" aria-labelledby={`${id}-payment`}>
-        <h2 id={`${id}-payment`}>Payment</h2>
+        <h2 id={`${id}-payment`}>{i18n._('Payment')}</h2>
         {setup.gateway === 'sandbox' && (
           <p className="checkout-test-notice">
-            <strong>Test store: no card is charged.</strong> Try the test card 4111 1111 1111 1111.
+            <strong>{i18n._('Test store: no card is charged.')}</strong>{' '}
+            {i18n._('Try the test card {number}.', { number: '4111 1111 1111 1111' })}
           </p>
         )}
         <PaymentBanners {...setup} />
@@ -159,25 +172,27 @@ export function CheckoutForm() {
         <div ref={widgetContainer} className="card-widget" />
       </section>
       <div className="checkout-place">
-        <p className="checkout-total">{`Total: ${formatCents(totalCents, giving.currency)}`}</p>
+        <p className="checkout-total">
+          {i18n._('Total: {amount}', { amount: formatCents(totalCents, giving.currency) })}
+        </p>
         <button
           type="submit"
           className="button button--large"
           disabled={processing || signUp.creating || setup.status !== 'ready'}
           aria-describedby={submitError ? submitErrorId : undefined}
         >
-          {processing || signUp.creating ? 'Processing...' : 'Place Order'}
+          {processing || signUp.creating ? i18n._('Processing...') : i18n._('Place Order')}
         </button>
         {submitError && (
           <p id={submitErrorId} role="alert" className="checkout-form__error">
-            {submitError}
+            {knownText(i18n, submitError)}
           </p>
         )}
         <p className="checkout-secure-note">
           <LockIcon />
           {hasMonthly
-            ? monthlyTexts.cardKeptForMonthly
-            : 'Secure payment: your card details are used for this payment only and never stored on this site.'}
+            ? i18n._(monthlyTexts.cardKeptForMonthly)
+            : i18n._('Secure payment: your card details are used for this payment only and never stored on this site.')}
         </p>
       </div>
     </form>

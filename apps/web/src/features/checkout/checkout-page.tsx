@@ -6,6 +6,7 @@ import { BucketLoading } from '#src/components/bucket-loading';
 import { useCart } from '#src/lib/cart/cart-context';
 import { ClientOnly } from '#src/lib/client-only';
 import { useGiving } from '#src/lib/giving-country/use-giving';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { useAfterPaint } from '#src/lib/use-after-paint';
 import { useDocumentTitle } from '#src/lib/use-document-title';
 import { OrderSummary } from './order-summary';
@@ -23,13 +24,16 @@ const CheckoutForm = lazy(() => import('./checkout-form').then((m) => ({ default
  * rest needs the bucket, read in the browser.
  */
 export function CheckoutPage() {
-  useDocumentTitle('Checkout');
+  const { i18n } = useLingui();
+  // The bucket's Checkout button's word (the site's catalogue), so the two never differ.
+  const title = i18n._(messages.cart.checkout);
+  useDocumentTitle(title);
   return (
     <>
       <Link className="back-link" to="/cart">
-        Back to Bucket
+        {i18n._('Back to Bucket')}
       </Link>
-      <h1>Checkout</h1>
+      <h1>{title}</h1>
       <ClientOnly fallback={<BucketLoading />}>
         <CheckoutContent />
       </ClientOnly>
@@ -38,6 +42,7 @@ export function CheckoutPage() {
 }
 
 function CheckoutContent() {
+  const { i18n } = useLingui();
   const { lines, totalCents } = useCart();
   const { currency } = useGiving();
   const summaryPainted = useAfterPaint();
@@ -60,9 +65,9 @@ function CheckoutContent() {
   }
   return (
     <>
-      <p className="notice">{checkoutMessages.emptyBucket}</p>
+      <p className="notice">{i18n._(checkoutMessages.emptyBucket)}</p>
       <Link className="back-link" to="/">
-        {messages.cart.backToStore}
+        {i18n._(messages.cart.backToStore)}
       </Link>
     </>
   );
@@ -70,10 +75,11 @@ function CheckoutContent() {
 
 /** Holds the form's place (a screen high, so the footer does not jump when the form comes in). */
 function FormLoading() {
+  const { i18n } = useLingui();
   return (
     <div className="checkout-form-placeholder">
       <p role="status" className="notice">
-        Loading the checkout form…
+        {i18n._('Loading the checkout form…')}
       </p>
     </div>
   );

@@ -1,6 +1,7 @@
 import { messages } from '@store/shared/messages';
 import { Link } from 'react-router';
 import { useCatalogue } from '#src/lib/catalogue/catalogue-context';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 
 type HomeSiteLinkProps = {
   /**
@@ -15,18 +16,19 @@ type HomeSiteLinkProps = {
  * catalogue; until (or unless) that arrives, the store is the way back.
  */
 export function HomeSiteLink({ variant = 'primary' }: HomeSiteLinkProps) {
+  const { i18n } = useLingui();
   const { state } = useCatalogue();
   if (state.status !== 'ready') {
     if (variant === 'secondary') return null;
     return (
       <Link className="button" to="/">
-        {messages.cart.backToStore}
+        {i18n._(messages.cart.backToStore)}
       </Link>
     );
   }
   return (
     <a className={variant === 'secondary' ? 'button button--secondary' : 'button'} href={state.data.foundation.url}>
-      Back to Home Page
+      {i18n._('Back to Home Page')}
     </a>
   );
 }

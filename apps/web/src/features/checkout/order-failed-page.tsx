@@ -1,5 +1,7 @@
 import { checkoutMessages } from '@store/shared/checkout-messages';
 import { Link, useLocation } from 'react-router';
+import { knownText } from '#src/components/payment/known-text';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { useDocumentTitle } from '#src/lib/use-document-title';
 import { HomeSiteLink } from './home-site-link';
 
@@ -16,23 +18,25 @@ function declineReasonOf(state: unknown): string | null {
  * card without fearing a double charge. The bucket is kept for that.
  */
 export function OrderFailedPage() {
-  useDocumentTitle(checkoutMessages.failedHeading);
+  const { i18n } = useLingui();
+  useDocumentTitle(i18n._(checkoutMessages.failedHeading));
   const reason = declineReasonOf(useLocation().state);
   return (
     <div className="order-result">
-      <h1>{checkoutMessages.failedHeading}</h1>
-      <p>{checkoutMessages.failedText}</p>
+      <h1>{i18n._(checkoutMessages.failedHeading)}</h1>
+      <p>{i18n._(checkoutMessages.failedText)}</p>
       {reason && (
         <>
-          <p className="order-result__reason">{`Reason: ${reason}`}</p>
-          <p>{checkoutMessages.notCharged}</p>
+          {/* The gateway's words, translated when they are one of our messages. */}
+          <p className="order-result__reason">{i18n._('Reason: {reason}', { reason: knownText(i18n, reason) })}</p>
+          <p>{i18n._(checkoutMessages.notCharged)}</p>
         </>
       )}
       {/* As the thank-you page: the way on (the kept bucket) first, leaving the site second, one
           under the other across a phone (two primary buttons of two widths looked unfinished). */}
       <p className="order-result__links order-result__links--stacked">
         <Link className="button" to="/cart">
-          Back to Bucket
+          {i18n._('Back to Bucket')}
         </Link>
         <HomeSiteLink variant="secondary" />
       </p>

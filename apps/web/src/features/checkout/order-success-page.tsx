@@ -1,10 +1,13 @@
 import { checkoutMessages } from '@store/shared/checkout-messages';
 import { messages } from '@store/shared/messages';
 import { dollarsToCents, formatDollars } from '@store/shared/money';
-import { monthlyTexts, ordinalDay } from '@store/shared/monthly-lines';
+import { monthlyTexts } from '@store/shared/monthly-lines';
 import { receiptAddressMessages } from '@store/shared/receipt-address-messages';
 import { Link, useLocation } from 'react-router';
+import { knownText } from '#src/components/payment/known-text';
 import { useCatalogue } from '#src/lib/catalogue/catalogue-context';
+import { Trans } from '#src/lib/i18n/trans';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { useDocumentTitle } from '#src/lib/use-document-title';
 import { HomeSiteLink } from './home-site-link';
 import { OrderLines } from './order-lines';
@@ -18,26 +21,29 @@ import './checkout.css';
  * registration and the foundation's home site.
  */
 export function OrderSuccessPage() {
-  useDocumentTitle('Order Successful');
+  const { i18n } = useLingui();
+  useDocumentTitle(i18n._('Order Successful'));
   const order = readOrderSuccess(useLocation().state);
   return (
     <div className="order-result">
-      <h1>{checkoutMessages.successHeading}</h1>
-      <p>Your donation has been processed successfully. A confirmation email will be sent to you shortly.</p>
+      <h1>{i18n._(checkoutMessages.successHeading)}</h1>
+      <p>
+        {i18n._('Your donation has been processed successfully. A confirmation email will be sent to you shortly.')}
+      </p>
       {order.monthly.map((gift) => (
         <p key={gift.name} className="order-success__monthly">
-          {monthlyTexts.thanks(formatDollars(gift.amount, order.currency), ordinalDay(gift.billingDay))}{' '}
-          <Link to="/dashboard">Manage it on your dashboard</Link>.
+          {i18n._(monthlyTexts.thanks, { amount: formatDollars(gift.amount, order.currency), day: gift.billingDay })}{' '}
+          <Trans id={/*i18n*/ '<0>Manage it on your dashboard</0>.'} components={{ 0: <Link to="/dashboard" /> }} />
         </p>
       ))}
       {order.transactionId ? (
         <OrderReceipt order={order} transactionId={order.transactionId} />
       ) : (
-        <p className="order-result__id">{checkoutMessages.noTransactionId}</p>
+        <p className="order-result__id">{i18n._(checkoutMessages.noTransactionId)}</p>
       )}
       <p className="order-result__links order-result__links--stacked">
         <Link className="button" to="/">
-          {messages.cart.backToStore}
+          {i18n._(messages.cart.backToStore)}
         </Link>
         <RegistrationLink />
         <HomeSiteLink variant="secondary" />
@@ -47,10 +53,12 @@ export function OrderSuccessPage() {
 }
 
 function OrderReceipt({ order, transactionId }: { order: OrderSuccess; transactionId: string }) {
+  const { i18n } = useLingui();
   const { items, amount, deductible, receiptNumber, email, currency } = order;
+  const receiptNumberTag = { 0: <span className="order-receipt__number" /> };
   return (
     <section className="order-receipt" aria-labelledby="order-receipt-heading">
-      <h2 id="order-receipt-heading">Your receipt</h2>
+      <h2 id="order-receipt-heading">{i18n._('Your receipt')}</h2>
       <OrderLines
         // The answer's lines have no ids; their order is the order's and never changes here.
         lines={items.map((line, index) => ({
@@ -59,7 +67,7 @@ function OrderReceipt({ order, transactionId }: { order: OrderSuccess; transacti
           quantity: line.quantity,
           amountCents: dollarsToCents(line.amount),
         }))}
-        totalLabel="Amount"
+        totalLabel={i18n._('Amount')}
         totalCents={amount === null ? null : dollarsToCents(amount)}
         currency={currency}
       />
@@ -67,32 +75,51 @@ function OrderReceipt({ order, transactionId }: { order: OrderSuccess; transacti
       {/* A UK gift has no deductible amount: its receipt says whether Gift Aid was declared. */}
       {currency === 'GBP' && (
         <p className="order-receipt__gift-aid">
-          {order.giftAid ? 'Gift Aid declared: thank you, the charity will claim it.' : 'No Gift Aid declared.'}
+          {order.giftAid
+            ? i18n._('Gift Aid declared: thank you, the charity will claim it.')
+            : i18n._('No Gift Aid declared.')}
         </p>
       )}
       {currency !== 'GBP' &&
         deductible !== null &&
         (amount === null || dollarsToCents(deductible) !== dollarsToCents(amount)) && (
           <p className="order-receipt__deductible">
-            <span>Tax-deductible amount:</span>{' '}
+            <span>{i18n._('Tax-deductible amount:')}</span>{' '}
             <span className="order-lines__amount">{formatDollars(deductible, currency)}</span>
           </p>
         )}
       <div className="order-receipt__details">
         {receiptNumber && (
           <p>
-            {order.receiptAwaitsAddress ? 'Reference' : 'Receipt number'}:{' '}
-            <span className="order-receipt__number">{receiptNumber}</span>
+            {order.receiptAwaitsAddress ? (
+              <Trans
+                id={/*i18n*/ 'Reference: <0>{number}</0>'}
+                values={{ number: receiptNumber }}
+                components={receiptNumberTag}
+              />
+            ) : (
+              <Trans
+                id={/*i18n*/ 'Receipt number: <0>{number}</0>'}
+                values={{ number: receiptNumber }}
+                components={receiptNumberTag}
+              />
+            )}
           </p>
         )}
         {order.receiptAwaitsAddress && (
           <p className="order-receipt__awaiting">
-            {receiptAddressMessages.notOfficial} To get your official receipt, add your address from the link in your
-            receipt e-mail or on your <Link to="/dashboard">dashboard</Link>.
+            {/* The accounts' text (the receipt-address page says it too), translated where its catalogue is. */}
+            {knownText(i18n, receiptAddressMessages.notOfficial)}{' '}
+            <Trans
+              id={
+                /*i18n*/ 'To get your official receipt, add your address from the link in your receipt e-mail or on your <0>dashboard</0>.'
+              }
+              components={{ 0: <Link to="/dashboard" /> }}
+            />
           </p>
         )}
-        {email && <p>{`Receipt sent to: ${email}`}</p>}
-        <p className="order-result__id">{`Transaction ID: ${transactionId}`}</p>
+        {email && <p>{i18n._('Receipt sent to: {email}', { email })}</p>}
+        <p className="order-result__id">{i18n._('Transaction ID: {id}', { id: transactionId })}</p>
       </div>
     </section>
   );
@@ -100,11 +127,13 @@ function OrderReceipt({ order, transactionId }: { order: OrderSuccess; transacti
 
 /** To /registration, named after the event once the catalogue has said which it is. */
 function RegistrationLink() {
+  const { i18n } = useLingui();
   const { state } = useCatalogue();
-  const event = state.status === 'ready' ? state.data.event.title : 'the event';
   return (
     <Link className="button button--secondary" to="/registration">
-      {`Register for ${event}`}
+      {state.status === 'ready'
+        ? i18n._('Register for {event}', { event: state.data.event.title })
+        : i18n._('Register for the event')}
     </Link>
   );
 }

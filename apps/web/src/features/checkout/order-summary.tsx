@@ -1,6 +1,7 @@
 import type { CartLine } from '@store/shared/cart';
 import { dollarsToCents } from '@store/shared/money';
 import { MonthlySummary } from '#src/components/monthly-summary';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { OrderLines } from './order-lines';
 
 type OrderSummaryProps = { lines: readonly CartLine[]; totalCents: number; currency?: string | undefined };
@@ -10,9 +11,10 @@ type OrderSummaryProps = { lines: readonly CartLine[]; totalCents: number; curre
  * so the total stays in view), above it on a phone (checkout.css).
  */
 export function OrderSummary({ lines, totalCents, currency }: OrderSummaryProps) {
+  const { i18n } = useLingui();
   return (
     <section className="order-summary" aria-labelledby="order-summary-heading">
-      <h2 id="order-summary-heading">Order Summary</h2>
+      <h2 id="order-summary-heading">{i18n._('Order Summary')}</h2>
       <OrderLines
         lines={lines.map((line) => ({
           key: line.key,
@@ -21,7 +23,7 @@ export function OrderSummary({ lines, totalCents, currency }: OrderSummaryProps)
           amountCents: dollarsToCents(line.price) * line.quantity,
           monthly: line.monthly === true,
         }))}
-        totalLabel="Total"
+        totalLabel={i18n._('Total')}
         totalCents={totalCents}
         currency={currency}
       />

@@ -3,6 +3,7 @@
  * the card widget, POST the checkout, then the result page. SPEC.md §5: submitting is blocked while
  * the captcha or the payment UI is not ready.
  */
+
 import type { CartLine } from '@store/shared/cart';
 import { type CheckoutDetails, checkoutMessages } from '@store/shared/checkout';
 import type { Currency } from '@store/shared/currencies';
@@ -10,12 +11,14 @@ import { useNavigate } from 'react-router';
 import { CardInputError, ClientTokenExpiredError } from '#src/components/payment/card-widget-errors';
 import { checkoutToast } from '#src/components/payment/checkout-toast';
 import type { PaymentSetup } from '#src/components/payment/use-payment-setup';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { useGuardedSubmit } from '#src/lib/use-guarded-submit';
 import { buildCheckoutRequest } from './build-checkout-request';
 import { orderSuccessState } from './order-success-state';
 import { postCheckout } from './post-checkout';
 
-export const SESSION_EXPIRED_MESSAGE = 'Your payment session expired. Please enter your card details again.';
+/** Under Place Order, in English like the server's messages there; the form shows it translated. */
+export const SESSION_EXPIRED_MESSAGE = /*i18n*/ 'Your payment session expired. Please enter your card details again.';
 
 type PlaceOrderOptions = {
   setup: PaymentSetup;
@@ -36,16 +39,20 @@ type PlaceOrderOptions = {
 export type PlaceOrder = {
   placeOrder: (details: CheckoutDetails) => Promise<void>;
   processing: boolean;
-  /** What went wrong with the last attempt, in the server's words, for under the button. */
+  /**
+   * What went wrong with the last attempt, in the server's words, for under the button: English, the
+   * catalogue's id when it is one of our messages (the form shows it translated).
+   */
   submitError: string | null;
 };
 
 export function usePlaceOrder(options: PlaceOrderOptions): PlaceOrder {
   const { setup, lines, totalCents, withDelivery, withDonorAddress, currency, withGiftAid, clearCart, onFieldErrors } =
     options;
+  const { i18n } = useLingui();
   const navigate = useNavigate();
   const refuse = (message: string) => {
-    checkoutToast.error(message);
+    checkoutToast.error(i18n._(message));
     return false;
   };
 
@@ -81,7 +88,7 @@ export function usePlaceOrder(options: PlaceOrderOptions): PlaceOrder {
     send: (body, { captcha, idempotencyKey }) => postCheckout({ body, captcha, idempotencyKey }),
     onAnswer: (answer) => {
       if (answer.success) {
-        checkoutToast.success(checkoutMessages.paymentSucceeded(answer.transactionId));
+        checkoutToast.success(i18n._(checkoutMessages.paymentSucceeded, { id: answer.transactionId }));
         // The transaction id (SPEC.md §4 step 3) and what the receipt says, for the thank-you page.
         navigate('/order-success', { state: orderSuccessState(answer) });
         clearCart();
@@ -100,7 +107,7 @@ export function usePlaceOrder(options: PlaceOrderOptions): PlaceOrder {
       // Empty or invalid card fields are the widget's own errors, on its fields (SPEC.md §5): not an
       // exception, so no 'Payment failed.' (SPEC.md §4 step 5) and nothing under the button.
       if (error instanceof CardInputError) return null;
-      checkoutToast.error(checkoutMessages.paymentFailedToast);
+      checkoutToast.error(i18n._(checkoutMessages.paymentFailedToast));
       if (!(error instanceof ClientTokenExpiredError)) return undefined;
       setup.retryInitialization();
       return SESSION_EXPIRED_MESSAGE;

@@ -1,5 +1,6 @@
 import { messages } from '@store/shared/messages';
 import { type FormEvent, useId, useState } from 'react';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { useDocumentTitle } from '#src/lib/use-document-title';
 
 /** SPEC.md §3 "Placeholder payment form". */
@@ -11,9 +12,10 @@ type PaymentDetails = { name: string; cardNumber: string; expiry: string; cvv: s
  * The rupee amount and fixed order id are the spec's own sample values.
  */
 export function PaymentPage() {
+  const { i18n } = useLingui();
   const id = useId();
   const [recorded, setRecorded] = useState<PaymentDetails | null>(null);
-  useDocumentTitle(messages.payment.title);
+  useDocumentTitle(i18n._(messages.payment.title));
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -24,18 +26,18 @@ export function PaymentPage() {
 
   return (
     <>
-      <h1>{messages.payment.title}</h1>
+      <h1>{i18n._(messages.payment.title)}</h1>
       <div className="payment-summary">
-        <p>{`Order ID: ${messages.payment.orderId}`}</p>
-        <p>{`Amount: ${messages.payment.amount}`}</p>
+        <p>{i18n._('Order ID: {id}', { id: messages.payment.orderId })}</p>
+        <p>{i18n._('Amount: {amount}', { amount: messages.payment.amount })}</p>
       </div>
       <form className="form" onSubmit={onSubmit} autoComplete="off">
         <div className="field">
-          <label htmlFor={`${id}-name`}>{messages.payment.nameOnCard}</label>
+          <label htmlFor={`${id}-name`}>{i18n._(messages.payment.nameOnCard)}</label>
           <input id={`${id}-name`} name="name" type="text" required autoComplete="off" />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-number`}>{messages.payment.cardNumber}</label>
+          <label htmlFor={`${id}-number`}>{i18n._(messages.payment.cardNumber)}</label>
           <input
             id={`${id}-number`}
             name="cardNumber"
@@ -47,7 +49,7 @@ export function PaymentPage() {
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-expiry`}>{messages.payment.expiryDate}</label>
+          <label htmlFor={`${id}-expiry`}>{i18n._(messages.payment.expiryDate)}</label>
           <input
             id={`${id}-expiry`}
             name="expiry"
@@ -58,7 +60,7 @@ export function PaymentPage() {
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-cvv`}>{messages.payment.cvv}</label>
+          <label htmlFor={`${id}-cvv`}>{i18n._(messages.payment.cvv)}</label>
           <input
             id={`${id}-cvv`}
             name="cvv"
@@ -70,12 +72,12 @@ export function PaymentPage() {
           />
         </div>
         <button type="submit" className="button button--large">
-          {messages.payment.payNow}
+          {i18n._(messages.payment.payNow)}
         </button>
       </form>
       {recorded !== null && (
         <p role="status" className="notice">
-          {messages.payment.recorded}
+          {i18n._(messages.payment.recorded)}
         </p>
       )}
     </>
