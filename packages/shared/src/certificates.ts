@@ -89,8 +89,8 @@ export const familyCertificatesSchema = z.object({
 });
 export type FamilyCertificates = z.infer<typeof familyCertificatesSchema>;
 
-/** The words on the certificate for each completion. */
+/** The words on the certificate for each completion (the family's PDF: translated with its words). */
 export const COMPLETION_CERTIFICATE_WORDS: Record<CompletionKind, string> = {
-  memory: 'Recited by memory',
-  fluent_reading: 'Fluent reading',
+  memory: /*i18n*/ 'Recited by memory',
+  fluent_reading: /*i18n*/ 'Fluent reading',
 };

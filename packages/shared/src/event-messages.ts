@@ -114,15 +114,16 @@ export const eventNewsTokenSchema = z.object({
 export const eventNewsStateSchema = z.object({ email: z.string(), subscribed: z.boolean() });
 export type EventNewsState = z.infer<typeof eventNewsStateSchema>;
 
+/** What a registrant reads (the message's foot, the opt-out page) is marked for translation; otherCenter is the staff's. */
 export const eventMessageTexts = {
-  stopLink: 'Stop event news',
+  stopLink: /*i18n*/ 'Stop event news',
   footer:
-    'You get this because you registered for the event. Your own tickets and offers still come if you stop event news.',
-  unsubscribed: (email: string) =>
-    `${email} will get no more event news. Your own tickets, confirmations and waiting-list offers still come.`,
-  resubscribed: (email: string) => `${email} will get event news again.`,
-  optBackIn: 'Get event news again',
-  badLink: 'This link is not valid. Use the “Stop event news” link from the most recent e-mail.',
-  expiredLink: 'This link has expired. Use the “Stop event news” link from a more recent e-mail.',
+    /*i18n*/ 'You get this because you registered for the event. Your own tickets and offers still come if you stop event news.',
+  unsubscribed:
+    /*i18n*/ '{email} will get no more event news. Your own tickets, confirmations and waiting-list offers still come.',
+  resubscribed: /*i18n*/ '{email} will get event news again.',
+  optBackIn: /*i18n*/ 'Get event news again',
+  badLink: /*i18n*/ 'This link is not valid. Use the “Stop event news” link from the most recent e-mail.',
+  expiredLink: /*i18n*/ 'This link has expired. Use the “Stop event news” link from a more recent e-mail.',
   otherCenter: 'A volunteer may write only to their own center’s sessions.',
 } as const;

@@ -16,19 +16,23 @@ export function sessionAvailability(placesLeft: number, capacity: number): Sessi
 }
 
 export const eventSessionTexts = {
-  sessionLabel: 'Where will you recite?',
-  sessionRequired: 'Choose where to recite',
-  almostFull: 'Almost full',
-  full: 'Full: join the waiting list',
+  sessionLabel: /*i18n*/ 'Where will you recite?',
+  sessionRequired: /*i18n*/ 'Choose where to recite',
+  almostFull: /*i18n*/ 'Almost full',
+  full: /*i18n*/ 'Full: join the waiting list',
+  /** The back office's words (it stays in English); a family's pages show placesLeftCount. */
   placesLeft: (left: number) => (left === 1 ? '1 place left' : `${left} places left`),
-  /** The 409 when a family is larger than the places left: all or nothing, never part of a family. */
-  notEnoughPlaces: (left: number, wanted: number) =>
-    left === 0
-      ? `This session is full. You may put everyone on the waiting list, or choose another session.`
-      : `Only ${left} ${left === 1 ? 'place is' : 'places are'} left in this session for ${wanted} people. You may put everyone on the waiting list, or choose another session.`,
-  joinWaitingList: 'Put everyone on the waiting list',
-  sameFamily: 'Same family details as registrant 1',
-  parentIsRegistrant1: 'The parent is registrant 1',
-  lostLink: 'Lost your link?',
-  yourRegistration: 'Your registration',
+  /** The same as placesLeft, for a family's pages: `i18n._(eventSessionTexts.placesLeftCount, { left })`. */
+  placesLeftCount: /*i18n*/ '{left, plural, one {# place left} other {{left} places left}}',
+  /**
+   * The 409 when a family is larger than the places left: all or nothing, never part of a family.
+   * `{ left, wanted }`: the places left and the people who need one.
+   */
+  notEnoughPlaces:
+    /*i18n*/ '{left, plural, =0 {This session is full. You may put everyone on the waiting list, or choose another session.} one {Only # place is left in this session for {wanted} people. You may put everyone on the waiting list, or choose another session.} other {Only {left} places are left in this session for {wanted} people. You may put everyone on the waiting list, or choose another session.}}',
+  joinWaitingList: /*i18n*/ 'Put everyone on the waiting list',
+  sameFamily: /*i18n*/ 'Same family details as registrant 1',
+  parentIsRegistrant1: /*i18n*/ 'The parent is registrant 1',
+  lostLink: /*i18n*/ 'Lost your link?',
+  yourRegistration: /*i18n*/ 'Your registration',
 } as const;

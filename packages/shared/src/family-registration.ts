@@ -20,50 +20,53 @@ import { CATEGORIES, GENDERS } from './registration-rules';
 export const FAMILY_TOKEN_HEADER = 'x-family-token';
 
 export const familyTexts = {
-  pageTitle: 'Your registration',
-  loading: 'Loading your registration…',
-  invalidLink: 'This link is not valid. Check that you copied the whole address, or ask for a new link below.',
-  expiredLink: 'This link has expired. Ask for a new one below: it is sent to the e-mail you registered with.',
-  changesClosed: (closedAt: string) =>
-    `Changes closed at ${closedAt}, before the session. Please contact your center if something must change.`,
-  changesCloseAt: (closesAt: string) => `You can change or cancel until ${closesAt}.`,
-  statusRegistered: 'Registered',
-  statusWaiting: (position: number | null) =>
-    position === null ? 'On the waiting list' : `On the waiting list: number ${position} in line`,
-  statusOffered: (until: string) => `Places are offered to you until ${until}. Accept the offer from its e-mail.`,
-  statusCancelled: 'Cancelled',
-  statusLapsed: 'The offer lapsed',
-  downloadTickets: 'Download tickets (PDF)',
-  edit: 'Edit details',
-  save: 'Save changes',
-  discard: 'Discard',
-  cancelOne: 'Cancel this registrant',
-  cancelAll: 'Cancel the whole registration',
-  leaveWaitingList: 'Leave the waiting list',
-  confirmLeave: 'Leave the waiting list? Your family loses its place in line. This cannot be undone.',
-  confirmCancelOne: (name: string) =>
-    `Cancel ${name}? Their ticket stops being valid and their place goes to the waiting list.`,
+  pageTitle: /*i18n*/ 'Your registration',
+  loading: /*i18n*/ 'Loading your registration…',
+  invalidLink: /*i18n*/ 'This link is not valid. Check that you copied the whole address, or ask for a new link below.',
+  expiredLink: /*i18n*/ 'This link has expired. Ask for a new one below: it is sent to the e-mail you registered with.',
+  changesClosed:
+    /*i18n*/ 'Changes closed at {closedAt}, before the session. Please contact your center if something must change.',
+  changesCloseAt: /*i18n*/ 'You can change or cancel until {closesAt}.',
+  statusRegistered: /*i18n*/ 'Registered',
+  /** Waiting, its place in line not known. */
+  statusWaitingUnnumbered: /*i18n*/ 'On the waiting list',
+  statusWaiting: /*i18n*/ 'On the waiting list: number {position} in line',
+  statusOffered: /*i18n*/ 'Places are offered to you until {until}. Accept the offer from its e-mail.',
+  /** What `until` reads when the offer's end is not known to the page. */
+  offeredUntilUnknown: /*i18n*/ 'the time in its e-mail',
+  statusCancelled: /*i18n*/ 'Cancelled',
+  statusLapsed: /*i18n*/ 'The offer lapsed',
+  downloadTickets: /*i18n*/ 'Download tickets (PDF)',
+  edit: /*i18n*/ 'Edit details',
+  save: /*i18n*/ 'Save changes',
+  discard: /*i18n*/ 'Discard',
+  cancelOne: /*i18n*/ 'Cancel this registrant',
+  cancelAll: /*i18n*/ 'Cancel the whole registration',
+  leaveWaitingList: /*i18n*/ 'Leave the waiting list',
+  confirmLeave: /*i18n*/ 'Leave the waiting list? Your family loses its place in line. This cannot be undone.',
+  confirmCancelOne: /*i18n*/ 'Cancel {name}? Their ticket stops being valid and their place goes to the waiting list.',
   confirmCancelAll:
-    'Cancel everyone? All tickets stop being valid and the places go to the waiting list. This cannot be undone.',
-  confirmYes: 'Yes, cancel',
-  confirmNo: 'Keep it',
-  cancelledMark: 'Cancelled',
-  move: 'Move everyone to another session',
-  moveButton: 'Move',
-  noMoveTargets: 'No other session has enough places for everyone right now.',
-  saved: 'Saved. A confirmation e-mail is on its way.',
-  changeFailed: 'The change could not be saved. Please try again.',
-  notCancellable: 'This registration was cancelled: nothing more can change.',
-  offeredLocked: 'Places are being offered to you: accept the offer from its e-mail, or cancel, before other changes.',
-  registrantGone: 'This registrant was cancelled and cannot be changed.',
+    /*i18n*/ 'Cancel everyone? All tickets stop being valid and the places go to the waiting list. This cannot be undone.',
+  confirmYes: /*i18n*/ 'Yes, cancel',
+  confirmNo: /*i18n*/ 'Keep it',
+  cancelledMark: /*i18n*/ 'Cancelled',
+  move: /*i18n*/ 'Move everyone to another session',
+  moveButton: /*i18n*/ 'Move',
+  noMoveTargets: /*i18n*/ 'No other session has enough places for everyone right now.',
+  saved: /*i18n*/ 'Saved. A confirmation e-mail is on its way.',
+  changeFailed: /*i18n*/ 'The change could not be saved. Please try again.',
+  notCancellable: /*i18n*/ 'This registration was cancelled: nothing more can change.',
+  offeredLocked:
+    /*i18n*/ 'Places are being offered to you: accept the offer from its e-mail, or cancel, before other changes.',
+  registrantGone: /*i18n*/ 'This registrant was cancelled and cannot be changed.',
   lostLinkHeading: eventSessionTexts.lostLink,
-  lostLinkIntro: 'Type the e-mail you registered with and we will send a fresh link to each registration.',
-  lostLinkEmail: 'E-mail',
-  lostLinkSubmit: 'Send me my link',
-  lostLinkSending: 'Sending…',
+  lostLinkIntro: /*i18n*/ 'Type the e-mail you registered with and we will send a fresh link to each registration.',
+  lostLinkEmail: /*i18n*/ 'E-mail',
+  lostLinkSubmit: /*i18n*/ 'Send me my link',
+  lostLinkSending: /*i18n*/ 'Sending…',
   /** The same answer whether or not the address registered anyone: nothing is given away. */
-  lostLinkSent: 'If this address registered anyone, a link is on its way.',
-  lostLinkTooMany: 'Too many requests from here. Please try again in an hour.',
+  lostLinkSent: /*i18n*/ 'If this address registered anyone, a link is on its way.',
+  lostLinkTooMany: /*i18n*/ 'Too many requests from here. Please try again in an hour.',
 } as const;
 
 export const familySessionSchema = z.object({
@@ -122,16 +125,18 @@ export const familyRegistrationSchema = z.object({
 });
 export type FamilyRegistration = z.infer<typeof familyRegistrationSchema>;
 
+const CHOOSE_A_SESSION = /*i18n*/ 'Choose a session';
 export const familyMoveRequestSchema = z.object({
-  sessionId: z.number('Choose a session').int('Choose a session').positive('Choose a session'),
+  sessionId: z.number(CHOOSE_A_SESSION).int(CHOOSE_A_SESSION).positive(CHOOSE_A_SESSION),
 });
 
 export const registrantPositionSchema = z.object({
   position: z.coerce.number('must be a registrant number').int().min(1).max(50),
 });
 
+const INVALID_EMAIL = /*i18n*/ 'Invalid email';
 export const lostLinkRequestSchema = z.object({
-  email: z.string('Invalid email').trim().max(254, 'Invalid email').pipe(z.email('Invalid email')),
+  email: z.string(INVALID_EMAIL).trim().max(254, INVALID_EMAIL).pipe(z.email(INVALID_EMAIL)),
 });
 
 export const lostLinkResponseSchema = z.object({ message: z.literal(familyTexts.lostLinkSent) });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES, countryName, PREFERRED_COUNTRY_CODES, US_STATES } from './countries';
-import { MAX_REGISTRANTS, registrantSchema, registrationRequestSchema } from './registration';
+import {
+  MAX_AGE,
+  MAX_REGISTRANTS,
+  registrantSchema,
+  registrationMessages,
+  registrationRequestSchema,
+} from './registration';
 
 const adult = {
   age: 34,
@@ -100,6 +106,14 @@ describe('registrant rules (SPEC.md §5)', () => {
 });
 
 describe('registration request', () => {
+  it('writes out the limits its fixed messages name (a message id cannot take them as values)', () => {
+    expect(registrationMessages.ageMax).toBe(`Age must be ${MAX_AGE} or less`);
+    expect(registrationMessages.tooManyRegistrants).toBe(`At most ${MAX_REGISTRANTS} registrants per registration`);
+    for (const [max, message] of Object.entries(registrationMessages.tooLong)) {
+      expect(message).toBe(`At most ${max} characters`);
+    }
+  });
+
   it('needs between one and the maximum number of registrants', () => {
     expect(registrationRequestSchema.safeParse({ sessionId: 1, registrants: [] }).success).toBe(false);
     expect(registrationRequestSchema.safeParse({ sessionId: 1, registrants: [adult, minor] }).success).toBe(true);

@@ -16,15 +16,16 @@ import {
   PARENT_FIELDS,
   type RegistrantField,
   registrationMessages,
+  type TextLimit,
 } from './registration-rules';
 
 export * from './registration-rules';
 
-const text = (message: string, max: number) =>
-  z.string(message).trim().min(1, message).max(max, registrationMessages.tooLong(max));
+const text = (message: string, max: TextLimit) =>
+  z.string(message).trim().min(1, message).max(max, registrationMessages.tooLong[max]);
 /** Fields only one age group fills in: checked by the age rule below, so empty passes here. */
-const conditionalText = (max: number) =>
-  z.string().trim().max(max, registrationMessages.tooLong(max)).optional().default('');
+const conditionalText = (max: TextLimit) =>
+  z.string().trim().max(max, registrationMessages.tooLong[max]).optional().default('');
 const PHONE_PATTERN = /^\+?[\d\s().-]{7,25}$/;
 
 /** A valid age decides which rules apply; without one, only "Age is required" is shown. */
@@ -120,7 +121,7 @@ export const registrationRequestSchema = z.object({
   registrants: z
     .array(registrantSchema)
     .min(1, registrationMessages.noRegistrants)
-    .max(MAX_REGISTRANTS, registrationMessages.tooManyRegistrants(MAX_REGISTRANTS)),
+    .max(MAX_REGISTRANTS, registrationMessages.tooManyRegistrants),
 });
 export type RegistrationRequest = z.input<typeof registrationRequestSchema>;
 

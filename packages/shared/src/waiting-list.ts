@@ -15,16 +15,24 @@
 import { z } from 'zod';
 import { publicSessionSchema } from './event-sessions';
 
+/**
+ * The family's texts are marked for translation (the offer page, the offer e-mail); the staff's
+ * (moving families, sending offers) are the back office's, which stays in English.
+ */
 export const waitingListTexts = {
-  accept: 'Accept the places',
-  accepting: 'Accepting…',
-  offerTitle: 'Your waiting-list offer',
-  acceptedTitle: 'You are registered',
-  ticketsOnTheirWay: 'Your tickets are on their way',
-  heldUntil: (when: string) => `We hold these places for you until ${when}.`,
-  offerClosed: 'This offer has passed: it was not accepted in time, so the places went to the next family in line.',
-  offerWithdrawn: 'This offer was withdrawn: the registration was cancelled.',
-  invalidLink: 'This link is not valid. Open the link from the e-mail again, or ask the foundation for a new offer.',
+  accept: /*i18n*/ 'Accept the places',
+  accepting: /*i18n*/ 'Accepting…',
+  offerTitle: /*i18n*/ 'Your waiting-list offer',
+  acceptedTitle: /*i18n*/ 'You are registered',
+  /** `<0>` is the emphasis the page puts on the first words. */
+  ticketsOnTheirWayTo: /*i18n*/ '<0>Your tickets are on their way</0> to {email}.',
+  alreadyYours: /*i18n*/ 'These places are already yours: your tickets are on their way.',
+  heldUntil: /*i18n*/ 'We hold these places for you until {when}.',
+  offerClosed:
+    /*i18n*/ 'This offer has passed: it was not accepted in time, so the places went to the next family in line.',
+  offerWithdrawn: /*i18n*/ 'This offer was withdrawn: the registration was cancelled.',
+  invalidLink:
+    /*i18n*/ 'This link is not valid. Open the link from the e-mail again, or ask the foundation for a new offer.',
   moveUp: 'Move up',
   sendOffer: 'Send an offer',
   emptyLine: 'No family is waiting for this session.',

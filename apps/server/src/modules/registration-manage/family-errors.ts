@@ -1,6 +1,7 @@
 /** The family page's refusals: the link, the cut-off and the registration's state. */
 import { familyTexts } from '@store/shared/family-registration';
 import { AppError } from '#src/errors/app-error';
+import { serverI18n } from '#src/i18n/server-i18n';
 import { formatDateTime } from '#src/modules/mail/date-format';
 
 /** 400: forged, cut or mangled; nothing about any registration is said. */
@@ -14,7 +15,9 @@ export function familyLinkExpired(): AppError {
 }
 
 export function changesClosed(closedAt: Date, timeZone: string): AppError {
-  return new AppError('changes_closed', familyTexts.changesClosed(formatDateTime(closedAt, timeZone)));
+  // English, as the API's other refusals; the family's page shows them as they come.
+  const message = serverI18n('en')._(familyTexts.changesClosed, { closedAt: formatDateTime(closedAt, timeZone) });
+  return new AppError('changes_closed', message);
 }
 
 export function registrationCancelled(): AppError {

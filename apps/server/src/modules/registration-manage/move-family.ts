@@ -9,6 +9,7 @@
 import { eventSessionTexts, placeCountsOf } from '@store/shared/event-sessions';
 import { eq, sql } from 'drizzle-orm';
 import { AppError } from '#src/errors/app-error';
+import { serverI18n } from '#src/i18n/server-i18n';
 import { placesLeftOf, releasePlaces, takePlaces } from '#src/modules/event-sessions/places';
 import { eventSessions } from '#src/modules/event-sessions/tables';
 import { registrations } from '#src/modules/registrations/tables';
@@ -39,7 +40,7 @@ export async function moveFamily(context: ManageContext, registrationId: string,
     const counts = placeCountsOf(people);
     if (!(await takePlaces(tx, sessionId, counts))) {
       const left = placesLeftOf(target).placesLeft;
-      const message = eventSessionTexts.notEnoughPlaces(left, counts.people);
+      const message = serverI18n('en')._(eventSessionTexts.notEnoughPlaces, { left, wanted: counts.people });
       throw new AppError('not_enough_places', message, { fields: { sessionId: message } });
     }
     const ids = people.map((p) => p.id);

@@ -8,6 +8,7 @@ import { eventSessionTexts } from '@store/shared/event-sessions';
 import { parseRegistrationNumber, registrationResponseSchema } from '@store/shared/registration';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { serverI18n } from '#src/i18n/server-i18n';
 import { eventSessions } from '#src/modules/event-sessions/tables';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createSession } from '../../../test/event-session-helpers';
@@ -19,6 +20,10 @@ import {
 } from '../../../test/registration-helpers';
 import { describeWithDb } from '../../../test/test-db';
 import { registrations } from './tables';
+
+/** The 409's message, in the English the API answers with. */
+const notEnoughPlaces = (left: number, wanted: number) =>
+  serverI18n('en')._(eventSessionTexts.notEnoughPlaces, { left, wanted });
 
 describeWithDb('registering into a session: places, all or nothing, the waiting line', () => {
   let t: TestApp;
@@ -52,7 +57,7 @@ describeWithDb('registering into a session: places, all or nothing, the waiting 
 
     const refused = await postRegistration(t.app, { key, body: { sessionId: session.id, registrants } });
     expect(refused.statusCode).toBe(409);
-    const message = eventSessionTexts.notEnoughPlaces(2, 3);
+    const message = notEnoughPlaces(2, 3);
     expect(message).toBe(
       'Only 2 places are left in this session for 3 people. You may put everyone on the waiting list, or choose another session.',
     );
@@ -112,7 +117,7 @@ describeWithDb('registering into a session: places, all or nothing, the waiting 
 
     const full = await postRegistration(t.app, { body: { sessionId: session.id, registrants: family(1) } });
     expect(full.statusCode).toBe(409);
-    expect(full.json().error.message).toBe(eventSessionTexts.notEnoughPlaces(0, 1));
+    expect(full.json().error.message).toBe(notEnoughPlaces(0, 1));
   });
 
   it('gives every registrant a ticket, and answers a replay with the same tickets', async () => {
@@ -139,7 +144,7 @@ describeWithDb('registering into a session: places, all or nothing, the waiting 
     const before = await countRegistrationRows(t.testDb.db);
     const refused = await postRegistration(t.app, { body: { sessionId: session.id, registrants: two } });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.fields).toEqual({ sessionId: eventSessionTexts.notEnoughPlaces(1, 2) });
+    expect(refused.json().error.fields).toEqual({ sessionId: notEnoughPlaces(1, 2) });
     expect(await countRegistrationRows(t.testDb.db)).toEqual(before);
 
     // Fluent Reading and minors are not held by the Memorization cap.

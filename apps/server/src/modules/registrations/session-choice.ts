@@ -6,6 +6,7 @@
 import { eventSessionTexts, type PlaceCounts } from '@store/shared/event-sessions';
 import type { Database } from '#src/db/client';
 import { AppError } from '#src/errors/app-error';
+import { serverI18n } from '#src/i18n/server-i18n';
 import { findSession, isOpenSession } from '#src/modules/event-sessions/find-session';
 import { placesLeftOf } from '#src/modules/event-sessions/places';
 import type { EventSession } from '#src/modules/event-sessions/tables';
@@ -46,6 +47,6 @@ export async function notEnoughPlaces(tx: Executor, sessionId: number, counts: P
     else if (left.fluentReading !== null && left.fluentReading < counts.fluentReading)
       [shortOf, wanted] = [left.fluentReading, counts.fluentReading];
   }
-  const message = eventSessionTexts.notEnoughPlaces(shortOf, wanted);
+  const message = serverI18n('en')._(eventSessionTexts.notEnoughPlaces, { left: shortOf, wanted });
   return new AppError('not_enough_places', message, { fields: { sessionId: message } });
 }

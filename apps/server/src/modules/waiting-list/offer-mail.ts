@@ -8,6 +8,7 @@
 import { formatRegistrationNumber } from '@store/shared/registration';
 import { waitingListTexts } from '@store/shared/waiting-list';
 import type { Database } from '#src/db/client';
+import { serverI18n } from '#src/i18n/server-i18n';
 import { isUuid } from '#src/lib/uuid';
 import { formatDateTime } from '#src/modules/mail/date-format';
 import { detail, emailDocument } from '#src/modules/mail/email-layout';
@@ -41,7 +42,7 @@ export function renderOfferMail(to: string, view: OfferMailView): RenderedMail {
   const subject = `${view.eventTitle}: places are free for you (${view.registrationNumber})`;
   const count = view.people.length === 1 ? 'a place' : `${view.people.length} places`;
   const opening = `Places have freed at ${view.centerName}, and your family is next in line: ${count} for ${view.people.join(', ')}.`;
-  const hold = `${waitingListTexts.heldUntil(view.heldUntil)} After that they go to the next family in line.`;
+  const hold = `${serverI18n('en')._(waitingListTexts.heldUntil, { when: view.heldUntil })} After that they go to the next family in line.`;
   const htmlBody = emailDocument({
     title: subject,
     foundationName: view.foundationName,

@@ -15,6 +15,7 @@ import {
 } from '@store/shared/waiting-list';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverI18n } from '#src/i18n/server-i18n';
 import { buildTestApp, TEST_SESSION_SECRET, type TestApp } from '../../../test/build-test-app';
 import { outboxMessages } from '../../../test/outbox-helpers';
 import { type SignedInStaff, signInStaff, staffCall } from '../../../test/staff-helpers';
@@ -177,7 +178,7 @@ describeWithDb('the waiting list', () => {
       timeZoneName: 'short',
       timeZone: 'America/Los_Angeles',
     }).format(offer.expiresAt);
-    expect(mail?.text).toContain(waitingListTexts.heldUntil(heldUntil));
+    expect(mail?.text).toContain(serverI18n('en')._(waitingListTexts.heldUntil, { when: heldUntil }));
     expect(mail?.html).toContain(waitingListTexts.accept);
     const link = /\/registration\/offer\?token=([^\s"&]+)/.exec(mail?.text ?? '');
     const token = decodeURIComponent(link?.[1] ?? '');

@@ -2,6 +2,7 @@
 
 import { familyTexts } from '@store/shared/family-registration';
 import { useState } from 'react';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 
 type ConfirmActionProps = {
   label: string;
@@ -10,7 +11,9 @@ type ConfirmActionProps = {
   onConfirm: () => void;
 };
 
+/** `label` and `question` come in the page's language. */
 export function ConfirmAction({ label, question, disabled, onConfirm }: ConfirmActionProps) {
+  const { i18n } = useLingui();
   const [asking, setAsking] = useState(false);
   if (!asking)
     return (
@@ -30,10 +33,10 @@ export function ConfirmAction({ label, question, disabled, onConfirm }: ConfirmA
           onConfirm();
         }}
       >
-        {familyTexts.confirmYes}
+        {i18n._(familyTexts.confirmYes)}
       </button>
       <button type="button" className="button button--secondary" onClick={() => setAsking(false)}>
-        {familyTexts.confirmNo}
+        {i18n._(familyTexts.confirmNo)}
       </button>
     </fieldset>
   );

@@ -1,5 +1,6 @@
 import { useCatalogue } from '#src/lib/catalogue/catalogue-context';
 import { formatLongDay } from '#src/lib/format';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 
 /**
  * When and where the event is (config/site.json's `event`, in the catalogue answer), above the
@@ -8,6 +9,7 @@ import { formatLongDay } from '#src/lib/format';
  * does not jump when it arrives; if the catalogue cannot be read, the form stands on its own.
  */
 export function EventDetails() {
+  const { i18n } = useLingui();
   const { state } = useCatalogue();
   if (state.status === 'error') return null;
   const event = state.status === 'ready' ? state.data.event : null;
@@ -15,11 +17,11 @@ export function EventDetails() {
     <div className="event-details" aria-busy={event === null}>
       <dl className="event-details__facts">
         <div>
-          <dt>Date</dt>
+          <dt>{i18n._('Date')}</dt>
           <dd>{event ? <time dateTime={event.date}>{formatLongDay(event.date)}</time> : '…'}</dd>
         </div>
         <div>
-          <dt>Venue</dt>
+          <dt>{i18n._('Venue')}</dt>
           <dd>{event ? event.venue : '…'}</dd>
         </div>
       </dl>

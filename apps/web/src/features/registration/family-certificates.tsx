@@ -7,6 +7,7 @@ import { type FamilyCertificates as Certificates, familyCertificatesSchema } fro
 import { FAMILY_TOKEN_HEADER } from '@store/shared/family-registration';
 import { useEffect, useState } from 'react';
 import { getJson } from '#src/lib/api-client';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 
 export const FAMILY_CERTIFICATES_PATH = '/api/public/registrations/yours/certificates';
 
@@ -15,6 +16,7 @@ export function certificatePdfUrl(token: string, registrantId: string): string {
 }
 
 export function FamilyCertificates({ token }: { token: string }) {
+  const { i18n } = useLingui();
   const [certificates, setCertificates] = useState<Certificates['certificates']>([]);
   useEffect(() => {
     const controller = new AbortController();
@@ -34,7 +36,7 @@ export function FamilyCertificates({ token }: { token: string }) {
       {certificates.map((person) => (
         <li key={person.registrantId}>
           <a className="button" href={certificatePdfUrl(token, person.registrantId)} download>
-            {`Download ${person.firstName}'s certificate`}
+            {i18n._("Download {name}'s certificate", { name: person.firstName })}
           </a>
         </li>
       ))}

@@ -5,6 +5,7 @@
  */
 import { eventSessionTexts } from '@store/shared/event-session-texts';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { copyFromRegistrant1, FAMILY_FIELDS, familySummary, fullName, type ParentSide } from './family-details';
 import { type RegistrationData, type RegistrationFormValues, registrantPath } from './registration-form-values';
 
@@ -31,6 +32,7 @@ function setChoice(props: ChoiceProps, choice: 'sameFamily' | 'parentIsRegistran
 }
 
 export function SameFamilyChoice(props: ChoiceProps) {
+  const { i18n } = useLingui();
   const { form, id, checked } = props;
   const [lastName, country, state, city, zip] = useWatch({
     control: form.control,
@@ -47,7 +49,7 @@ export function SameFamilyChoice(props: ChoiceProps) {
           aria-describedby={checked ? summaryId : undefined}
           onChange={(event) => setChoice(props, 'sameFamily', event.target.checked)}
         />
-        {eventSessionTexts.sameFamily}
+        {i18n._(eventSessionTexts.sameFamily)}
       </label>
       {checked && (
         <p id={summaryId} className="family-choice__summary">
@@ -66,13 +68,14 @@ export function SameFamilyChoice(props: ChoiceProps) {
 
 /** Shown on a minor's card while registrant 1 is an adult whose gender says which parent they are. */
 export function ParentChoice(props: ChoiceProps & { side: ParentSide }) {
+  const { i18n } = useLingui();
   const { form, id, checked, side } = props;
   const [firstName, lastName, phone] = useWatch({
     control: form.control,
     name: [registrantPath(0, 'firstName'), registrantPath(0, 'lastName'), registrantPath(0, 'phone')],
   });
   const summaryId = `${id}-summary`;
-  const parent = side === 'mother' ? 'Mother' : 'Father';
+  const details = [fullName({ firstName, lastName }), phone?.trim()].filter(Boolean).join(' · ');
   return (
     <div className="family-choice">
       <label className="family-choice__label" htmlFor={id}>
@@ -83,11 +86,11 @@ export function ParentChoice(props: ChoiceProps & { side: ParentSide }) {
           aria-describedby={checked ? summaryId : undefined}
           onChange={(event) => setChoice(props, 'parentIsRegistrant1', event.target.checked)}
         />
-        {eventSessionTexts.parentIsRegistrant1}
+        {i18n._(eventSessionTexts.parentIsRegistrant1)}
       </label>
       {checked && (
         <p id={summaryId} className="family-choice__summary">
-          {`${parent}: ${[fullName({ firstName, lastName }), phone?.trim()].filter(Boolean).join(' · ')}`}
+          {side === 'mother' ? i18n._('Mother: {details}', { details }) : i18n._('Father: {details}', { details })}
         </p>
       )}
     </div>

@@ -4,9 +4,9 @@
  * own fields. The copies are ordinary form values, so SPEC.md's checks and messages apply to them
  * unchanged and the request holds what the family would have typed.
  */
-import { countryName } from '@store/shared/countries';
 import { isMinor } from '@store/shared/registration-rules';
 import type { UseFormReturn } from 'react-hook-form';
+import { countryLabel } from './in-page-language';
 import {
   type RegistrantFormValues,
   type RegistrationData,
@@ -39,7 +39,7 @@ export function familySummary(first: Pick<RegistrantFormValues, (typeof FAMILY_F
   const place = [
     first.city.trim(),
     `${first.state.trim()} ${first.zip.trim()}`.trim(),
-    countryName(first.country) ?? '',
+    countryLabel(first.country) ?? '',
   ]
     .filter(Boolean)
     .join(', ');

@@ -1,9 +1,11 @@
 /** One registrant on the family's page: details, live ticket, and (while changes are open) edit and cancel. */
-import { countryName } from '@store/shared/countries';
 import { familyTexts, type FamilyPerson as Person } from '@store/shared/family-registration';
 import type { RegistrantInput } from '@store/shared/registration';
+import { CATEGORY_LABELS } from '@store/shared/registration-rules';
 import { useState } from 'react';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { ConfirmAction } from './confirm-action';
+import { countryLabel } from './in-page-language';
 import { RegistrantEditForm } from './registrant-edit-form';
 import type { ChangeOutcome } from './use-family';
 
@@ -16,35 +18,39 @@ type FamilyPersonProps = {
 };
 
 export function FamilyPerson({ person, changesOpen, busy, onSave, onCancel }: FamilyPersonProps) {
+  const { i18n } = useLingui();
   const [editing, setEditing] = useState(false);
   const name = `${person.firstName} ${person.lastName}`;
-  const guardians = [person.mothersName, person.fathersName].filter(Boolean).join(' and ');
+  const guardians =
+    person.mothersName && person.fathersName
+      ? i18n._('{mother} and {father}', { mother: person.mothersName, father: person.fathersName })
+      : person.mothersName || person.fathersName;
   return (
     <li className={`family-person${person.cancelled ? ' family-person--cancelled' : ''}`}>
       <h3 className="family-person__name">
         {person.position}. {name}
-        {person.cancelled && <span className="family-person__mark"> ({familyTexts.cancelledMark})</span>}
+        {person.cancelled && <span className="family-person__mark"> ({i18n._(familyTexts.cancelledMark)})</span>}
       </h3>
       <dl className="family-person__details">
-        <dt>Age</dt>
+        <dt>{i18n._('Age')}</dt>
         <dd>{person.age}</dd>
         {person.category && (
           <>
-            <dt>Category</dt>
-            <dd>{person.category}</dd>
+            <dt>{i18n._('Category')}</dt>
+            <dd>{i18n._(CATEGORY_LABELS[person.category])}</dd>
           </>
         )}
         {guardians && (
           <>
-            <dt>Parents</dt>
+            <dt>{i18n._('Parents')}</dt>
             <dd>{guardians}</dd>
           </>
         )}
-        <dt>Lives in</dt>
-        <dd>{[person.city, person.state, countryName(person.country) ?? person.country].join(', ')}</dd>
+        <dt>{i18n._('Lives in')}</dt>
+        <dd>{[person.city, person.state, countryLabel(person.country) ?? person.country].join(', ')}</dd>
         {person.ticketId && (
           <>
-            <dt>Ticket</dt>
+            <dt>{i18n._('Ticket')}</dt>
             <dd className="family-person__ticket">{person.ticketId}</dd>
           </>
         )}
@@ -52,11 +58,11 @@ export function FamilyPerson({ person, changesOpen, busy, onSave, onCancel }: Fa
       {changesOpen && !person.cancelled && !editing && (
         <div className="family-actions">
           <button type="button" className="button button--secondary" disabled={busy} onClick={() => setEditing(true)}>
-            {familyTexts.edit}
+            {i18n._(familyTexts.edit)}
           </button>
           <ConfirmAction
-            label={familyTexts.cancelOne}
-            question={familyTexts.confirmCancelOne(name)}
+            label={i18n._(familyTexts.cancelOne)}
+            question={i18n._(familyTexts.confirmCancelOne, { name })}
             disabled={busy}
             onConfirm={onCancel}
           />

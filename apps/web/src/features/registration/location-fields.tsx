@@ -3,12 +3,12 @@
  * state picker for the United States (USPS codes, as the shared schema checks them) or a free
  * state / province field elsewhere; zip and city are text.
  */
-import { COUNTRIES, countryName, PREFERRED_COUNTRY_CODES, US_STATES } from '@store/shared/countries';
+import { PREFERRED_COUNTRY_CODES, US_STATES } from '@store/shared/countries';
 import { LabelledInput } from '#src/components/labelled-input';
 import { LabelledSelect } from '#src/components/labelled-select';
+import { useLingui } from '#src/lib/i18n/use-lingui';
+import { countryLabel, countryOptions } from './in-page-language';
 import type { RegistrantFieldFor } from './registrant-field';
-
-const PREFERRED = PREFERRED_COUNTRY_CODES.map((code) => ({ code, name: countryName(code) ?? code }));
 
 type LocationFieldsProps = {
   field: RegistrantFieldFor;
@@ -19,29 +19,32 @@ type LocationFieldsProps = {
 };
 
 export function LocationFields({ field, country, onStateKindChange, autoCompleteSection }: LocationFieldsProps) {
+  const { i18n } = useLingui();
   const countryField = field('country');
   const inUs = country === 'US';
+  // Names in the page's language (English as before); US state names are proper names and stay.
+  const preferred = PREFERRED_COUNTRY_CODES.map((code) => ({ code, name: countryLabel(code) ?? code }));
   return (
     <>
       <LabelledSelect
         {...countryField}
-        label="Country"
+        label={i18n._('Country')}
         autoComplete={`${autoCompleteSection} country`}
         onChange={async (event) => {
           await countryField.onChange(event);
           if ((event.target.value === 'US') !== inUs) onStateKindChange();
         }}
       >
-        <option value="">Select a country</option>
-        <optgroup label="Common">
-          {PREFERRED.map(({ code, name }) => (
+        <option value="">{i18n._('Select a country')}</option>
+        <optgroup label={i18n._('Common')}>
+          {preferred.map(({ code, name }) => (
             <option key={code} value={code}>
               {name}
             </option>
           ))}
         </optgroup>
-        <optgroup label="All countries">
-          {COUNTRIES.map(({ code, name }) => (
+        <optgroup label={i18n._('All countries')}>
+          {countryOptions().map(({ code, name }) => (
             <option key={code} value={code}>
               {name}
             </option>
@@ -49,8 +52,12 @@ export function LocationFields({ field, country, onStateKindChange, autoComplete
         </optgroup>
       </LabelledSelect>
       {inUs ? (
-        <LabelledSelect {...field('state')} label="State" autoComplete={`${autoCompleteSection} address-level1`}>
-          <option value="">Select a state</option>
+        <LabelledSelect
+          {...field('state')}
+          label={i18n._('State')}
+          autoComplete={`${autoCompleteSection} address-level1`}
+        >
+          <option value="">{i18n._('Select a state')}</option>
           {US_STATES.map(({ code, name }) => (
             <option key={code} value={code}>
               {name}
@@ -60,12 +67,16 @@ export function LocationFields({ field, country, onStateKindChange, autoComplete
       ) : (
         <LabelledInput
           {...field('state')}
-          label="State / Province"
+          label={i18n._('State / Province')}
           autoComplete={`${autoCompleteSection} address-level1`}
         />
       )}
-      <LabelledInput {...field('city')} label="City" autoComplete={`${autoCompleteSection} address-level2`} />
-      <LabelledInput {...field('zip')} label="Zip / Postal Code" autoComplete={`${autoCompleteSection} postal-code`} />
+      <LabelledInput {...field('city')} label={i18n._('City')} autoComplete={`${autoCompleteSection} address-level2`} />
+      <LabelledInput
+        {...field('zip')}
+        label={i18n._('Zip / Postal Code')}
+        autoComplete={`${autoCompleteSection} postal-code`}
+      />
     </>
   );
 }

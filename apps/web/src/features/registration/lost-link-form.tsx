@@ -7,11 +7,14 @@ import { type FormEvent, useId, useState } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
 import { ApiClientError } from '#src/lib/api-client';
 import { useCaptchaToken } from '#src/lib/captcha/use-captcha-token';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { postLostLink } from './family-api';
+import { knownText } from './in-page-language';
 
 type LostLinkState = { status: 'idle' | 'sending' | 'sent' } | { status: 'failed'; message: string; field?: string };
 
 export function LostLinkForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+  const { i18n } = useLingui();
   const id = useId();
   const captchaToken = useCaptchaToken();
   const [email, setEmail] = useState('');
@@ -35,31 +38,31 @@ export function LostLinkForm({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   return (
     // A plain block, not a labelled region: on /registration the open registrant card is the page's only region.
     <div className="lost-link">
-      <Heading>{familyTexts.lostLinkHeading}</Heading>
+      <Heading>{i18n._(familyTexts.lostLinkHeading)}</Heading>
       {state.status === 'sent' ? (
         <p role="status" className="notice">
-          {familyTexts.lostLinkSent}
+          {i18n._(familyTexts.lostLinkSent)}
         </p>
       ) : (
         <form className="lost-link__form" onSubmit={submit} noValidate>
-          <p>{familyTexts.lostLinkIntro}</p>
+          <p>{i18n._(familyTexts.lostLinkIntro)}</p>
           <LabelledInput
             id={`${id}-email`}
-            label={familyTexts.lostLinkEmail}
+            label={i18n._(familyTexts.lostLinkEmail)}
             type="email"
             autoComplete="email"
             required
             value={email}
             onChange={(event) => setEmail(event.target.value)}
-            error={state.status === 'failed' ? state.field : undefined}
+            error={state.status === 'failed' && state.field ? knownText(i18n, state.field) : undefined}
           />
           {state.status === 'failed' && !state.field && (
             <p role="alert" className="notice notice--error">
-              {state.message}
+              {knownText(i18n, state.message)}
             </p>
           )}
           <button type="submit" className="button" disabled={state.status === 'sending'}>
-            {state.status === 'sending' ? familyTexts.lostLinkSending : familyTexts.lostLinkSubmit}
+            {i18n._(state.status === 'sending' ? familyTexts.lostLinkSending : familyTexts.lostLinkSubmit)}
           </button>
         </form>
       )}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import type { ParentSide } from './family-details';
 import type { RegistrantFieldFor } from './registrant-field';
 
@@ -13,20 +14,21 @@ type MinorFieldsProps = {
 
 /** SPEC.md §5 "Minor": a parent's name and phone on each side, each one 'Required'. */
 export function MinorFields({ field, parentChoice, filledSide }: MinorFieldsProps) {
+  const { i18n } = useLingui();
   return (
     <fieldset className="fieldset">
-      <legend>Parents</legend>
+      <legend>{i18n._('Parents')}</legend>
       {parentChoice}
       {filledSide !== 'mother' && (
         <>
-          <LabelledInput {...field('mothersName')} label="Mother's Name" autoComplete="off" />
-          <LabelledInput {...field('mothersPhone')} label="Mother's Phone" type="tel" autoComplete="off" />
+          <LabelledInput {...field('mothersName')} label={i18n._("Mother's Name")} autoComplete="off" />
+          <LabelledInput {...field('mothersPhone')} label={i18n._("Mother's Phone")} type="tel" autoComplete="off" />
         </>
       )}
       {filledSide !== 'father' && (
         <>
-          <LabelledInput {...field('fathersName')} label="Father's Name" autoComplete="off" />
-          <LabelledInput {...field('fathersPhone')} label="Father's Phone" type="tel" autoComplete="off" />
+          <LabelledInput {...field('fathersName')} label={i18n._("Father's Name")} autoComplete="off" />
+          <LabelledInput {...field('fathersPhone')} label={i18n._("Father's Phone")} type="tel" autoComplete="off" />
         </>
       )}
     </fieldset>

@@ -2,9 +2,10 @@
 
 import { eventSessionTexts } from '@store/shared/event-sessions';
 import { familyTexts, type MoveTarget } from '@store/shared/family-registration';
-import { formatSessionStart } from '@store/shared/session-time';
 import { type FormEvent, useId, useState } from 'react';
 import { LabelledSelect } from '#src/components/labelled-select';
+import { useLingui } from '#src/lib/i18n/use-lingui';
+import { knownText, sessionStart } from './in-page-language';
 import type { ChangeOutcome } from './use-family';
 
 type MoveSessionProps = {
@@ -14,8 +15,10 @@ type MoveSessionProps = {
 };
 
 export function MoveSession({ targets, busy, onMove }: MoveSessionProps) {
+  const { i18n } = useLingui();
   const id = useId();
   const [choice, setChoice] = useState('');
+  // English (ours, or the server's refusal); shown in the page's language.
   const [error, setError] = useState<string | undefined>();
 
   async function submit(event: FormEvent) {
@@ -31,31 +34,31 @@ export function MoveSession({ targets, busy, onMove }: MoveSessionProps) {
 
   return (
     <section className="family-section" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{familyTexts.move}</h2>
+      <h2 id={`${id}-heading`}>{i18n._(familyTexts.move)}</h2>
       {targets.length === 0 ? (
-        <p>{familyTexts.noMoveTargets}</p>
+        <p>{i18n._(familyTexts.noMoveTargets)}</p>
       ) : (
         <form onSubmit={submit} noValidate className="family-move">
           <LabelledSelect
             id={`${id}-session`}
-            label={eventSessionTexts.sessionLabel}
+            label={i18n._(eventSessionTexts.sessionLabel)}
             value={choice}
             onChange={(event) => setChoice(event.target.value)}
-            error={error}
+            error={error ? knownText(i18n, error) : undefined}
           >
-            <option value="">Choose a session</option>
+            <option value="">{i18n._('Choose a session')}</option>
             {targets.map((t) => (
               <option key={t.id} value={t.id}>
-                {`${t.centerName}: ${t.hall}, ${formatSessionStart(t.startsAt, t.timeZone)} (${
+                {`${t.centerName}: ${t.hall}, ${sessionStart(t.startsAt, t.timeZone)} (${
                   t.availability === 'almost_full'
-                    ? eventSessionTexts.almostFull
-                    : eventSessionTexts.placesLeft(t.placesLeft)
+                    ? i18n._(eventSessionTexts.almostFull)
+                    : i18n._(eventSessionTexts.placesLeftCount, { left: t.placesLeft })
                 })`}
               </option>
             ))}
           </LabelledSelect>
           <button type="submit" className="button" disabled={busy}>
-            {familyTexts.moveButton}
+            {i18n._(familyTexts.moveButton)}
           </button>
         </form>
       )}

@@ -2,6 +2,7 @@
  * /registration/offer?token=…: what is offered and until when (in the session's zone), accepting it
  * (the token sent, then who is registered with their tickets), and the lapsed and invalid links.
  */
+import { i18n } from '@lingui/core';
 import { waitingListTexts } from '@store/shared/waiting-list';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -64,11 +65,11 @@ describe('/registration/offer', () => {
     expect(await screen.findByText('Lakshmi Rao', {}, LAZY)).toBeInTheDocument();
     expect(screen.getByText('Saturday, May 15, 2027 at 9:00 AM PDT')).toBeInTheDocument();
     expect(
-      screen.getByText(waitingListTexts.heldUntil('Monday, November 30, 2026 at 7:37 AM PST')),
+      screen.getByText(i18n._(waitingListTexts.heldUntil, { when: 'Monday, November 30, 2026 at 7:37 AM PST' })),
     ).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: waitingListTexts.accept }));
     expect(await screen.findByRole('heading', { name: waitingListTexts.acceptedTitle })).toBeInTheDocument();
-    expect(screen.getByText(waitingListTexts.ticketsOnTheirWay)).toBeInTheDocument();
+    expect(screen.getByText('Your tickets are on their way')).toBeInTheDocument();
     expect(screen.getByText(/ticket 6f1c1d2e/)).toBeInTheDocument();
     expect(api.requests('POST /api/public/waitlist/accept').map((r) => r.body)).toEqual([{ token: TOKEN }]);
   });
@@ -87,7 +88,7 @@ describe('/registration/offer', () => {
     });
     await userEvent.setup().click(await screen.findByRole('button', { name: waitingListTexts.accept }, LAZY));
     expect(await screen.findByRole('alert')).toHaveTextContent(waitingListTexts.offerClosed);
-    expect(screen.queryByText(waitingListTexts.ticketsOnTheirWay)).toBeNull();
+    expect(screen.queryByText('Your tickets are on their way')).toBeNull();
   });
 
   test('a link that is not valid says so', async () => {

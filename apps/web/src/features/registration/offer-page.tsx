@@ -6,12 +6,14 @@
  * each say so. The token stays in the URL; the page loads no outside resource, so no Referer carries it.
  */
 import './registration.css';
-import { formatSessionStart } from '@store/shared/session-time';
 import { type WaitlistAccepted, type WaitlistOffer, waitingListTexts } from '@store/shared/waiting-list';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiClientError, getJson, sendJson } from '#src/lib/api-client';
+import { Trans } from '#src/lib/i18n/trans';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { useDocumentTitle } from '#src/lib/use-document-title';
+import { knownText, sessionStart } from './in-page-language';
 
 const offerSchema = () => import('@store/shared/waiting-list').then((m) => m.waitlistOfferSchema);
 const acceptedSchema = () => import('@store/shared/waiting-list').then((m) => m.waitlistAcceptedSchema);
@@ -26,22 +28,27 @@ function isInvalidLink(error: unknown): boolean {
   return error instanceof ApiClientError && error.status === 400;
 }
 
+/** Kept in English until shown: a failure's words are looked up in the page's language then. */
+const TRY_AGAIN = /*i18n*/ 'Please try again.';
+
 function SessionFacts({ session }: { session: WaitlistOffer['session'] }) {
+  const { i18n } = useLingui();
   return (
     <dl className="event-details__facts">
-      <dt>Where</dt>
+      <dt>{i18n._('Where')}</dt>
       <dd>
         {session.centerName}, {session.hall}
         <br />
         {session.address}
       </dd>
-      <dt>When</dt>
-      <dd>{formatSessionStart(session.startsAt, session.timeZone)}</dd>
+      <dt>{i18n._('When')}</dt>
+      <dd>{sessionStart(session.startsAt, session.timeZone)}</dd>
     </dl>
   );
 }
 
 function Accepted({ answer }: { answer: WaitlistAccepted }) {
+  const { i18n } = useLingui();
   const id = useId();
   const box = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -49,28 +56,40 @@ function Accepted({ answer }: { answer: WaitlistAccepted }) {
   }, []);
   return (
     <section ref={box} className="notice registration-confirmation" tabIndex={-1} aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{waitingListTexts.acceptedTitle}</h2>
+      <h2 id={`${id}-heading`}>{i18n._(waitingListTexts.acceptedTitle)}</h2>
       <p>
-        Registration {answer.registrationNumber}: {answer.session.centerName}, {answer.session.hall},{' '}
-        {formatSessionStart(answer.session.startsAt, answer.session.timeZone)}.
+        {i18n._('Registration {number}: {center}, {hall}, {when}.', {
+          number: answer.registrationNumber,
+          center: answer.session.centerName,
+          hall: answer.session.hall,
+          when: sessionStart(answer.session.startsAt, answer.session.timeZone),
+        })}
       </p>
       <ul className="offer-page__people">
         {answer.people.map((person) => (
           <li key={person.position}>
             {person.firstName} {person.lastName}{' '}
-            <span className="offer-page__ticket">ticket {person.ticketId.slice(0, 8)}</span>
+            <span className="offer-page__ticket">
+              {i18n._('ticket {ticket}', { ticket: person.ticketId.slice(0, 8) })}
+            </span>
           </li>
         ))}
       </ul>
       <p>
-        <strong>{waitingListTexts.ticketsOnTheirWay}</strong> to {answer.email}.
+        <Trans
+          id={waitingListTexts.ticketsOnTheirWayTo}
+          values={{ email: answer.email }}
+          components={{ 0: <strong /> }}
+        />
       </p>
     </section>
   );
 }
 
 export function OfferPage() {
-  useDocumentTitle(waitingListTexts.offerTitle);
+  const { i18n } = useLingui();
+  const title = i18n._(waitingListTexts.offerTitle);
+  useDocumentTitle(title);
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const [load, setLoad] = useState<Load>(token === '' ? { status: 'invalid' } : { status: 'loading' });
@@ -86,7 +105,7 @@ export function OfferPage() {
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         if (isInvalidLink(error)) setLoad({ status: 'invalid' });
-        else setLoad({ status: 'failed', message: error instanceof Error ? error.message : 'Please try again.' });
+        else setLoad({ status: 'failed', message: error instanceof Error ? error.message : TRY_AGAIN });
       });
     return () => controller.abort();
   }, [token]);
@@ -98,27 +117,27 @@ export function OfferPage() {
       .then(setAccepted)
       .catch((error: unknown) => {
         if (isInvalidLink(error)) setLoad({ status: 'invalid' });
-        else setAcceptError(error instanceof Error ? error.message : 'Please try again.');
+        else setAcceptError(error instanceof Error ? error.message : TRY_AGAIN);
       })
       .finally(() => setAccepting(false));
   };
 
   return (
     <div className="offer-page">
-      <h1>{waitingListTexts.offerTitle}</h1>
+      <h1>{title}</h1>
       {load.status === 'loading' && (
         <p className="notice" role="status">
-          Loading your offer…
+          {i18n._('Loading your offer…')}
         </p>
       )}
       {load.status === 'invalid' && (
         <div className="notice notice--error" role="alert">
-          <p>{waitingListTexts.invalidLink}</p>
+          <p>{i18n._(waitingListTexts.invalidLink)}</p>
         </div>
       )}
       {load.status === 'failed' && (
         <div className="notice notice--error" role="alert">
-          <p>{load.message}</p>
+          <p>{knownText(i18n, load.message)}</p>
         </div>
       )}
       {load.status === 'ready' &&
@@ -142,12 +161,15 @@ function OfferDetails({
   acceptError: string | null;
   onAccept: () => void;
 }) {
-  const heldUntil = formatSessionStart(offer.expiresAt, offer.session.timeZone);
-  const count = offer.people.length === 1 ? 'A place is' : `${offer.people.length} places are`;
+  const { i18n } = useLingui();
+  const heldUntil = sessionStart(offer.expiresAt, offer.session.timeZone);
   return (
     <>
       <p>
-        {count} free for registration {offer.registrationNumber}:
+        {i18n._(
+          '{count, plural, one {A place is free for registration {number}:} other {{count} places are free for registration {number}:}}',
+          { count: offer.people.length, number: offer.registrationNumber },
+        )}
       </p>
       <ul className="offer-page__people">
         {offer.people.map((person) => (
@@ -161,30 +183,30 @@ function OfferDetails({
       </div>
       {offer.status === 'open' && (
         <>
-          <p>{waitingListTexts.heldUntil(heldUntil)}</p>
+          <p>{i18n._(waitingListTexts.heldUntil, { when: heldUntil })}</p>
           {acceptError && (
             <div className="notice notice--error" role="alert">
-              <p>{acceptError}</p>
+              <p>{knownText(i18n, acceptError)}</p>
             </div>
           )}
           <button type="button" className="button button--large" onClick={onAccept} disabled={accepting}>
-            {accepting ? waitingListTexts.accepting : waitingListTexts.accept}
+            {i18n._(accepting ? waitingListTexts.accepting : waitingListTexts.accept)}
           </button>
         </>
       )}
       {offer.status === 'accepted' && (
         <p className="notice" role="status">
-          These places are already yours: {waitingListTexts.ticketsOnTheirWay.toLowerCase()}.
+          {i18n._(waitingListTexts.alreadyYours)}
         </p>
       )}
       {offer.status === 'lapsed' && (
         <div className="notice notice--error" role="alert">
-          <p>{waitingListTexts.offerClosed}</p>
+          <p>{i18n._(waitingListTexts.offerClosed)}</p>
         </div>
       )}
       {offer.status === 'withdrawn' && (
         <div className="notice notice--error" role="alert">
-          <p>{waitingListTexts.offerWithdrawn}</p>
+          <p>{i18n._(waitingListTexts.offerWithdrawn)}</p>
         </div>
       )}
     </>

@@ -3,14 +3,23 @@
  * the registrant's name once typed or 'Registrant N', a Remove button when there is more than one
  * registrant, and the fields, which swap between the minor and adult ones as the age is typed.
  */
-import { ADULT_FIELDS, GENDERS, MAX_AGE, PARENT_FIELDS, registrationMessages } from '@store/shared/registration-rules';
+import {
+  ADULT_FIELDS,
+  GENDER_LABELS,
+  GENDERS,
+  MAX_AGE,
+  PARENT_FIELDS,
+  registrationMessages,
+} from '@store/shared/registration-rules';
 import { type UseFormReturn, useFormState, useWatch } from 'react-hook-form';
 import { LabelledInput } from '#src/components/labelled-input';
 import { LabelledSelect } from '#src/components/labelled-select';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { AdultFields } from './adult-fields';
 import { type AgeGroup, ageGroupOf } from './age-group';
 import { ParentChoice, SameFamilyChoice } from './family-choices';
 import { parentSideOf } from './family-details';
+import { knownText } from './in-page-language';
 import { LocationFields } from './location-fields';
 import { MinorFields } from './minor-fields';
 import type { RegistrantFieldFor } from './registrant-field';
@@ -38,6 +47,7 @@ const hiddenFieldsOf = (group: AgeGroup | null) =>
   group === 'minor' ? ADULT_FIELDS : group === 'adult' ? PARENT_FIELDS : [...ADULT_FIELDS, ...PARENT_FIELDS];
 
 export function RegistrantCard({ form, index, ids, open, onToggle, onRemove }: RegistrantCardProps) {
+  const { i18n } = useLingui();
   const { control, register, trigger, getFieldState, getValues, clearErrors, setValue } = form;
   const [firstName, lastName, age, country] = useWatch({
     control,
@@ -78,9 +88,14 @@ export function RegistrantCard({ form, index, ids, open, onToggle, onRemove }: R
     return {
       ...(fieldName === 'age' ? register(path, { valueAsNumber: true, onChange }) : register(path, { onChange })),
       id: `${ids.fields}-${fieldName}`,
-      error: registrantErrors?.[fieldName]?.message,
+      // The schema's message, or the server's for a field it refused: in the page's language.
+      error: shownError(registrantErrors?.[fieldName]?.message),
     };
   };
+
+  function shownError(message: string | undefined): string | undefined {
+    return message ? knownText(i18n, message) : undefined;
+  }
 
   /** The age moved to the other group: the fields it hides must not bring old errors back later. */
   function forgetHiddenErrors() {
@@ -112,10 +127,10 @@ export function RegistrantCard({ form, index, ids, open, onToggle, onRemove }: R
           <button
             type="button"
             className="button button--secondary registrant-card__remove"
-            aria-label={`${registrationMessages.remove} ${heading}`}
+            aria-label={i18n._('Remove {name}', { name: heading })}
             onClick={onRemove}
           >
-            {registrationMessages.remove}
+            {i18n._(registrationMessages.remove)}
           </button>
         )}
       </div>
@@ -123,23 +138,39 @@ export function RegistrantCard({ form, index, ids, open, onToggle, onRemove }: R
         {index > 0 && (
           <SameFamilyChoice form={form} index={index} id={`${ids.fields}-same-family`} checked={copiesFamily} />
         )}
-        <LabelledInput {...field('age')} label="Age" type="number" inputMode="numeric" min={0} max={MAX_AGE} step={1} />
+        <LabelledInput
+          {...field('age')}
+          label={i18n._('Age')}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={MAX_AGE}
+          step={1}
+        />
         <LabelledInput
           {...field('email')}
-          label="Email"
+          label={i18n._('Email')}
           type="email"
           autoComplete={`${autoCompleteSection} email`}
           spellCheck={false}
         />
-        <LabelledInput {...field('firstName')} label="First Name" autoComplete={`${autoCompleteSection} given-name`} />
+        <LabelledInput
+          {...field('firstName')}
+          label={i18n._('First Name')}
+          autoComplete={`${autoCompleteSection} given-name`}
+        />
         {!copiesFamily && (
-          <LabelledInput {...field('lastName')} label="Last Name" autoComplete={`${autoCompleteSection} family-name`} />
+          <LabelledInput
+            {...field('lastName')}
+            label={i18n._('Last Name')}
+            autoComplete={`${autoCompleteSection} family-name`}
+          />
         )}
-        <LabelledSelect {...field('gender')} label="Gender">
-          <option value="">Select a gender</option>
+        <LabelledSelect {...field('gender')} label={i18n._('Gender')}>
+          <option value="">{i18n._('Select a gender')}</option>
           {GENDERS.map((gender) => (
             <option key={gender} value={gender}>
-              {gender}
+              {i18n._(GENDER_LABELS[gender])}
             </option>
           ))}
         </LabelledSelect>

@@ -3,13 +3,21 @@
  * registrantSchema checks it here first (the same messages, word for word), and the server checks
  * it again and names any field it refuses.
  */
-import { COUNTRIES } from '@store/shared/countries';
 import { type FamilyPerson, familyTexts } from '@store/shared/family-registration';
 import type { RegistrantInput } from '@store/shared/registration';
-import { CATEGORIES, GENDERS, isMinor, registrationMessages } from '@store/shared/registration-rules';
+import {
+  CATEGORIES,
+  CATEGORY_LABELS,
+  GENDER_LABELS,
+  GENDERS,
+  isMinor,
+  registrationMessages,
+} from '@store/shared/registration-rules';
 import { type FormEvent, useState } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
 import { LabelledSelect } from '#src/components/labelled-select';
+import { useLingui } from '#src/lib/i18n/use-lingui';
+import { countryOptions, knownText } from './in-page-language';
 import type { ChangeOutcome } from './use-family';
 
 type Values = Omit<RegistrantInput, 'age'> & { age: string };
@@ -31,6 +39,7 @@ type RegistrantEditFormProps = {
 };
 
 export function RegistrantEditForm({ person, busy, onSave, onDone }: RegistrantEditFormProps) {
+  const { i18n } = useLingui();
   const [values, setValues] = useState<Values>(() => valuesOf(person));
   const [errors, setErrors] = useState<Readonly<Record<string, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -62,6 +71,12 @@ export function RegistrantEditForm({ person, busy, onSave, onDone }: RegistrantE
     }
   }
 
+  // The schema's messages and the server's refusals, in the page's language where they are ours.
+  const errorOf = (field: keyof Values) => {
+    const message = errors[field];
+    return message ? knownText(i18n, message) : undefined;
+  };
+
   const text = (field: keyof Values, label: string, type = 'text') => (
     <LabelledInput
       id={id(field)}
@@ -69,7 +84,7 @@ export function RegistrantEditForm({ person, busy, onSave, onDone }: RegistrantE
       type={type}
       value={values[field] ?? ''}
       onChange={set(field)}
-      error={errors[field]}
+      error={errorOf(field)}
     />
   );
 
@@ -78,76 +93,80 @@ export function RegistrantEditForm({ person, busy, onSave, onDone }: RegistrantE
       className="registrant-edit"
       onSubmit={submit}
       noValidate
-      aria-label={`${familyTexts.edit}: ${person.firstName}`}
+      aria-label={i18n._('Edit details: {name}', { name: person.firstName })}
     >
-      {text('age', 'Age', 'number')}
-      {text('email', 'Email', 'email')}
-      {text('firstName', 'First name')}
-      {text('lastName', 'Last name')}
+      {text('age', i18n._('Age'), 'number')}
+      {text('email', i18n._('Email'), 'email')}
+      {text('firstName', i18n._('First name'))}
+      {text('lastName', i18n._('Last name'))}
       <LabelledSelect
         id={id('gender')}
-        label="Gender"
+        label={i18n._('Gender')}
         value={values.gender}
         onChange={set('gender')}
-        error={errors.gender}
+        error={errorOf('gender')}
       >
-        <option value="">Select</option>
+        <option value="">{i18n._('Select')}</option>
         {GENDERS.map((g) => (
-          <option key={g}>{g}</option>
+          <option key={g} value={g}>
+            {i18n._(GENDER_LABELS[g])}
+          </option>
         ))}
       </LabelledSelect>
       {minor ? (
         <>
-          {text('mothersName', "Mother's name")}
-          {text('mothersPhone', "Mother's phone", 'tel')}
-          {text('fathersName', "Father's name")}
-          {text('fathersPhone', "Father's phone", 'tel')}
+          {text('mothersName', i18n._("Mother's name"))}
+          {text('mothersPhone', i18n._("Mother's phone"), 'tel')}
+          {text('fathersName', i18n._("Father's name"))}
+          {text('fathersPhone', i18n._("Father's phone"), 'tel')}
         </>
       ) : (
         <>
-          {text('phone', 'Phone', 'tel')}
+          {text('phone', i18n._('Phone'), 'tel')}
           <LabelledSelect
             id={id('category')}
-            label="Category"
+            label={i18n._('Category')}
             value={values.category ?? ''}
             onChange={set('category')}
-            error={errors.category}
+            error={errorOf('category')}
           >
-            <option value="">Select</option>
+            <option value="">{i18n._('Select')}</option>
             {CATEGORIES.map((c) => (
-              <option key={c}>{c}</option>
+              <option key={c} value={c}>
+                {i18n._(CATEGORY_LABELS[c])}
+              </option>
             ))}
           </LabelledSelect>
         </>
       )}
       <LabelledSelect
         id={id('country')}
-        label="Country"
+        label={i18n._('Country')}
         value={values.country}
         onChange={set('country')}
-        error={errors.country}
+        error={errorOf('country')}
       >
-        <option value="">Select</option>
-        {COUNTRIES.map((c) => (
+        <option value="">{i18n._('Select')}</option>
+        {countryOptions().map((c) => (
           <option key={c.code} value={c.code}>
             {c.name}
           </option>
         ))}
       </LabelledSelect>
-      {text('state', 'State')}
-      {text('city', 'City')}
-      {text('zip', 'Zip')}
+      {text('state', i18n._('State'))}
+      {text('city', i18n._('City'))}
+      {text('zip', i18n._('Zip'))}
       {failure && (
         <p role="alert" className="notice notice--error">
-          {failure}
+          {knownText(i18n, failure)}
         </p>
       )}
       <div className="family-actions">
         <button type="submit" className="button" disabled={busy}>
-          {busy ? registrationMessages.submitting : familyTexts.save}
+          {i18n._(busy ? registrationMessages.submitting : familyTexts.save)}
         </button>
         <button type="button" className="button button--secondary" onClick={onDone}>
-          {familyTexts.discard}
+          {i18n._(familyTexts.discard)}
         </button>
       </div>
     </form>

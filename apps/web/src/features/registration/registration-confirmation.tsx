@@ -1,19 +1,21 @@
 import type { RegistrationResponse } from '@store/shared/registration';
 import { registrationMessages } from '@store/shared/registration-rules';
-import { formatSessionStart } from '@store/shared/session-time';
 import { shortTicketId } from '@store/shared/ticket-code';
 import { useEffect, useId, useRef } from 'react';
+import { useLingui } from '#src/lib/i18n/use-lingui';
+import { sessionStart } from './in-page-language';
 
 export const summaryTexts = {
-  session: 'Session',
-  registered: 'Registered',
-  waiting: 'On the waiting list',
-  ticket: (ticketId: string) => `Ticket ${shortTicketId(ticketId)}`,
-  ticketSent: (email: string) => `Ticket sent to ${email}`,
-  waitingPosition: (position: number) => `You are number ${position} on the waiting list.`,
-  whatNext: (email: string) =>
-    `When places free up, we e-mail an offer to ${email}. The offer holds the places for 48 hours: accept it through the link in that e-mail.`,
-  registerMore: 'Register more people',
+  session: /*i18n*/ 'Session',
+  registered: /*i18n*/ 'Registered',
+  waiting: /*i18n*/ 'On the waiting list',
+  /** `{ticket}`: the ticket's short number (shortTicketId). */
+  ticket: /*i18n*/ 'Ticket {ticket}',
+  ticketSent: /*i18n*/ 'Ticket sent to {email}',
+  waitingPosition: /*i18n*/ 'You are number {position} on the waiting list.',
+  whatNext:
+    /*i18n*/ 'When places free up, we e-mail an offer to {email}. The offer holds the places for 48 hours: accept it through the link in that e-mail.',
+  registerMore: /*i18n*/ 'Register more people',
 } as const;
 
 /** The ticket's first eight characters: enough to tell a family's tickets apart on a phone. */
@@ -29,6 +31,7 @@ type RegistrationConfirmationProps = {
  * on the waiting list and what happens next). Focus moves here so a screen reader reads it at once.
  */
 export function RegistrationConfirmation({ answer, onRegisterMore }: RegistrationConfirmationProps) {
+  const { i18n } = useLingui();
   const id = useId();
   const box = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -38,36 +41,39 @@ export function RegistrationConfirmation({ answer, onRegisterMore }: Registratio
   const waiting = answer.status === 'waiting';
   return (
     <section ref={box} className="notice registration-confirmation" tabIndex={-1} aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{registrationMessages.confirmationHeading}</h2>
-      <p>{registrationMessages.confirmationText(answer.registrationNumber)}</p>
+      <h2 id={`${id}-heading`}>{i18n._(registrationMessages.confirmationHeading)}</h2>
+      <p>{i18n._(registrationMessages.confirmationText, { number: answer.registrationNumber })}</p>
       <p>
-        {answer.confirmationEmailed
-          ? registrationMessages.confirmationEmail(answer.email)
-          : registrationMessages.confirmationNotEmailed(answer.email)}
+        {i18n._(
+          answer.confirmationEmailed
+            ? registrationMessages.confirmationEmail
+            : registrationMessages.confirmationNotEmailed,
+          { email: answer.email },
+        )}
       </p>
-      <h3>{summaryTexts.session}</h3>
+      <h3>{i18n._(summaryTexts.session)}</h3>
       <p className="registration-confirmation__session">
         <strong>{session.centerName}</strong> <span>{session.hall}</span>{' '}
-        <time dateTime={session.startsAt}>{formatSessionStart(session.startsAt, session.timeZone, 'short')}</time>{' '}
+        <time dateTime={session.startsAt}>{sessionStart(session.startsAt, session.timeZone, 'short')}</time>{' '}
         <span>{session.address}</span>
       </p>
       {waiting && answer.waitingPosition !== null && (
         <>
           <p className="registration-confirmation__waiting">
-            <strong>{summaryTexts.waitingPosition(answer.waitingPosition)}</strong>
+            <strong>{i18n._(summaryTexts.waitingPosition, { position: answer.waitingPosition })}</strong>
           </p>
-          <p>{summaryTexts.whatNext(answer.email)}</p>
+          <p>{i18n._(summaryTexts.whatNext, { email: answer.email })}</p>
         </>
       )}
-      <h3>{waiting ? summaryTexts.waiting : summaryTexts.registered}</h3>
+      <h3>{i18n._(waiting ? summaryTexts.waiting : summaryTexts.registered)}</h3>
       <ul className="registration-confirmation__people">
         {people.map((person) => (
           <li key={person.position}>
             <span className="registration-confirmation__name">{`${person.firstName} ${person.lastName}`.trim()}</span>{' '}
             {person.ticketId && (
               <span>
-                {summaryTexts.ticket(person.ticketId)}
-                {answer.confirmationEmailed && ` · ${summaryTexts.ticketSent(answer.email)}`}
+                {i18n._(summaryTexts.ticket, { ticket: shortTicketId(person.ticketId) })}
+                {answer.confirmationEmailed && ` · ${i18n._(summaryTexts.ticketSent, { email: answer.email })}`}
               </span>
             )}
           </li>
@@ -75,7 +81,7 @@ export function RegistrationConfirmation({ answer, onRegisterMore }: Registratio
       </ul>
       {onRegisterMore && (
         <button type="button" className="button button--secondary" onClick={onRegisterMore}>
-          {summaryTexts.registerMore}
+          {i18n._(summaryTexts.registerMore)}
         </button>
       )}
     </section>

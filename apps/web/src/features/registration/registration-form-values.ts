@@ -1,4 +1,5 @@
 /** The registration form's values as typed (before the shared schema trims and checks them). */
+import { i18n } from '@lingui/core';
 import type { RegistrationRequest, registrationRequestSchema } from '@store/shared/registration';
 import {
   blankRegistrant,
@@ -37,9 +38,12 @@ export function formPathOf(path: string, registrantCount: number) {
   return { index, path: registrantPath(index, field) };
 }
 
-/** What a registrant's card is headed (SPEC.md §2): the typed name, else 'Registrant N'. */
+/** What a registrant's card is headed (SPEC.md §2): the typed name, else 'Registrant N' in the page's language. */
 export function registrantHeading(firstName: string, lastName: string, index: number): string {
-  return `${firstName.trim()} ${lastName.trim()}`.trim() || registrationMessages.registrantHeading(index + 1);
+  return (
+    `${firstName.trim()} ${lastName.trim()}`.trim() ||
+    i18n._(registrationMessages.registrantHeading, { position: index + 1 })
+  );
 }
 
 /**

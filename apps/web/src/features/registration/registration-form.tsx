@@ -4,10 +4,12 @@
  * also uses. Unlike the page SPEC.md describes, a valid registration is stored and confirmed.
  */
 import type { RegistrationResponse } from '@store/shared/registration';
-import { MAX_REGISTRANTS, registrationMessages } from '@store/shared/registration-rules';
+import { registrationMessages } from '@store/shared/registration-rules';
 import { useId, useMemo, useRef, useState } from 'react';
 import { useController } from 'react-hook-form';
 import { UndoNotice } from '#src/components/undo-notice';
+import { useLingui } from '#src/lib/i18n/use-lingui';
+import { knownText } from './in-page-language';
 import { RegistrantCard } from './registrant-card';
 import { loadRegistrationSchemas } from './registration-schemas';
 import { type PlacesNotice, SessionChoice } from './session-choice';
@@ -26,6 +28,7 @@ function warmUpChecks() {
 }
 
 export function RegistrationForm({ onSubmitting, onRegistered }: RegistrationFormProps) {
+  const { i18n } = useLingui();
   const id = useId();
   const registration = useRegistrationForm();
   const { form, fields, openIndex, cardIds, toggleCard, removeRegistrant } = registration;
@@ -81,7 +84,9 @@ export function RegistrationForm({ onSubmitting, onRegistered }: RegistrationFor
   );
   // The request's failure, or the checks' own (registration-schemas.ts: they could not be loaded).
   // A refusal for want of places is told at the session choice, with what the family can do.
-  const shownError = placesNotice ? undefined : (submitError ?? form.formState.errors.root?.message);
+  // In English from the hook, the schemas and the server; shown in the page's language (knownText).
+  const failure = placesNotice ? undefined : (submitError ?? form.formState.errors.root?.message);
+  const shownError = failure ? knownText(i18n, failure) : undefined;
 
   return (
     <form
@@ -119,10 +124,10 @@ export function RegistrationForm({ onSubmitting, onRegistered }: RegistrationFor
       <div className="registration-form__actions">
         {registration.canAdd ? (
           <button type="button" className="button button--secondary" onClick={registration.addRegistrant}>
-            {registrationMessages.addAnother}
+            {i18n._(registrationMessages.addAnother)}
           </button>
         ) : (
-          <p className="fieldset__note">{registrationMessages.tooManyRegistrants(MAX_REGISTRANTS)}</p>
+          <p className="fieldset__note">{i18n._(registrationMessages.tooManyRegistrants)}</p>
         )}
         <button
           type="submit"
@@ -130,7 +135,7 @@ export function RegistrationForm({ onSubmitting, onRegistered }: RegistrationFor
           disabled={busy}
           aria-describedby={shownError ? submitErrorId : undefined}
         >
-          {busy ? registrationMessages.submitting : registrationMessages.submit}
+          {i18n._(busy ? registrationMessages.submitting : registrationMessages.submit)}
         </button>
       </div>
       {shownError && (

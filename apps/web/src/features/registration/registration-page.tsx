@@ -1,6 +1,7 @@
 import type { RegistrationResponse } from '@store/shared/registration';
 import { registrationMessages } from '@store/shared/registration-rules';
 import { useState } from 'react';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { useDocumentTitle } from '#src/lib/use-document-title';
 import { EventDetails } from './event-details';
 import { LostLinkForm } from './lost-link-form';
@@ -13,11 +14,13 @@ import './registration.css';
  * its place, until "Register more people" gives a fresh form.
  */
 export function RegistrationPage() {
-  useDocumentTitle(registrationMessages.title);
+  const { i18n } = useLingui();
+  const title = i18n._(registrationMessages.title);
+  useDocumentTitle(title);
   const [confirmed, setConfirmed] = useState<RegistrationResponse | null>(null);
   return (
     <>
-      <h1>{registrationMessages.title}</h1>
+      <h1>{title}</h1>
       <EventDetails />
       {confirmed ? (
         <RegistrationConfirmation

@@ -5,10 +5,12 @@
  * beside the choice they concern.
  */
 
+import type { I18n } from '@lingui/core';
 import { eventSessionTexts } from '@store/shared/event-session-texts';
 import type { PublicSession } from '@store/shared/event-sessions';
-import { formatSessionStart } from '@store/shared/session-time';
 import { useEffect, useRef } from 'react';
+import { useLingui } from '#src/lib/i18n/use-lingui';
+import { knownText, sessionStart } from './in-page-language';
 import type { EventSessionsState } from './use-event-sessions';
 
 /** The server's refusal of the chosen session: how many places are left, in its words. */
@@ -21,6 +23,7 @@ type SessionChoiceProps = {
   onSelect: (sessionId: number) => void;
   /** react-hook-form's ref, so its checks can reach the choice. */
   inputRef: (element: HTMLInputElement | null) => void;
+  /** The schema's message (English, its id): shown in the page's language. */
   error: string | undefined;
   notice: PlacesNotice | null;
   onJoinWaitingList: () => void;
@@ -28,21 +31,23 @@ type SessionChoiceProps = {
 };
 
 export const sessionChoiceTexts = {
-  loading: 'Loading the sessions…',
-  loadFailed: 'Could not load the sessions.',
-  retry: 'Try again',
-  none: 'No session is open for registration yet. Please come back later.',
-  orChooseAnother: 'Or choose another session above: its places are shown as they are now.',
+  loading: /*i18n*/ 'Loading the sessions…',
+  loadFailed: /*i18n*/ 'Could not load the sessions.',
+  retry: /*i18n*/ 'Try again',
+  none: /*i18n*/ 'No session is open for registration yet. Please come back later.',
+  orChooseAnother: /*i18n*/ 'Or choose another session above: its places are shown as they are now.',
 } as const;
 
-function placesText(session: PublicSession): string {
-  if (session.availability === 'full') return eventSessionTexts.full;
-  const left = eventSessionTexts.placesLeft(session.placesLeft);
-  return session.availability === 'almost_full' ? `${eventSessionTexts.almostFull} · ${left}` : left;
+function placesText(i18n: I18n, session: PublicSession): string {
+  if (session.availability === 'full') return i18n._(eventSessionTexts.full);
+  const left = i18n._(eventSessionTexts.placesLeftCount, { left: session.placesLeft });
+  return session.availability === 'almost_full' ? `${i18n._(eventSessionTexts.almostFull)} · ${left}` : left;
 }
 
 export function SessionChoice(props: SessionChoiceProps) {
-  const { id, sessions, selected, onSelect, inputRef, error, notice, onJoinWaitingList, busy } = props;
+  const { i18n } = useLingui();
+  const { id, sessions, selected, onSelect, inputRef, notice, onJoinWaitingList, busy } = props;
+  const error = props.error ? knownText(i18n, props.error) : undefined;
   const errorId = `${id}-error`;
   const noticeRef = useRef<HTMLDivElement>(null);
   // The refusal arrives at the Submit button, far below on a phone: the message is brought to view.
@@ -59,20 +64,20 @@ export function SessionChoice(props: SessionChoiceProps) {
       aria-describedby={error ? errorId : undefined}
       aria-busy={sessions.status === 'loading'}
     >
-      <legend className="session-choice__legend">{eventSessionTexts.sessionLabel}</legend>
-      {sessions.status === 'loading' && <p className="session-choice__status">{sessionChoiceTexts.loading}</p>}
+      <legend className="session-choice__legend">{i18n._(eventSessionTexts.sessionLabel)}</legend>
+      {sessions.status === 'loading' && <p className="session-choice__status">{i18n._(sessionChoiceTexts.loading)}</p>}
       {sessions.status === 'error' && (
         <div className="session-choice__status" role="alert">
           <p>
-            {sessionChoiceTexts.loadFailed} {sessions.message}
+            {i18n._(sessionChoiceTexts.loadFailed)} {knownText(i18n, sessions.message)}
           </p>
           <button type="button" className="button button--secondary" onClick={sessions.refresh}>
-            {sessionChoiceTexts.retry}
+            {i18n._(sessionChoiceTexts.retry)}
           </button>
         </div>
       )}
       {sessions.status === 'ready' && sessions.sessions.length === 0 && (
-        <p className="session-choice__status">{sessionChoiceTexts.none}</p>
+        <p className="session-choice__status">{i18n._(sessionChoiceTexts.none)}</p>
       )}
       {sessions.status === 'ready' && sessions.sessions.length > 0 && (
         <ul className="session-choice__list">
@@ -97,11 +102,9 @@ export function SessionChoice(props: SessionChoiceProps) {
                   {/* The spaces between the lines keep the radio's name readable; the flex layout drops them. */}
                   <span className="session-card__text">
                     <span className="session-card__center">{session.centerName}</span> <span>{session.hall}</span>{' '}
-                    <time dateTime={session.startsAt}>
-                      {formatSessionStart(session.startsAt, session.timeZone, 'short')}
-                    </time>{' '}
+                    <time dateTime={session.startsAt}>{sessionStart(session.startsAt, session.timeZone, 'short')}</time>{' '}
                     <span className="session-card__address">{session.address}</span>{' '}
-                    <span className="session-card__places">{placesText(session)}</span>
+                    <span className="session-card__places">{placesText(i18n, session)}</span>
                   </span>
                 </label>
               </li>
@@ -111,11 +114,11 @@ export function SessionChoice(props: SessionChoiceProps) {
       )}
       {notice && (
         <div ref={noticeRef} className="session-choice__notice" role="alert" tabIndex={-1}>
-          <p>{notice.message}</p>
+          <p>{knownText(i18n, notice.message)}</p>
           <button type="button" className="button" disabled={busy} onClick={onJoinWaitingList}>
-            {eventSessionTexts.joinWaitingList}
+            {i18n._(eventSessionTexts.joinWaitingList)}
           </button>
-          <p className="session-choice__hint">{sessionChoiceTexts.orChooseAnother}</p>
+          <p className="session-choice__hint">{i18n._(sessionChoiceTexts.orChooseAnother)}</p>
         </div>
       )}
       {error && (

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { eventMessageTexts } from '@store/shared/event-messages';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -29,10 +30,14 @@ describe('/registration/unsubscribe?token=…', () => {
       'POST /api/public/event-news/unsubscribe': () => jsonResponse({ email: 'asha@example.org', subscribed: false }),
       'POST /api/public/event-news/resubscribe': () => jsonResponse({ email: 'asha@example.org', subscribed: true }),
     });
-    expect(await screen.findByText(eventMessageTexts.unsubscribed('asha@example.org'), {}, LAZY)).toBeInTheDocument();
+    expect(
+      await screen.findByText(i18n._(eventMessageTexts.unsubscribed, { email: 'asha@example.org' }), {}, LAZY),
+    ).toBeInTheDocument();
     expect(api.requests('POST /api/public/event-news/unsubscribe').at(-1)?.body).toEqual({ token: TOKEN });
     await user.click(screen.getByRole('button', { name: eventMessageTexts.optBackIn }));
-    expect(await screen.findByText(eventMessageTexts.resubscribed('asha@example.org'))).toBeInTheDocument();
+    expect(
+      await screen.findByText(i18n._(eventMessageTexts.resubscribed, { email: 'asha@example.org' })),
+    ).toBeInTheDocument();
     expect(api.requests('POST /api/public/event-news/resubscribe')).toHaveLength(1);
   });
 

@@ -9,7 +9,9 @@ import { type EventNewsState, eventMessageTexts } from '@store/shared/event-mess
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiClientError, sendJson } from '#src/lib/api-client';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { useDocumentTitle } from '#src/lib/use-document-title';
+import { knownText } from './in-page-language';
 import './unsubscribe-page.css';
 
 const stateSchema = () => import('@store/shared/event-messages').then((m) => m.eventNewsStateSchema);
@@ -24,8 +26,13 @@ function post(action: 'unsubscribe' | 'resubscribe', token: string): Promise<Eve
   return sendJson(`/api/public/event-news/${action}`, { token }, stateSchema);
 }
 
+/** Kept in English until shown: a failure's words are looked up in the page's language then. */
+const TRY_AGAIN = /*i18n*/ 'Please try again.';
+
 export function UnsubscribePage() {
-  useDocumentTitle('Event news');
+  const { i18n } = useLingui();
+  const title = i18n._('Event news');
+  useDocumentTitle(title);
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const [view, setView] = useState<View>(
@@ -40,7 +47,7 @@ export function UnsubscribePage() {
         if (error instanceof ApiClientError && error.status === 400) {
           setView({ status: 'refused', message: error.message });
         } else {
-          const message = error instanceof Error ? error.message : 'Please try again.';
+          const message = error instanceof Error ? error.message : TRY_AGAIN;
           setView({ status: 'failed', message, retry: () => run(action) });
         }
       },
@@ -55,38 +62,38 @@ export function UnsubscribePage() {
 
   return (
     <>
-      <h1>Event news</h1>
+      <h1>{title}</h1>
       {view.status === 'working' && (
         <p role="status" className="notice">
-          One moment…
+          {i18n._('One moment…')}
         </p>
       )}
       {view.status === 'refused' && (
         <p role="alert" className="notice notice--error">
-          {view.message}
+          {knownText(i18n, view.message)}
         </p>
       )}
       {view.status === 'failed' && (
         <div role="alert" className="notice notice--error event-news">
-          <p>{view.message}</p>
+          <p>{knownText(i18n, view.message)}</p>
           <button type="button" className="button" onClick={view.retry}>
-            Try again
+            {i18n._('Try again')}
           </button>
         </div>
       )}
       {view.status === 'done' && !view.state.subscribed && (
         <div role="status" className="notice event-news">
-          <p>{eventMessageTexts.unsubscribed(view.state.email)}</p>
+          <p>{i18n._(eventMessageTexts.unsubscribed, { email: view.state.email })}</p>
           <button type="button" className="button button--secondary" onClick={() => run('resubscribe')}>
-            {eventMessageTexts.optBackIn}
+            {i18n._(eventMessageTexts.optBackIn)}
           </button>
         </div>
       )}
       {view.status === 'done' && view.state.subscribed && (
         <div role="status" className="notice event-news">
-          <p>{eventMessageTexts.resubscribed(view.state.email)}</p>
+          <p>{i18n._(eventMessageTexts.resubscribed, { email: view.state.email })}</p>
           <button type="button" className="button button--secondary" onClick={() => run('unsubscribe')}>
-            {eventMessageTexts.stopLink}
+            {i18n._(eventMessageTexts.stopLink)}
           </button>
         </div>
       )}

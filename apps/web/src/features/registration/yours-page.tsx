@@ -3,59 +3,65 @@
  * The token is read from the address once and then kept in memory; the API gets it in a header.
  * A forged or expired link shows "Lost your link?" to ask for a fresh one.
  */
+import type { I18n } from '@lingui/core';
 import { type FamilyRegistration, familyTexts } from '@store/shared/family-registration';
-import { formatSessionStart } from '@store/shared/session-time';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useLingui } from '#src/lib/i18n/use-lingui';
 import { useDocumentTitle } from '#src/lib/use-document-title';
 import { ConfirmAction } from './confirm-action';
 import { cancelAll, cancelRegistrant, moveFamily, patchRegistrant, ticketsPdfUrl } from './family-api';
 import { FamilyPerson } from './family-person';
+import { knownText, sessionStart } from './in-page-language';
 import { LostLinkForm } from './lost-link-form';
 import { MoveSession } from './move-session';
 import { type FamilyState, useFamily } from './use-family';
 import './registration.css';
 import { FamilyCertificates } from './family-certificates';
 
-function statusText(family: FamilyRegistration): string {
+function statusText(i18n: I18n, family: FamilyRegistration): string {
   switch (family.status) {
     case 'registered':
-      return familyTexts.statusRegistered;
+      return i18n._(familyTexts.statusRegistered);
     case 'waiting':
-      return familyTexts.statusWaiting(family.waitingPosition);
+      return family.waitingPosition === null
+        ? i18n._(familyTexts.statusWaitingUnnumbered)
+        : i18n._(familyTexts.statusWaiting, { position: family.waitingPosition });
     case 'offered':
-      return familyTexts.statusOffered(
-        family.offerExpiresAt && family.session
-          ? formatSessionStart(family.offerExpiresAt, family.session.timeZone)
-          : 'the time in its e-mail',
-      );
+      return i18n._(familyTexts.statusOffered, {
+        until:
+          family.offerExpiresAt && family.session
+            ? sessionStart(family.offerExpiresAt, family.session.timeZone)
+            : i18n._(familyTexts.offeredUntilUnknown),
+      });
     case 'cancelled':
-      return familyTexts.statusCancelled;
+      return i18n._(familyTexts.statusCancelled);
     case 'lapsed':
-      return familyTexts.statusLapsed;
+      return i18n._(familyTexts.statusLapsed);
   }
 }
 
 function Unavailable({ state, retry }: { state: Exclude<FamilyState, { status: 'ready' }>; retry: () => void }) {
+  const { i18n } = useLingui();
   if (state.status === 'loading')
     return (
       <p role="status" aria-busy="true">
-        {familyTexts.loading}
+        {i18n._(familyTexts.loading)}
       </p>
     );
   if (state.status === 'failed')
     return (
       <div role="alert" className="notice notice--error">
-        <p>{state.message}</p>
+        <p>{knownText(i18n, state.message)}</p>
         <button type="button" className="button button--secondary" onClick={retry}>
-          Try again
+          {i18n._('Try again')}
         </button>
       </div>
     );
   return (
     <>
       <p role="alert" className="notice notice--error">
-        {state.status === 'expired' ? familyTexts.expiredLink : familyTexts.invalidLink}
+        {i18n._(state.status === 'expired' ? familyTexts.expiredLink : familyTexts.invalidLink)}
       </p>
       <LostLinkForm />
     </>
@@ -63,7 +69,9 @@ function Unavailable({ state, retry }: { state: Exclude<FamilyState, { status: '
 }
 
 export function YoursPage() {
-  useDocumentTitle(familyTexts.pageTitle);
+  const { i18n } = useLingui();
+  const title = i18n._(familyTexts.pageTitle);
+  useDocumentTitle(title);
   const [params] = useSearchParams();
   // Read once: later renders keep it in memory whatever happens to the address.
   const [token] = useState(() => params.get('token'));
@@ -73,7 +81,7 @@ export function YoursPage() {
   if (state.status !== 'ready')
     return (
       <div className="family-page">
-        <h1>{familyTexts.pageTitle}</h1>
+        <h1>{title}</h1>
         <Unavailable state={state} retry={retry} />
       </div>
     );
@@ -89,49 +97,53 @@ export function YoursPage() {
 
   return (
     <div className="family-page">
-      <h1>{familyTexts.pageTitle}</h1>
-      <section className="family-section family-summary" aria-label="Registration">
+      <h1>{title}</h1>
+      <section className="family-section family-summary" aria-label={i18n._('Registration')}>
         <p className="family-summary__number">{family.registrationNumber}</p>
-        <p className={`family-status family-status--${family.status}`}>{statusText(family)}</p>
+        <p className={`family-status family-status--${family.status}`}>{statusText(i18n, family)}</p>
         {session && (
           <dl className="family-summary__session">
-            <dt>Where</dt>
+            <dt>{i18n._('Where')}</dt>
             <dd>
               {session.centerName && `${session.centerName}, `}
               {session.hall}
               <br />
               {session.address}
             </dd>
-            <dt>When</dt>
-            <dd>{formatSessionStart(session.startsAt, session.timeZone)}</dd>
+            <dt>{i18n._('When')}</dt>
+            <dd>{sessionStart(session.startsAt, session.timeZone)}</dd>
           </dl>
         )}
         {family.changesCloseAt && session && family.status !== 'cancelled' && (
           <p className="family-summary__cutoff">
             {family.changesOpen
-              ? familyTexts.changesCloseAt(formatSessionStart(family.changesCloseAt, session.timeZone))
-              : familyTexts.changesClosed(formatSessionStart(family.changesCloseAt, session.timeZone))}
+              ? i18n._(familyTexts.changesCloseAt, {
+                  closesAt: sessionStart(family.changesCloseAt, session.timeZone),
+                })
+              : i18n._(familyTexts.changesClosed, {
+                  closedAt: sessionStart(family.changesCloseAt, session.timeZone),
+                })}
           </p>
         )}
         {hasTickets && token && (
           <a className="button" href={ticketsPdfUrl(token)} download>
-            {familyTexts.downloadTickets}
+            {i18n._(familyTexts.downloadTickets)}
           </a>
         )}
         {token && <FamilyCertificates token={token} />}
       </section>
       {saved && (
         <p role="status" className="notice">
-          {familyTexts.saved}
+          {i18n._(familyTexts.saved)}
         </p>
       )}
       {failure && (
         <p role="alert" className="notice notice--error">
-          {failure}
+          {knownText(i18n, failure)}
         </p>
       )}
       <section className="family-section" aria-labelledby="family-people">
-        <h2 id="family-people">Registrants</h2>
+        <h2 id="family-people">{i18n._('Registrants')}</h2>
         <ul className="family-people">
           {family.people.map((person) => (
             <FamilyPerson
@@ -149,10 +161,10 @@ export function YoursPage() {
         <MoveSession targets={family.moveTargets} busy={busy} onMove={(id) => act((t) => moveFamily(t, id))} />
       )}
       {family.changesOpen && (
-        <section className="family-section" aria-label={familyTexts.cancelAll}>
+        <section className="family-section" aria-label={i18n._(familyTexts.cancelAll)}>
           <ConfirmAction
-            label={family.status === 'waiting' ? familyTexts.leaveWaitingList : familyTexts.cancelAll}
-            question={family.status === 'waiting' ? familyTexts.confirmLeave : familyTexts.confirmCancelAll}
+            label={i18n._(family.status === 'waiting' ? familyTexts.leaveWaitingList : familyTexts.cancelAll)}
+            question={i18n._(family.status === 'waiting' ? familyTexts.confirmLeave : familyTexts.confirmCancelAll)}
             disabled={busy}
             onConfirm={() => void act(cancelAll)}
           />
