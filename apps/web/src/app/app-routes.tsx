@@ -34,8 +34,10 @@ const LAZY_PAGES: Readonly<Record<string, LazyPage>> = {
   '/cart': pageIn('giving', () => import('#src/features/bucket/cart-page').then((m) => m.CartPage)),
   '/nav': pageIn('pages', () => import('#src/features/nav/nav-page').then((m) => m.NavPage)),
   '/payment': pageIn('giving', () => import('#src/features/payment/payment-page').then((m) => m.PaymentPage)),
-  '/checkout': pageIn('giving', () => import('#src/features/checkout/checkout-page').then((m) => m.CheckoutPage)),
-  '/order-success': pageIn('giving', () =>
+  '/checkout': pageIn(['giving', 'account'], () =>
+    import('#src/features/checkout/checkout-page').then((m) => m.CheckoutPage),
+  ),
+  '/order-success': pageIn(['giving', 'account'], () =>
     import('#src/features/checkout/order-success-page').then((m) => m.OrderSuccessPage),
   ),
   '/order-failed': pageIn('giving', () =>
@@ -43,7 +45,9 @@ const LAZY_PAGES: Readonly<Record<string, LazyPage>> = {
   ),
   '/login': pageIn('account', () => import('#src/features/account/login-page').then((m) => m.LoginPage)),
   '/register': pageIn('account', () => import('#src/features/account/register-page').then((m) => m.RegisterPage)),
-  '/dashboard': pageIn('account', () => import('#src/features/account/dashboard-page').then((m) => m.DashboardPage)),
+  '/dashboard': pageIn(['account', 'giving'], () =>
+    import('#src/features/account/dashboard-page').then((m) => m.DashboardPage),
+  ),
   '/auth-success': pageIn('account', () =>
     import('#src/features/account/auth-success-page').then((m) => m.AuthSuccessPage),
   ),

@@ -1,6 +1,6 @@
+import { knownText } from '#src/lib/i18n/known-text';
 import { useLingui } from '#src/lib/i18n/use-lingui';
 import type { LoadState } from '#src/lib/use-load';
-import { knownText } from './known-text';
 
 type AuthApiStatusProps = { state: Exclude<LoadState<unknown>, { status: 'ready' }>; onRetry: () => void };
 

@@ -9,11 +9,11 @@ import { z } from 'zod';
 import { LabelledInput } from '#src/components/labelled-input';
 import { PasswordInput } from '#src/components/password-input';
 import type { AuthApi } from '#src/lib/auth-api';
+import { knownError } from '#src/lib/i18n/known-text';
 import { useLingui } from '#src/lib/i18n/use-lingui';
 import { verificationSentTo } from './account-texts';
 import { DoneStatus } from './done-status';
 import { FailureAlert, showsAlert } from './failure-alert';
-import { knownError } from './known-text';
 import { currentPasswordRule } from './new-password-schema';
 import { useAccountForm } from './use-account-form';
 

@@ -13,10 +13,10 @@ import { z } from 'zod';
 import { LabelledInput } from '#src/components/labelled-input';
 import { PasswordInput } from '#src/components/password-input';
 import type { AuthApi } from '#src/lib/auth-api';
+import { knownError } from '#src/lib/i18n/known-text';
 import { useLingui } from '#src/lib/i18n/use-lingui';
 import { FailureAlert, showsAlert } from './failure-alert';
 import { clearJwtToken } from './jwt-token-storage';
-import { knownError } from './known-text';
 import { currentPasswordRule } from './new-password-schema';
 import { useAccountForm } from './use-account-form';
 

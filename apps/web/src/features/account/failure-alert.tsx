@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
+import { knownText } from '#src/lib/i18n/known-text';
 import { useLingui } from '#src/lib/i18n/use-lingui';
 import type { AccountFailure } from './account-failure';
-import { knownText } from './known-text';
 
 type FailureAlertProps = {
   id: string;

@@ -9,12 +9,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { AuthApi } from '#src/lib/auth-api';
 import { useCaptchaToken } from '#src/lib/captcha/use-captcha-token';
+import { knownError } from '#src/lib/i18n/known-text';
 import { Trans } from '#src/lib/i18n/trans';
 import { useLingui } from '#src/lib/i18n/use-lingui';
 import { emailFrom } from './account-texts';
 import { EmailInput } from './email-input';
 import { FailureAlert, showsAlert } from './failure-alert';
-import { knownError } from './known-text';
 import { useAccountForm } from './use-account-form';
 
 const resolver = zodResolver(forgotPasswordRequestSchema);

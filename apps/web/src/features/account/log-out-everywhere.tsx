@@ -6,9 +6,9 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import type { AuthApi } from '#src/lib/auth-api';
+import { knownText } from '#src/lib/i18n/known-text';
 import { useLingui } from '#src/lib/i18n/use-lingui';
 import { clearJwtToken } from './jwt-token-storage';
-import { knownText } from './known-text';
 import { isSignedOut } from './use-account';
 
 export const LOGGED_OUT_EVERYWHERE = /*i18n*/ 'You are logged out on every device.';

@@ -9,12 +9,12 @@ import { useId } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PasswordInput } from '#src/components/password-input';
 import type { AuthApi } from '#src/lib/auth-api';
+import { knownError } from '#src/lib/i18n/known-text';
 import { Trans } from '#src/lib/i18n/trans';
 import { useLingui } from '#src/lib/i18n/use-lingui';
 import { emailFrom } from './account-texts';
 import { EmailInput } from './email-input';
 import { FailureAlert } from './failure-alert';
-import { knownError } from './known-text';
 import { useAccountForm } from './use-account-form';
 
 const resolver = zodResolver(loginRequestSchema);

@@ -6,8 +6,8 @@
 import { monthlyAmountSchema } from '@store/shared/monthly-giving';
 import { type FormEvent, useId, useState } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
+import { knownText } from '#src/lib/i18n/known-text';
 import { useLingui } from '#src/lib/i18n/use-lingui';
-import { knownText } from './known-text';
 import { useGiftFieldSave } from './use-gift-field-save';
 
 type MonthlyAmountFormProps = {

@@ -8,9 +8,9 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { CardInputError } from '#src/components/payment/card-widget-errors';
 import { PaymentBanners } from '#src/components/payment/payment-banners';
 import { usePaymentSetup } from '#src/components/payment/use-payment-setup';
+import { knownText } from '#src/lib/i18n/known-text';
 import { Trans } from '#src/lib/i18n/trans';
 import { useLingui } from '#src/lib/i18n/use-lingui';
-import { knownText } from './known-text';
 
 type MonthlyCardUpdateProps = {
   save: (nonce: string) => Promise<unknown>;

@@ -5,8 +5,8 @@
  */
 import type { MonthlyGift } from '@store/shared/monthly-giving';
 import { useCallback, useEffect, useId, useState } from 'react';
+import { knownText } from '#src/lib/i18n/known-text';
 import { useLingui } from '#src/lib/i18n/use-lingui';
-import { knownText } from './known-text';
 import { MonthlyGiftCard } from './monthly-gift-card';
 import type { MonthlyGiftsApi } from './monthly-gifts-api';
 

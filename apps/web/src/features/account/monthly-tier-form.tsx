@@ -7,8 +7,8 @@ import { formatDollars } from '@store/shared/money';
 import type { MonthlyTier } from '@store/shared/monthly-giving';
 import { type FormEvent, useId, useState } from 'react';
 import { LabelledSelect } from '#src/components/labelled-select';
+import { knownText } from '#src/lib/i18n/known-text';
 import { useLingui } from '#src/lib/i18n/use-lingui';
-import { knownText } from './known-text';
 import { useGiftFieldSave } from './use-gift-field-save';
 
 type MonthlyTierFormProps = {

@@ -6,9 +6,9 @@ import { authMessages } from '@store/shared/auth';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AuthApi } from '#src/lib/auth-api';
+import { knownText } from '#src/lib/i18n/known-text';
 import { useLingui } from '#src/lib/i18n/use-lingui';
 import { clearJwtToken } from './jwt-token-storage';
-import { knownText } from './known-text';
 import { loadPage } from './leave-page';
 import { isSignedOut } from './use-account';
 

@@ -7,9 +7,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type DonorAddressInput, donorAddressSchema, type ReceiptIssued } from '@store/shared/receipt-address';
 import { useId } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
+import { knownError } from '#src/lib/i18n/known-text';
 import { useLingui } from '#src/lib/i18n/use-lingui';
 import { FailureAlert, showsAlert } from './failure-alert';
-import { knownError } from './known-text';
 import { useAccountForm } from './use-account-form';
 
 type AddressValues = Required<{ [K in keyof DonorAddressInput]: string }>;

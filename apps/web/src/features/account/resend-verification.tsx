@@ -5,9 +5,9 @@
  */
 import { useState } from 'react';
 import type { AuthApi } from '#src/lib/auth-api';
+import { knownText } from '#src/lib/i18n/known-text';
 import { useLingui } from '#src/lib/i18n/use-lingui';
 import { sentAnswerText, verificationSentTo } from './account-texts';
-import { knownText } from './known-text';
 import { isSignedOut } from './use-account';
 
 type Outcome = { kind: 'sent'; text: string } | { kind: 'refused'; text: string } | null;

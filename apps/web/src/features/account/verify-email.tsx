@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import type { AuthApi } from '#src/lib/auth-api';
+import { knownText } from '#src/lib/i18n/known-text';
 import { Trans } from '#src/lib/i18n/trans';
 import { useLingui } from '#src/lib/i18n/use-lingui';
-import { knownText } from './known-text';
 import { useVerifyEmail } from './use-verify-email';
 import { VerifyEmailRefused } from './verify-email-refused';
 

@@ -51,7 +51,9 @@ export function loadCatalogues(locale: Locale, areas: readonly PageArea[]): Prom
       let load = loaded.get(key);
       if (!load) {
         load = LOADERS[area][locale]().then(
-          ({ messages }) => i18n.load(locale, messages),
+          // A copy: Lingui merges later catalogues into the first object it was given, which
+          // would otherwise be this module's own export, changed for every other reader of it.
+          ({ messages }) => i18n.load(locale, { ...messages }),
           (error: unknown) => {
             loaded.delete(key);
             throw error;

@@ -2,7 +2,9 @@ import { i18n } from '@lingui/core';
 import { TransNoContext } from '@lingui/react/server';
 import type { ComponentProps } from 'react';
 
-type TransProps = Omit<ComponentProps<typeof TransNoContext>, 'lingui'>;
+/** Lingui's props (an id, values, components; a render function or a component, not both) without `lingui`. */
+type TransProps =
+  ComponentProps<typeof TransNoContext> extends infer P ? (P extends unknown ? Omit<P, 'lingui'> : never) : never;
 
 /**
  * A message with elements inside it, `<Trans id="Read the <0>terms</0>." components={{ 0: <a href="/terms" /> }} />`,
