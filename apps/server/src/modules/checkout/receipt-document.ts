@@ -139,6 +139,9 @@ export function buildReceiptDocument({ order, site, signature, correction }: Rec
     stamp: voided ? 'VOID' : null,
     lines: order.products.map((p, i) => documentLine(p, lineName(p, order, timeZone), lineDeductibles[i] ?? 0, money)),
     footer: [`Order reference: ${order.id}`],
+    // The donor's language, which the PDF and the e-mail are written in (receipts/pdf/tax-document-words.ts):
+    // set only for another language, so an English receipt is the same document it always was.
+    ...(order.locale === 'en' ? {} : { locale: order.locale }),
   };
 
   if (order.test) {

@@ -2,7 +2,10 @@
  * The frame every HTML e-mail shares (receipts, registration confirmations). Mail clients ignore
  * <style> blocks and most CSS, so the layout is tables with inline styles and a 600 px column.
  * Values go through the `html` tag (html.ts), which escapes them; sections are SafeHtml already.
+ * The frame's own words ("Dear …,") are in the message's language; everything else arrives worded.
  */
+import type { Locale } from '@store/shared/i18n/locales';
+import { serverI18n } from '#src/i18n/server-i18n';
 import { html, type SafeHtml } from './html';
 
 const FONT = 'font-family:Arial,Helvetica,sans-serif;color:#222222;';
@@ -34,11 +37,20 @@ export type EmailLayout = {
   sections: readonly SafeHtml[];
   /** Extra footer lines after the foundation's link (e.g. an order reference). */
   footer?: SafeHtml | undefined;
+  /** The reader's language (their gift's, registration's or account's); unset, English. */
+  locale?: Locale | undefined;
 };
 
+/** "Dear Asha," in the reader's language: the greeting of every letter, in HTML and in text. */
+export function dearLine(greetingName: string, locale: Locale = 'en'): string {
+  const i18n = serverI18n(locale);
+  return i18n._('Dear {name},', { name: greetingName });
+}
+
 export function emailDocument(layout: EmailLayout): string {
+  const locale = layout.locale ?? 'en';
   return html`<!DOCTYPE html>
-<html lang="en">
+<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -53,7 +65,7 @@ export function emailDocument(layout: EmailLayout): string {
     <p style="margin:0;font-size:14px;color:#555555;">${layout.kind}</p>
   </td></tr>
   <tr><td style="padding:16px 24px 0;font-size:15px;line-height:1.5;">
-    <p style="margin:0 0 12px;">Dear ${layout.greetingName},</p>
+    <p style="margin:0 0 12px;">${dearLine(layout.greetingName, locale)}</p>
     <p style="margin:0 0 16px;">${layout.opening}</p>
   </td></tr>
   <tr><td style="padding:0 24px 16px;">
