@@ -1,7 +1,7 @@
 /**
  * The site's message catalogues (decision 0042). Messages are English text marked in the code:
  * `i18n._('Give now')` in a component, `/*i18n*\/ 'Online Store'` on a shared constant, `<Trans
- * id="...">` (apps/web/src/lib/i18n/trans.tsx) where a sentence holds a link. The English text is the message's id, so SPEC.md's
+ * id={/*i18n*\/ '...'}>` (apps/web/src/lib/i18n/trans.tsx) where a sentence holds a link. The English text is the message's id, so SPEC.md's
  * wording stays in the code word for word and a translator reads it as the PO file's msgid.
  *
  * One catalogue per area, so a page loads the site's and its own, never the whole language:
@@ -57,8 +57,6 @@ export default defineConfig({
   format: formatter({ lineNumbers: false, explicitIdAsDefault: true }),
   compileNamespace: 'ts',
   orderBy: 'messageId',
-  // Our Trans reads the page's one instance rather than a provider (apps/web/src/lib/i18n/trans.tsx).
-  runtimeConfigModule: { i18n: ['@lingui/core', 'i18n'], Trans: ['#src/lib/i18n/trans', 'Trans'] },
   catalogs: [
     {
       path: `${LOCALES_DIR}/{locale}/site`,

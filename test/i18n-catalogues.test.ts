@@ -92,6 +92,28 @@ describe('the message catalogues', () => {
     console.log(`Translations: ${report.join('; ')}`);
   });
 
+  test('a message has one translation in a language, whichever catalogues hold it', async () => {
+    // A page loads two catalogues and the server merges all of them: the same English text with two
+    // translations would be shown one way or the other depending on which loaded last.
+    const differing: string[] = [];
+    for (const locale of TRANSLATED) {
+      const seen = new Map<string, { area: string; text: string }>();
+      for (const area of CATALOGUE_AREAS) {
+        const { items } = PO.parse(await readFile(join(committed, locale, `${area}.po`), 'utf8'));
+        for (const { msgid, msgstr } of items) {
+          const text = msgstr[0] ?? '';
+          const first = seen.get(msgid);
+          if (!first) seen.set(msgid, { area, text });
+          else if (first.text !== text)
+            differing.push(
+              `${locale} ${JSON.stringify(msgid)}: ${first.area} ${JSON.stringify(first.text)}, ${area} ${JSON.stringify(text)}`,
+            );
+        }
+      }
+    }
+    expect(differing).toEqual([]);
+  });
+
   test('no donor-facing text in the web app is outside the catalogues', async () => {
     const web = join(root, 'apps/web/src');
     const found: string[] = [];

@@ -21,9 +21,9 @@ import { type Ref, useEffect, useId, useImperativeHandle, useRef, useState } fro
 import './card-form.css';
 import { LabelledInput } from '#src/components/labelled-input';
 import { ApiClientError } from '#src/lib/api-client';
+import { knownText } from '#src/lib/i18n/known-text';
 import { useLingui } from '#src/lib/i18n/use-lingui';
 import { CardInputError, ClientTokenExpiredError } from './card-widget-errors';
-import { knownText } from './known-text';
 import { normalizeExpiry, tokenizeCard } from './sandbox-tokenize';
 
 export type SandboxCardFormHandle = {

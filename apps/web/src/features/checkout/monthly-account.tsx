@@ -12,7 +12,7 @@ import { monthlyTexts } from '@store/shared/monthly-lines';
 import { type KeyboardEvent, useId } from 'react';
 import { Link } from 'react-router';
 import { PasswordInput } from '#src/components/password-input';
-import { knownText } from '#src/components/payment/known-text';
+import { knownText } from '#src/lib/i18n/known-text';
 import { useLingui } from '#src/lib/i18n/use-lingui';
 import type { CheckoutAccount } from './use-checkout-account';
 import type { CheckoutSignUp } from './use-checkout-sign-up';

@@ -1,6 +1,6 @@
 import { checkoutMessages } from '@store/shared/checkout-messages';
 import { Link, useLocation } from 'react-router';
-import { knownText } from '#src/components/payment/known-text';
+import { knownText } from '#src/lib/i18n/known-text';
 import { useLingui } from '#src/lib/i18n/use-lingui';
 import { useDocumentTitle } from '#src/lib/use-document-title';
 import { HomeSiteLink } from './home-site-link';

@@ -7,9 +7,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
 import { ApiClientError } from '#src/lib/api-client';
 import { useCaptchaToken } from '#src/lib/captcha/use-captcha-token';
+import { knownText } from '#src/lib/i18n/known-text';
 import { useLingui } from '#src/lib/i18n/use-lingui';
 import { postLostLink } from './family-api';
-import { knownText } from './in-page-language';
 
 type LostLinkState = { status: 'idle' | 'sending' | 'sent' } | { status: 'failed'; message: string; field?: string };
 

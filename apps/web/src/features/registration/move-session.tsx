@@ -4,8 +4,9 @@ import { eventSessionTexts } from '@store/shared/event-sessions';
 import { familyTexts, type MoveTarget } from '@store/shared/family-registration';
 import { type FormEvent, useId, useState } from 'react';
 import { LabelledSelect } from '#src/components/labelled-select';
+import { knownText } from '#src/lib/i18n/known-text';
 import { useLingui } from '#src/lib/i18n/use-lingui';
-import { knownText, sessionStart } from './in-page-language';
+import { sessionStart } from './in-page-language';
 import type { ChangeOutcome } from './use-family';
 
 type MoveSessionProps = {

@@ -10,10 +10,11 @@ import { type WaitlistAccepted, type WaitlistOffer, waitingListTexts } from '@st
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiClientError, getJson, sendJson } from '#src/lib/api-client';
+import { knownText } from '#src/lib/i18n/known-text';
 import { Trans } from '#src/lib/i18n/trans';
 import { useLingui } from '#src/lib/i18n/use-lingui';
 import { useDocumentTitle } from '#src/lib/use-document-title';
-import { knownText, sessionStart } from './in-page-language';
+import { sessionStart } from './in-page-language';
 
 const offerSchema = () => import('@store/shared/waiting-list').then((m) => m.waitlistOfferSchema);
 const acceptedSchema = () => import('@store/shared/waiting-list').then((m) => m.waitlistAcceptedSchema);

@@ -14,12 +14,12 @@ import {
 import { type UseFormReturn, useFormState, useWatch } from 'react-hook-form';
 import { LabelledInput } from '#src/components/labelled-input';
 import { LabelledSelect } from '#src/components/labelled-select';
+import { knownText } from '#src/lib/i18n/known-text';
 import { useLingui } from '#src/lib/i18n/use-lingui';
 import { AdultFields } from './adult-fields';
 import { type AgeGroup, ageGroupOf } from './age-group';
 import { ParentChoice, SameFamilyChoice } from './family-choices';
 import { parentSideOf } from './family-details';
-import { knownText } from './in-page-language';
 import { LocationFields } from './location-fields';
 import { MinorFields } from './minor-fields';
 import type { RegistrantFieldFor } from './registrant-field';

@@ -16,8 +16,9 @@ import {
 import { type FormEvent, useState } from 'react';
 import { LabelledInput } from '#src/components/labelled-input';
 import { LabelledSelect } from '#src/components/labelled-select';
+import { knownText } from '#src/lib/i18n/known-text';
 import { useLingui } from '#src/lib/i18n/use-lingui';
-import { countryOptions, knownText } from './in-page-language';
+import { countryOptions } from './in-page-language';
 import type { ChangeOutcome } from './use-family';
 
 type Values = Omit<RegistrantInput, 'age'> & { age: string };

@@ -9,8 +9,9 @@ import type { I18n } from '@lingui/core';
 import { eventSessionTexts } from '@store/shared/event-session-texts';
 import type { PublicSession } from '@store/shared/event-sessions';
 import { useEffect, useRef } from 'react';
+import { knownText } from '#src/lib/i18n/known-text';
 import { useLingui } from '#src/lib/i18n/use-lingui';
-import { knownText, sessionStart } from './in-page-language';
+import { sessionStart } from './in-page-language';
 import type { EventSessionsState } from './use-event-sessions';
 
 /** The server's refusal of the chosen session: how many places are left, in its words. */

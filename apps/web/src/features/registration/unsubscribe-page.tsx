@@ -9,9 +9,9 @@ import { type EventNewsState, eventMessageTexts } from '@store/shared/event-mess
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiClientError, sendJson } from '#src/lib/api-client';
+import { knownText } from '#src/lib/i18n/known-text';
 import { useLingui } from '#src/lib/i18n/use-lingui';
 import { useDocumentTitle } from '#src/lib/use-document-title';
-import { knownText } from './in-page-language';
 import './unsubscribe-page.css';
 
 const stateSchema = () => import('@store/shared/event-messages').then((m) => m.eventNewsStateSchema);

@@ -11,8 +11,8 @@ import { useId, useState } from 'react';
 import { useCart } from '#src/lib/cart/cart-context';
 import { HOME_COUNTRY } from '#src/lib/giving-country/giving-country';
 import { useGiving } from '#src/lib/giving-country/use-giving';
+import { countryName, currencyName } from '#src/lib/i18n/display-names';
 import { useLingui } from '#src/lib/i18n/use-lingui';
-import { countryName, currencyName } from './country-name';
 
 export function CountryChoice() {
   const { i18n } = useLingui();

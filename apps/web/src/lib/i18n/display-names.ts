@@ -3,7 +3,7 @@
  * Kingdom', 'Canadian Dollar' in English, 'యునైటెడ్ కింగ్‌డమ్' in Telugu. No list is shipped to the
  * store's first visit for them.
  */
-import { intlLocale } from '#src/lib/i18n/activate';
+import { intlLocale } from './activate';
 
 const names = new Map<string, Intl.DisplayNames>();
 function displayNames(type: 'region' | 'currency'): Intl.DisplayNames {
