@@ -4,9 +4,13 @@
  * the language and it is remembered; a Telugu page passes axe-core as the English one does. The
  * words expected come from the catalogues the site ships (support/translations.ts).
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { pdfText } from '../apps/server/test/pdf-text';
+import { emlPart, emlSubject } from '../reliability/support/eml';
 import { usePage } from './support/browser';
 import { inHindi, inTelugu } from './support/translations';
 
@@ -62,6 +66,100 @@ describe('a Telugu browser', () => {
     await page.getByRole('heading', { level: 1, name: inHindi('Concert Donations') }).waitFor();
     await page.getByRole('link', { name: 'English' }).click();
     await page.getByRole('heading', { level: 1, name: 'Concert Donations' }).waitFor();
+  });
+});
+
+/** The receipt e-mail of this number and its PDF's text, once the mail worker has written it. */
+async function mailedReceipt(receiptNumber: string): Promise<{ subject: string; text: string; pdf: string }> {
+  const outbox = join(inject('dataDir'), 'outbox');
+  let mail = '';
+  await expect
+    .poll(
+      () => {
+        mail =
+          readdirSync(outbox)
+            .filter((name) => name.includes('-receipt-'))
+            .map((name) => readFileSync(join(outbox, name), 'utf8'))
+            .find((m) => m.includes(`receipt-${receiptNumber}.pdf`)) ?? '';
+        return mail !== '';
+      },
+      { timeout: 20_000, interval: 200 },
+    )
+    .toBe(true);
+  const part = mail.split(/\r?\n--/).find((p) => /Content-Type: application\/pdf/i.test(p)) ?? '';
+  const base64 = part
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join('')
+    .replace(/\s|--.*$/g, '');
+  return { subject: emlSubject(mail), text: emlPart(mail, 'plain'), pdf: await pdfText(Buffer.from(base64, 'base64')) };
+}
+
+describe('a Telugu family gives', () => {
+  const t = usePage(() => ({ locale: 'te-IN' }));
+
+  it('gives $25 in Telugu and gets the receipt e-mail and PDF in Telugu, with the IRS lines in English', async () => {
+    const { page } = t;
+    await page.goto('/');
+    await page.getByLabel(inTelugu('Donation amount ({currency})', { currency: 'USD' })).fill('25');
+    await page
+      .getByRole('article', { name: VAGDEVI })
+      .getByRole('button', { name: inTelugu('Donate') })
+      .click();
+    await page.waitForURL('**/cart');
+    await page.getByRole('heading', { level: 1, name: inTelugu('Your Donation Bucket') }).waitFor();
+    await page.getByRole('link', { name: inTelugu('Checkout') }).click();
+    await page.waitForURL('**/checkout');
+    await page.getByLabel(inTelugu('Card Number')).waitFor({ timeout: 20_000 });
+    const placeOrder = page.getByRole('button', { name: inTelugu('Place Order') });
+    await expect.poll(() => placeOrder.isEnabled(), { timeout: 20_000 }).toBe(true);
+    // Submitted empty first: the form's own errors, in Telugu.
+    await placeOrder.click();
+    await page.getByText(inTelugu('Please select a center.')).first().waitFor();
+    await page.getByLabel(inTelugu('Center'), { exact: true }).selectOption({ label: 'Dallas Center, Texas' });
+    await page.getByLabel(inTelugu('Card Holder First Name')).fill('Lakshmi');
+    await page.getByLabel(inTelugu('Card Holder Last Name')).fill('Rao');
+    await page.getByLabel(inTelugu('Email'), { exact: true }).fill('lakshmi@example.org');
+    await page.getByLabel(inTelugu('Mobile')).fill('5125550123');
+    await page.getByLabel(inTelugu('Card Number')).fill('4111 1111 1111 1111');
+    await page.getByLabel(inTelugu('Expiration Date')).fill('12/30');
+    await page.getByLabel(inTelugu('CVV'), { exact: true }).fill('123');
+    await page.getByLabel(inTelugu('Cardholder Name')).fill('Lakshmi Rao');
+    await placeOrder.click();
+    await page.waitForURL('**/order-success', { timeout: 30_000 });
+    await page.getByRole('heading', { name: inTelugu('Thank You for Your Order!') }).waitFor();
+    const number = (await page.locator('.order-receipt__number').textContent()) ?? '';
+    expect(number).toMatch(/^\d{4}-\d{6}$/);
+
+    const receipt = await mailedReceipt(number);
+    expect(receipt.subject).toContain(number);
+    expect(receipt.text).toContain(inTelugu('Dear {name},', { name: 'Lakshmi' }));
+    // The IRS's wording stays in English, as the tax authority reads it, with the Telugu beside it.
+    expect(receipt.text).toContain('No goods or services were provided in exchange for this contribution.');
+    expect(receipt.pdf).toContain(number);
+    expect(receipt.pdf).toContain('No goods or services were provided in exchange for this contribution.');
+    expect(receipt.pdf).toMatch(/[\u0C00-\u0C7F]/);
+  });
+});
+
+describe('a Hindi family registers', () => {
+  const t = usePage(() => ({ locale: 'hi-IN' }));
+
+  it('sees the registration form and its errors in Hindi', async () => {
+    const { page } = t;
+    const response = await page.goto('/registration');
+    expect((await response?.text()) ?? '').toContain('<html lang="hi">');
+    await page
+      .getByRole('group', { name: inHindi('Where will you recite?') })
+      .getByRole('radio')
+      .first()
+      .waitFor();
+    await page.getByRole('button', { name: inHindi('Submit') }).click();
+    for (const error of ['Age is required', 'First name required', 'Last name required', 'Choose a session']) {
+      await page.getByText(inHindi(error)).first().waitFor();
+    }
+    // The English stays out of a Hindi page.
+    expect(await page.getByText('Age is required').count()).toBe(0);
   });
 });
 

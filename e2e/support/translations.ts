@@ -5,12 +5,16 @@
  * (or nothing) where the catalogue has the language's words.
  */
 import { messages as hiAccount } from '@store/shared/i18n/locales/hi/account';
+import { messages as hiDocuments } from '@store/shared/i18n/locales/hi/documents';
 import { messages as hiEvent } from '@store/shared/i18n/locales/hi/event';
 import { messages as hiGiving } from '@store/shared/i18n/locales/hi/giving';
+import { messages as hiMail } from '@store/shared/i18n/locales/hi/mail';
 import { messages as hiSite } from '@store/shared/i18n/locales/hi/site';
 import { messages as teAccount } from '@store/shared/i18n/locales/te/account';
+import { messages as teDocuments } from '@store/shared/i18n/locales/te/documents';
 import { messages as teEvent } from '@store/shared/i18n/locales/te/event';
 import { messages as teGiving } from '@store/shared/i18n/locales/te/giving';
+import { messages as teMail } from '@store/shared/i18n/locales/te/mail';
 import { messages as teSite } from '@store/shared/i18n/locales/te/site';
 
 type Catalogue = Record<string, unknown>;
@@ -34,5 +38,5 @@ function translator(...catalogues: Catalogue[]): (english: string, values?: Reco
   };
 }
 
-export const inTelugu = translator(teSite, teGiving, teEvent, teAccount);
-export const inHindi = translator(hiSite, hiGiving, hiEvent, hiAccount);
+export const inTelugu = translator(teSite, teGiving, teEvent, teAccount, teMail, teDocuments);
+export const inHindi = translator(hiSite, hiGiving, hiEvent, hiAccount, hiMail, hiDocuments);

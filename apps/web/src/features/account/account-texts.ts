@@ -1,6 +1,7 @@
 /** The account-upkeep pages' own words; the contract's texts (authMessages) fill in their blanks here. */
 import { i18n } from '@lingui/core';
 import { authMessages } from '@store/shared/auth';
+import { knownText } from '#src/lib/i18n/known-text';
 
 /** authMessages.verificationSent for one address, in the page's language. */
 export function verificationSentTo(email: string): string {
@@ -23,7 +24,7 @@ export function sentAnswerText(message: string): string {
   ) {
     return verificationSentTo(message.slice(SENT_BEFORE.length, message.length - SENT_AFTER.length));
   }
-  return Object.hasOwn(i18n.messages, message) ? i18n._(message) : message;
+  return knownText(i18n, message);
 }
 
 /**
