@@ -1,20 +1,26 @@
 /**
  * Everything a certificate says, already in words, read for one registrant: certificate-pdf.ts only
  * places it. The date is the session's day in its own time zone (a Fremont morning is that day in
- * Fremont), and the signatory comes from site.json's `certificate`.
+ * Fremont), and the signatory comes from site.json's `certificate`. In the family's language
+ * (`locale`): the way they recited in its words, the day in its conventions; names as registered.
  */
 import { COMPLETION_CERTIFICATE_WORDS, type CompletionKind } from '@store/shared/certificates';
+import type { Locale } from '@store/shared/i18n/locales';
 import { formatRegistrationNumber } from '@store/shared/registration';
 import type { Site } from '@store/shared/site';
 import { eq } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
+import { serverI18n } from '#src/i18n/server-i18n';
 import { eventSessions } from '#src/modules/event-sessions/tables';
+import { dateTimeIn } from '#src/modules/receipts/pdf/document-dates';
 import { registrantName } from '#src/modules/registrations/registrant-format';
 import { registrants, registrations } from '#src/modules/registrations/tables';
 import { centerNameIn } from '#src/modules/tickets/registration-tickets';
 import { recitationCompletions } from './tables';
 
 export type CertificateDocument = {
+  /** The family's language, for the certificate's own words (certificate-pdf.ts); unset, English. */
+  locale?: Locale | undefined;
   foundationName: string;
   eventTitle: string;
   name: string;
@@ -39,19 +45,24 @@ export type MarkedRegistrant = {
   fileName: string;
 };
 
-function sessionDay(startsAt: Date, timeZone: string): string {
-  const options: Intl.DateTimeFormatOptions = { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' };
-  try {
-    return new Intl.DateTimeFormat('en-US', { ...options, timeZone }).format(startsAt);
-  } catch {
-    return new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(startsAt);
-  }
+/** The session's day where it was held, in the family's language (an unknown zone: the UTC day). */
+function sessionDay(startsAt: Date, timeZone: string, locale: Locale): string {
+  return dateTimeIn(startsAt, timeZone, locale, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+/** How they recited, in the family's language (the words are the `event` catalogue's messages). */
+function completionWords(how: string, locale: Locale): string {
+  const words = COMPLETION_CERTIFICATE_WORDS[how as CompletionKind] ?? how;
+  const i18n = serverI18n(locale);
+  return locale !== 'en' && words in i18n.messages ? i18n._(words) : words;
 }
 
 export async function markedRegistrant(
   db: Pick<Database, 'select'>,
   registrantId: string,
   site: Pick<Site, 'foundation' | 'event' | 'centers' | 'certificate'>,
+  /** The family's language (their registration's); unset, English. */
+  { locale = 'en' }: { locale?: Locale | undefined } = {},
 ): Promise<MarkedRegistrant | undefined> {
   const [found] = await db
     .select({
@@ -74,11 +85,13 @@ export async function markedRegistrant(
     firstName: registrant.firstName,
     fileName: `certificate-${reference}.pdf`,
     document: {
+      // Set only for another language: an English certificate is the same as it always was.
+      ...(locale === 'en' ? {} : { locale }),
       foundationName: site.foundation.name,
       eventTitle: site.event.title,
       name: registrantName(registrant),
-      category: COMPLETION_CERTIFICATE_WORDS[how as CompletionKind] ?? how,
-      date: sessionDay(session.startsAt, session.timeZone),
+      category: completionWords(how, locale),
+      date: sessionDay(session.startsAt, session.timeZone, locale),
       centerName: centerNameIn(site, session.centerId),
       hall: session.hall,
       signatoryName: site.certificate.signatoryName ?? site.foundation.name,

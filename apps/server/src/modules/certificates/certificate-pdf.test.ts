@@ -58,4 +58,28 @@ describe('the certificate PDF', () => {
     expect(signed.text.replace(/\s+/g, ' ')).toMatch(/Lakshmi Rao President/);
     expect((await readPdf(await renderCertificatePdf(document))).raw).not.toMatch(/\/Subtype \/Image/);
   });
+
+  it('words a Hindi and a Telugu certificate in their language, the name, event and places as they are', async () => {
+    const hindi = await readPdf(
+      await renderCertificatePdf({ ...document, locale: 'hi', name: 'श्री क्षमा राव', date: 'शनिवार, 15 मई 2027' }),
+    );
+    const hi = hindi.text.normalize('NFD').replace(/\s+/g, '');
+    expect(hindi.pages).toHaveLength(1);
+    // 'श्री', 'क्ष' and 'प्रमाणपत्र' shaped in Noto Sans Devanagari, and read back as written.
+    expect(hi).toContain('पाठप्रमाणपत्र');
+    expect(hi).toContain('श्रीक्षमाराव');
+    expect(hi).toContain('BhagavadGitaMahayagna');
+    expect(hi).toContain('DallasCenter,Texas,DattaAuditorium');
+    expect(hi).not.toContain('CertificateofRecitation');
+    expect(hindi.raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansDevanagari-Bold/);
+    expect(hindi.info).toMatchObject({ Title: 'Bhagavad Gita Mahayagna: श्री क्षमा राव का प्रमाणपत्र', Language: 'hi' });
+
+    const telugu = await readPdf(await renderCertificatePdf({ ...document, locale: 'te' }));
+    const te = telugu.text.normalize('NFD').replace(/\s+/g, '');
+    expect(telugu.pages).toHaveLength(1);
+    expect(te).toContain('పారాయణధృవీకరణపత్రం');
+    expect(te).toContain('తేదీ');
+    expect(te).not.toContain('Thiscertifiesthat');
+    expect(te).toContain('Rao');
+  });
 });

@@ -2,11 +2,13 @@
  * The recitation certificate: one landscape A4 page a family may frame. A cream page inside a double
  * gold border, the foundation's name above the title, the registrant's name as registered in large
  * type, the event, the way they recited, the center and the day, and a signature line with the
- * signatory's name and title. Set in the receipts' embedded fonts (Noto Sans, Noto Sans Telugu)
- * split into runs by script, so a Telugu name renders as on a receipt; each line is measured and
- * centred by hand, because pdfkit centres each run of a mixed-script line on its own.
+ * signatory's name and title. Set in the receipts' embedded fonts (Noto Sans, Noto Sans Telugu,
+ * Noto Sans Devanagari) split into runs by script, so a Telugu name renders as on a receipt; each
+ * line is measured and centred by hand, because pdfkit centres each run of a mixed-script line on
+ * its own. The certificate's own words are in the family's language (`doc.locale`).
  */
 import PDFDocument from 'pdfkit';
+import { serverI18n } from '#src/i18n/server-i18n';
 import { pdfBytes } from '#src/lib/pdf-bytes';
 import { loadTaxFonts, type TaxFonts, type TaxFontWeight, taxFontName } from '#src/modules/receipts/pdf/tax-fonts';
 import { splitTextRuns } from '#src/modules/receipts/pdf/text-runs';
@@ -121,6 +123,8 @@ export async function renderCertificatePdf(
   doc: CertificateDocument,
   signature: Uint8Array | null = null,
 ): Promise<Buffer> {
+  const locale = doc.locale ?? 'en';
+  const i18n = serverI18n(locale);
   const fonts = loadTaxFonts();
   const latin = fonts.files.find((file) => file.name === taxFontName('latin', 'regular'));
   if (!latin) throw new Error('The Latin font is missing from tax-fonts.ts');
@@ -130,10 +134,10 @@ export async function renderCertificatePdf(
     // As the tickets and receipts do: pdfkit takes a parsed fontkit font where its types say a file
     // name, and starting in it keeps pdfkit's unembedded Helvetica out of the file.
     font: latin.font as unknown as string,
-    lang: 'en',
+    lang: locale,
     displayTitle: true,
     info: {
-      Title: `${doc.eventTitle}: certificate of ${doc.name}`,
+      Title: i18n._('{event}: certificate of {name}', { event: doc.eventTitle, name: doc.name }),
       Author: doc.foundationName,
       Creator: doc.foundationName,
     },
@@ -145,11 +149,17 @@ export async function renderCertificatePdf(
   let y = 72;
   y += centred(pdf, fonts, doc.foundationName.toUpperCase(), CENTER, y, { size: 12, weight: 'bold', color: MAROON });
   y += 14;
-  y += centred(pdf, fonts, 'Certificate of Recitation', CENTER, y, { size: 38, weight: 'bold', color: INK });
+  // A longer title in another language is set smaller rather than over two lines.
+  y += centred(pdf, fonts, i18n._('Certificate of Recitation'), CENTER, y, {
+    size: 38,
+    minSize: 26,
+    weight: 'bold',
+    color: INK,
+  });
   y += 4;
   ornament(pdf, y, 130);
   y += 22;
-  y += centred(pdf, fonts, 'This certifies that', CENTER, y, { size: 14, color: MUTED });
+  y += centred(pdf, fonts, i18n._('This certifies that'), CENTER, y, { size: 14, color: MUTED });
   y += 10;
   const nameHeight = centred(pdf, fonts, doc.name, CENTER, y, { size: 36, minSize: 24, weight: 'bold', color: MAROON });
   y += Math.max(58, nameHeight + 8);
@@ -160,13 +170,14 @@ export async function renderCertificatePdf(
     .strokeColor(GOLD)
     .stroke();
   y += 16;
-  y += centred(pdf, fonts, 'completed the recitation of the', CENTER, y, { size: 14, color: MUTED });
+  y += centred(pdf, fonts, i18n._('completed the recitation of the'), CENTER, y, { size: 14, color: MUTED });
   y += 4;
   y += centred(pdf, fonts, doc.eventTitle, CENTER, y, { size: 24, minSize: 16, weight: 'bold', color: INK });
   y += 6;
   y += centred(pdf, fonts, doc.category, CENTER, y, { size: 16, weight: 'bold', color: GOLD });
   y += 8;
-  centred(pdf, fonts, `at ${doc.centerName}, ${doc.hall}, on ${doc.date}`, CENTER, y, {
+  const place = i18n._('at {center}, {hall}, on {date}', { center: doc.centerName, hall: doc.hall, date: doc.date });
+  centred(pdf, fonts, place, CENTER, y, {
     size: 13,
     minSize: 10,
     color: INK,
@@ -175,7 +186,7 @@ export async function renderCertificatePdf(
   // The foot: the day on the left, the signature on the right, each above its line.
   const lineY = HEIGHT - 112;
   const columns = [
-    { x: 90, value: doc.date, label: 'Date' },
+    { x: 90, value: doc.date, label: i18n._('Date') },
     { x: WIDTH - 310, value: '', label: doc.signatoryName },
   ];
   for (const { x, value, label } of columns) {

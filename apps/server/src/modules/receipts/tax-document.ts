@@ -3,7 +3,12 @@
  * (pdf/render-tax-document.ts), the HTML e-mail and the text e-mail lay out. Whoever builds one
  * decides the words (US or Canadian rules, corrected or void); the layouts only place them, so the
  * three forms of one receipt cannot say different things.
+ *
+ * The words are English, and `locale` is the language the donor gave in: a Telugu or Hindi PDF
+ * (pdf/tax-document-words.ts) translates the labels and headings and prints the legal sentences in
+ * English, each followed by its translation.
  */
+import type { Locale } from '@store/shared/i18n/locales';
 
 /** A label and its value: 'Receipt number' / '2026-000123'. */
 export type TaxFact = { label: string; value: string };
@@ -34,6 +39,8 @@ export type TaxDocumentLine = {
 export type StatementGift = { receiptNumber: string; date: string; center: string; amount: string; deductible: string };
 
 type Common = {
+  /** The donor's language (their order's or their account's); unset, English. */
+  locale?: Locale | undefined;
   /** 'Donation receipt', 'Official receipt for income tax purposes', 'Year-end giving statement 2026'. */
   title: string;
   /** Set for a test order: printed large at the top, and no tax claim is made. */

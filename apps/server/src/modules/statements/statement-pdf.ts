@@ -1,4 +1,8 @@
-/** A donor's statement for a year from one entity as a PDF, and the name it is saved under. */
+/**
+ * A donor's statement for a year from one entity as a PDF, and the name it is saved under; in the
+ * donor's language when `locale` is given (its legal sentences in English with their translation).
+ */
+import type { Locale } from '@store/shared/i18n/locales';
 import type { Site } from '@store/shared/site';
 import type { Database } from '#src/db/client';
 import { renderTaxDocumentPdfOffThread } from '#src/modules/receipts/pdf/render-off-thread';
@@ -28,6 +32,8 @@ export type StatementPdfOptions = {
   issuedAt?: Date;
   /** The entity's key; unset, the donor's default statement of the year (statement-entities.ts). */
   entity?: string | undefined;
+  /** The donor's language; unset, English. */
+  locale?: Locale | undefined;
 };
 
 export async function statementPdf(
@@ -35,13 +41,13 @@ export async function statementPdf(
   site: Site,
   giver: Giver,
   year: number,
-  { issuedAt = new Date(), entity }: StatementPdfOptions = {},
+  { issuedAt = new Date(), entity, locale }: StatementPdfOptions = {},
 ): Promise<StatementPdf> {
   const byEntity = giftsByEntity(site, await listYearGifts(db, giver, year, site.foundation.timeZone));
   const key = entity ?? defaultStatementEntity(byEntity.map((e) => e.entityKey)) ?? DEFAULT_STATEMENT_ENTITY;
   const gifts = byEntity.find((e) => e.entityKey === key)?.gifts ?? [];
   const from = statementEntity(site, key, gifts);
-  const document = buildStatementDocument({ year, gifts, site, issuedAt, entity: from });
+  const document = buildStatementDocument({ year, gifts, site, issuedAt, entity: from, locale });
   return {
     document,
     pdf: await renderTaxDocumentPdfOffThread(document),

@@ -7,9 +7,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readPdf } from '../../../test/pdf-text';
 import { decodeTicketQrFromPdf } from '../../../test/ticket-qr';
 import { signTicket } from './sign-ticket';
-import type { TicketDocument } from './ticket-document';
+import { type TicketDocument, ticketDocument } from './ticket-document';
 import { ticketKeys } from './ticket-keys';
 import { renderTicketPdf } from './ticket-pdf';
+import type { TicketHolder } from './ticket-repo';
 import { verifyTicket } from './verify-ticket';
 
 const keys = ticketKeys(randomBytes(32).toString('base64url'));
@@ -85,5 +86,55 @@ describe('the tickets PDF', () => {
     const { raw } = await readPdf(pdf);
     expect(raw).not.toContain('/BaseFont /Helvetica');
     expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansTelugu-Bold/);
+  });
+
+  it('prints a Hindi family its tickets in Hindi, names and codes as they are, in Noto Sans Devanagari', async () => {
+    // The rows ticketDocument reads: what the family registered, and the session in Frisco.
+    const holder = (id: string, firstName: string, category: string | null) =>
+      ({
+        ticket: { id, sessionId: 3 },
+        registrant: { firstName, lastName: 'राव', category },
+        session: {
+          centerId: 2,
+          hall: 'Datta Auditorium',
+          address: '4455 Legacy Dr, Frisco, TX 75034',
+          startsAt: new Date('2027-05-15T14:00:00Z'),
+          timeZone: 'America/Chicago',
+        },
+      }) as unknown as TicketHolder;
+    const hindi = ticketDocument({
+      locale: 'hi',
+      eventTitle: 'Bhagavad Gita Mahayagna',
+      foundationName: 'Sri Datta Vani Foundation',
+      registrationNumber: 42,
+      holders: [holder(ids[0] ?? '', 'श्री क्षमा', 'Memorization'), holder(ids[1] ?? '', 'Anu', null)],
+      centerName: () => 'Dallas Center',
+      sign: (ticket) => signTicket(keys, ticket),
+    });
+    // The category and the start in Hindi; the zone as the English pages name it.
+    expect(hindi.tickets.map((ticket) => ticket.category)).toEqual(['कंठस्थ पाठ', 'बच्चे']);
+    expect(hindi.tickets[0]?.startsAt.replace(/\s/g, ' ')).toBe('शनिवार, 15 मई 2027 को 9:00 am CDT बजे');
+
+    const bytes = await renderTicketPdf(hindi);
+    const { pages, raw, info } = await readPdf(bytes);
+    expect(pages).toHaveLength(2);
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansDevanagari-Bold/);
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansDevanagari-Regular/);
+    expect(raw).not.toContain('/BaseFont /Helvetica');
+    const [first = '', second = ''] = pages.map((page) => page.normalize('NFD').replace(/\s+/g, ''));
+    // The name as registered ('श्री' and 'क्ष' shaped, and read back as written) and the category.
+    expect(first).toContain('श्रीक्षमाराव');
+    expect(first).toContain('कंठस्थपाठ');
+    expect(first).toContain('9:00amCDT');
+    expect(first).toContain('DallasCenter:DattaAuditorium');
+    // "टिकट 1 / 2": pdfkit gives the vowel sign 'ि' back before its consonant, as it is drawn.
+    expect(first).toContain('\u093F\u091F\u0915\u091F1/2·BGM-000042');
+    expect(first).toContain(`\u093F\u091F\u0915\u091F${ids[0]}`);
+    expect(second).toContain('Anuराव');
+    expect(second).toContain('बच्चे');
+    expect(info.Title).toBe('Bhagavad Gita Mahayagna टिकट BGM-000042');
+    expect(info.Language).toBe('hi');
+    // The QR codes are the same signed codes.
+    expect(await decodeTicketQrFromPdf(bytes)).toEqual(hindi.tickets.map((ticket) => ticket.code));
   });
 });

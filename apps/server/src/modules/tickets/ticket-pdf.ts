@@ -2,11 +2,14 @@
  * A registration's tickets as a PDF: one A6 page per live ticket, to print or show on a phone at the
  * door. The QR code carries the signed code (sign-ticket.ts) as a PNG with crisp modules (no
  * smoothing between them), large enough for a phone camera at arm's length; the words beside it are
- * for people. Set in the receipts' embedded fonts (Noto Sans, Noto Sans Telugu), through the
- * receipts' text runs, so a Telugu name renders as on a receipt.
+ * for people. Set in the receipts' embedded fonts (Noto Sans, Noto Sans Telugu, Noto Sans
+ * Devanagari), through the receipts' text runs, so a Telugu name renders as on a receipt; the
+ * ticket's own words in the family's language (`doc.locale`).
  */
+import type { I18n } from '@lingui/core';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { serverI18n } from '#src/i18n/server-i18n';
 import { pdfBytes } from '#src/lib/pdf-bytes';
 import { loadTaxFonts, taxFontName } from '#src/modules/receipts/pdf/tax-fonts';
 import { drawTextRuns, type RunsOptions } from '#src/modules/receipts/pdf/text-runs';
@@ -28,6 +31,8 @@ const ACCENT = '#1d4e89';
 const RULE = '#cbd2d9';
 
 export async function renderTicketPdf(doc: TicketDocument): Promise<Buffer> {
+  const locale = doc.locale ?? 'en';
+  const i18n = serverI18n(locale);
   const fonts = loadTaxFonts();
   const latin = fonts.files.find((file) => file.name === taxFontName('latin', 'regular'));
   if (!latin) throw new Error('The Latin font is missing from tax-fonts.ts');
@@ -45,10 +50,10 @@ export async function renderTicketPdf(doc: TicketDocument): Promise<Buffer> {
     // As the receipts do (render-tax-document.ts): pdfkit takes a parsed fontkit font where its
     // types say a file name, and starting in it keeps pdfkit's unembedded Helvetica out of the file.
     font: latin.font as unknown as string,
-    lang: 'en',
+    lang: locale,
     displayTitle: true,
     info: {
-      Title: `${doc.eventTitle} tickets ${doc.registrationNumber}`,
+      Title: i18n._('{event} tickets {registration}', { event: doc.eventTitle, registration: doc.registrationNumber }),
       Author: doc.foundationName,
       Creator: doc.foundationName,
     },
@@ -57,20 +62,33 @@ export async function renderTicketPdf(doc: TicketDocument): Promise<Buffer> {
   for (const file of fonts.files) pdf.registerFont(file.name, file.font as unknown as Buffer);
   doc.tickets.forEach((ticket, index) => {
     pdf.addPage();
-    drawTicket(pdf, fonts, doc, ticket, codes[index] ?? Buffer.alloc(0), `${index + 1} of ${doc.tickets.length}`);
+    const count = i18n._('Ticket {number} of {count} · {registration}', {
+      number: index + 1,
+      count: doc.tickets.length,
+      registration: doc.registrationNumber,
+    });
+    drawTicket(pdf, fonts, i18n, doc, ticket, codes[index] ?? Buffer.alloc(0), count);
   });
   pdf.end();
   return bytes;
 }
 
-function drawTicket(pdf: Pdf, fonts: Fonts, doc: TicketDocument, ticket: PrintedTicket, qr: Buffer, count: string) {
+function drawTicket(
+  pdf: Pdf,
+  fonts: Fonts,
+  i18n: I18n,
+  doc: TicketDocument,
+  ticket: PrintedTicket,
+  qr: Buffer,
+  count: string,
+) {
   const write = (text: string, y: number, options: RunsOptions) => {
     drawTextRuns(pdf, fonts, text, MARGIN, y, { width: CONTENT, ...options });
     return pdf.y;
   };
   pdf.rect(0, 0, WIDTH, 6).fill(ACCENT);
   let y = write(doc.eventTitle, MARGIN, { size: 12, weight: 'bold', color: ACCENT });
-  y = write(`Ticket ${count} · ${doc.registrationNumber}`, y + 1, { size: 8, color: MUTED });
+  y = write(count, y + 1, { size: 8, color: MUTED });
   y = write(ticket.name, y + 8, { size: 17, weight: 'bold', color: INK });
   y = write(ticket.category, y + 1, { size: 10, color: INK });
   const qrTop = y + 8;
@@ -85,5 +103,9 @@ function drawTicket(pdf: Pdf, fonts: Fonts, doc: TicketDocument, ticket: Printed
   y = write(ticket.startsAt, y + 6, { size: 9.5, weight: 'bold', color: INK });
   y = write(`${ticket.centerName}: ${ticket.hall}`, y + 2, { size: 9, color: INK });
   y = write(ticket.address, y + 1, { size: 8.5, color: MUTED });
-  write(`Ticket ${ticket.ticketId}`, HEIGHT - MARGIN - 10, { size: 7, color: MUTED, lineBreak: false });
+  write(i18n._('Ticket {id}', { id: ticket.ticketId }), HEIGHT - MARGIN - 10, {
+    size: 7,
+    color: MUTED,
+    lineBreak: false,
+  });
 }

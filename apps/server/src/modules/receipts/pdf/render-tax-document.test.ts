@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readPdf } from '../../../../test/pdf-text';
 import type { ReceiptDocument, StatementDocument, TaxIssuer } from '../tax-document';
+import { craAdvantage, taxWords } from '../tax-words';
 import { renderTaxDocumentPdf } from './render-tax-document';
 
 /** The names of the fonts the file uses, subset prefix and all ('BZZZZZ+NotoSans-Regular'). */
@@ -14,6 +15,26 @@ function baseFonts(raw: string): string[] {
 }
 
 const sorted = (text: string): string => [...text.replace(/\s/g, '')].sort().join('');
+
+/**
+ * The read-back text without whitespace. pdf.js breaks a line of Telugu or Hindi where a glyph sits
+ * a little off the baseline, and pdfkit's ToUnicode map gives some syllables' letters back in the
+ * glyphs' visual order (Telugu 'స్తు' as 'సు్త', Hindi 'कि' as 'िक', the reph 'र्' after its
+ * syllable): the words asserted whole are ones whose syllables come back as written ('श्री',
+ * 'क्ष', 'प्रमाणपत्र' do), and a longer sentence is compared letter by letter (`stretch`). Both
+ * sides in Unicode's decomposed form: the font draws Telugu 'ై' as its two parts 'ె' and 'ౖ'.
+ */
+const compact = (text: string): string => text.normalize('NFD').replace(/\s+/g, '');
+
+const sortedNfd = (text: string): string => sorted(text.normalize('NFD'));
+
+/** The letters of each stretch of `script` in `text`, sorted (their order aside). */
+function stretch(text: string, script: 'telugu' | 'devanagari'): string[] {
+  const letters = script === 'telugu' ? '\u0C00-\u0C7F' : '\u0900-\u097F';
+  return (text.normalize('NFD').match(new RegExp(`[${letters}][${letters}\\s]*[${letters}]`, 'g')) ?? []).map((part) =>
+    sorted(part),
+  );
+}
 
 const ISSUER: TaxIssuer = {
   name: 'Sri Datta Vani Foundation, Inc.',
@@ -193,6 +214,102 @@ describe('renderTaxDocumentPdf', () => {
     const { text } = await readPdf(await renderTaxDocumentPdf(doc));
     expect(text).toContain('Zoë');
     expect(text).toContain('ukasz');
+  });
+
+  it('words a Telugu receipt in Telugu, its legal sentences in English each followed by its translation', async () => {
+    const doc = usReceipt({
+      locale: 'te',
+      statements: [taxWords.noGoodsOrServices, taxWords.keepForRecords],
+      footer: ['Order reference: 8f3c2a91'],
+    });
+    const { pages, text, raw, info } = await readPdf(await renderTaxDocumentPdf(doc));
+    expect(pages).toHaveLength(1);
+    // The heading, the labels, the table's headers and the footer, in Telugu.
+    for (const words of ['విరాళం రసీదు', 'రసీదు సంఖ్య', 'దాత', 'అంశం', 'రకం', 'పేజీ', 'ఆర్డర్ సూచన సంఖ్య']) {
+      expect(compact(text)).toContain(compact(words));
+    }
+    expect(text).not.toContain('Donation receipt');
+    expect(text).not.toContain('Receipt number');
+    // The IRS's sentences word for word, each followed by its Telugu.
+    const words = text.replace(/\s+/g, ' ');
+    const english = words.indexOf(taxWords.noGoodsOrServices);
+    expect(english).toBeGreaterThan(-1);
+    expect(words.indexOf(taxWords.keepForRecords)).toBeGreaterThan(english);
+    const between = words.slice(english + taxWords.noGoodsOrServices.length, words.indexOf(taxWords.keepForRecords));
+    expect(stretch(between, 'telugu')).toEqual([sortedNfd('ఈ విరాళానికి బదులుగా ఎలాంటి వస్తువులు లేదా సేవలు అందించబడలేదు')]);
+    // The names, numbers and amounts as they are; the page numbered in Telugu.
+    for (const kept of ['Anjali Sharma', '2026-000123', '$505.00', '$400.00', '8f3c2a91', '1 / 1'])
+      expect(text).toContain(kept);
+    expect(info).toMatchObject({ Title: 'విరాళం రసీదు', Language: 'te' });
+    expect(baseFonts(raw).some((font) => font.endsWith('+NotoSansTelugu-Bold'))).toBe(true);
+  });
+
+  it('sets a Hindi receipt in Noto Sans Devanagari: its words, a CRA title in English with its Hindi under it', async () => {
+    const doc = canadianReceipt({
+      locale: 'hi',
+      facts: [
+        { label: 'Serial number', value: '2026-000245' },
+        { label: 'Donor', value: 'श्री अनिल शर्मा (Anil Sharma)' },
+      ],
+      totals: [
+        { label: 'Total amount received', value: 'CA$216.00' },
+        { label: 'Amount of the advantage', value: 'CA$16.00' },
+        { label: 'Eligible amount of the gift', value: 'CA$200.00' },
+      ],
+      statements: [`${taxWords.craTitle}.`, craAdvantage(1600, ['Two reserved seats'], 'CAD')],
+      footer: [taxWords.craWebsite, 'Order reference: 8f3c2a91'],
+    });
+    const { pages, text, raw } = await readPdf(await renderTaxDocumentPdf(doc));
+    expect(pages).toHaveLength(1);
+    const fonts = baseFonts(raw);
+    expect(fonts.some((font) => /^[A-Z]{6}\+NotoSansDevanagari-Regular$/.test(font))).toBe(true);
+    expect(fonts.some((font) => /^[A-Z]{6}\+NotoSansDevanagari-Bold$/.test(font))).toBe(true);
+    expect(raw.match(/\/FontFile2 /g)?.length).toBe(fonts.length);
+    // The labels in Hindi, and a donor's Hindi name as entered, 'श्री' and all.
+    for (const words of ['क्रम संख्या', 'दानदाता श्री', 'कनाडा रेवेन्यू एजेंसी', 'आयकर प्रयोजनों']) {
+      expect(compact(text)).toContain(compact(words));
+    }
+    // The CRA's words stay, word for word: the title, the amounts' names, the website.
+    const words = text.replace(/\s+/g, ' ');
+    for (const english of [
+      'Official receipt for income tax purposes',
+      'Charity registration number 123456789RR0001',
+      'Total amount received',
+      'Eligible amount of the gift',
+      'Canada Revenue Agency: www.canada.ca/charities-giving',
+      'Advantage received by the donor: Two reserved seats, valued at CA$16.00.',
+    ]) {
+      expect(words).toContain(english);
+    }
+    // Each amount's CRA name, then its Hindi under it.
+    const received = words.indexOf('Total amount received');
+    const advantage = words.indexOf('Amount of the advantage');
+    expect(stretch(words.slice(received, advantage), 'devanagari')).toEqual([sortedNfd('प्राप्त कुल राशि')]);
+    const eligible = words.indexOf('Eligible amount of the gift');
+    expect(stretch(words.slice(advantage, eligible), 'devanagari')).toEqual([sortedNfd('लाभ की राशि')]);
+    expect(text).toMatch(/Lakshmi Rao\s+Treasurer/);
+  });
+
+  it('runs a Telugu 300-gift statement over several pages, its CRA column header in English over its Telugu', async () => {
+    const doc: StatementDocument = {
+      ...statement(300),
+      locale: 'te',
+      deductibleHeader: 'Eligible amount',
+      totals: [{ label: 'Total eligible amount in 2026', value: '$7,500.00' }],
+    };
+    const { pages, text } = await readPdf(await renderTaxDocumentPdf(doc));
+    expect(pages.length).toBeGreaterThanOrEqual(5);
+    for (let index = 1; index <= 300; index++) expect(text).toContain(`2026-${String(index).padStart(6, '0')}`);
+    pages.forEach((page, index) => {
+      expect(page).toContain(`${index + 1} / ${pages.length}`);
+      if (index < pages.length - 1) {
+        expect(page.replace(/\s+/g, ' ')).toContain('Eligible amount');
+        for (const header of ['రసీదు సం.', 'తేదీ', 'కేంద్రం', 'అర్హమైన మొత్తం'])
+          expect(compact(page)).toContain(compact(header));
+      }
+    });
+    expect(compact(text)).toContain(compact('2026 సంవత్సరాంత విరాళాల నివేదిక'));
+    expect(compact(text)).toContain(compact('2026లో అర్హమైన మొత్తం'));
   });
 
   it('runs a 300-gift statement over several pages, every gift listed and the header on each page', async () => {

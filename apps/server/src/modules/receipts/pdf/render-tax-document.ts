@@ -3,18 +3,24 @@
  * PDF with pdfkit. The words and figures arrive finished: this file only places them.
  *
  * Every font is embedded (tax-fonts.ts; never pdfkit's Helvetica, which a viewer would substitute),
- * and every string goes through text-runs.ts so a Telugu name sets in Noto Sans Telugu. Pages are
- * buffered so that the footer, "Page N of M" and a VOID stamp can be drawn on each page once the
- * page count is known.
+ * and every string goes through text-runs.ts so a Telugu name sets in Noto Sans Telugu and Hindi in
+ * Noto Sans Devanagari. Pages are buffered so that the footer, "Page N of M" and a VOID stamp can
+ * be drawn on each page once the page count is known.
+ *
+ * A Telugu or Hindi document (`doc.locale`) is set in its words (tax-document-words.ts): the legal
+ * texts stay in English, each followed by its translation in smaller type.
  */
+import type { I18n } from '@lingui/core';
 import PDFDocument from 'pdfkit';
 import { pdfBytes } from '#src/lib/pdf-bytes';
 import type { StatementGift, TaxDocument, TaxDocumentLine, TaxFact } from '../tax-document';
+import { localiseTaxDocument } from './tax-document-words';
 import { loadTaxFonts, type TaxFonts, type TaxFontWeight, taxFontName } from './tax-fonts';
-import { drawTextRuns, type RunsOptions } from './text-runs';
+import { drawTextRuns, heightOfRuns, type RunsOptions, widthOfRuns } from './text-runs';
 
 type Pdf = PDFKit.PDFDocument;
-type Ctx = { pdf: Pdf; fonts: TaxFonts };
+/** `after`: the translation printed after a legal text kept in English (tax-document-words.ts). */
+type Ctx = { pdf: Pdf; fonts: TaxFonts; i18n: I18n; after: (text: string) => string | undefined };
 
 const MARGIN = 54;
 const PAGE_WIDTH = 612;
@@ -33,28 +39,67 @@ const NOTE_BORDER = '#d9a441';
 
 type Column = { header: string; width: number; align: 'left' | 'right' | 'center' };
 
+// The headers are messages, translated where the table is drawn.
 const LINE_COLUMNS: Column[] = [
-  { header: 'Item', width: 142, align: 'left' },
-  { header: 'Kind', width: 72, align: 'left' },
-  { header: 'Qty', width: 30, align: 'right' },
-  { header: 'Amount', width: 64, align: 'right' },
-  { header: 'Benefit received', width: 124, align: 'left' },
-  { header: 'Deductible', width: 72, align: 'right' },
+  { header: /*i18n*/ 'Item', width: 142, align: 'left' },
+  { header: /*i18n*/ 'Kind', width: 72, align: 'left' },
+  { header: /*i18n*/ 'Qty', width: 30, align: 'right' },
+  { header: /*i18n*/ 'Amount', width: 64, align: 'right' },
+  { header: /*i18n*/ 'Benefit received', width: 124, align: 'left' },
+  { header: /*i18n*/ 'Deductible', width: 72, align: 'right' },
 ];
 
 const GIFT_COLUMNS: Column[] = [
-  { header: 'Receipt no.', width: 104, align: 'left' },
-  { header: 'Date', width: 86, align: 'left' },
-  { header: 'Center', width: 170, align: 'left' },
-  { header: 'Amount', width: 72, align: 'right' },
-  { header: 'Deductible', width: 72, align: 'right' },
+  { header: /*i18n*/ 'Receipt no.', width: 104, align: 'left' },
+  { header: /*i18n*/ 'Date', width: 86, align: 'left' },
+  { header: /*i18n*/ 'Center', width: 170, align: 'left' },
+  { header: /*i18n*/ 'Amount', width: 72, align: 'right' },
+  { header: /*i18n*/ 'Deductible', width: 72, align: 'right' },
 ];
 
-/** A statement's columns, its last one named in the entity's words (tax-document.ts). */
-function giftColumns(deductibleHeader: string | undefined): Column[] {
-  if (!deductibleHeader) return GIFT_COLUMNS;
-  return GIFT_COLUMNS.map((column, i) =>
-    i === GIFT_COLUMNS.length - 1 ? { ...column, header: deductibleHeader } : column,
+/** The headers in the document's language. */
+function translatedColumns(ctx: Ctx, columns: Column[]): Column[] {
+  return fitHeaders(
+    ctx,
+    columns.map((column) => ({ ...column, header: ctx.i18n._(column.header) })),
+  );
+}
+
+/**
+ * A header word wider than its column would be broken inside the word (a Telugu or Hindi syllable
+ * split in two): such a column takes the width it needs from the widest column. English headers
+ * all fit, so an English table is as it always was.
+ */
+function fitHeaders(ctx: Ctx, columns: Column[]): Column[] {
+  const fitted = columns.map((column) => ({ ...column }));
+  const widest = fitted.reduce((best, column, index) => (column.width > (fitted[best]?.width ?? 0) ? index : best), 0);
+  fitted.forEach((column, index) => {
+    const donor = fitted[widest];
+    if (index === widest || !donor) return;
+    const longest = Math.max(
+      ...column.header.split(/\s+/).map((word) => widthOfRuns(ctx.pdf, ctx.fonts, word, TABLE_SIZE, 'bold')),
+    );
+    const needed = Math.ceil(longest + 2 * CELL_PAD_X + 1 - column.width);
+    if (needed > 0) {
+      column.width += needed;
+      donor.width -= needed;
+    }
+  });
+  return fitted;
+}
+
+/**
+ * A statement's columns, its last one named in the entity's words (tax-document.ts), already in the
+ * document's language; a legal word ('Eligible amount') with its translation under it.
+ */
+function giftColumns(ctx: Ctx, deductibleHeader: string | undefined): Column[] {
+  if (!deductibleHeader) return translatedColumns(ctx, GIFT_COLUMNS);
+  const after = ctx.after(deductibleHeader);
+  const header = after ? `${deductibleHeader}\n${after}` : deductibleHeader;
+  const columns = GIFT_COLUMNS.map((column) => ({ ...column, header: ctx.i18n._(column.header) }));
+  return fitHeaders(
+    ctx,
+    columns.map((column, i) => (i === columns.length - 1 ? { ...column, header } : column)),
   );
 }
 
@@ -63,7 +108,8 @@ const CELL_PAD_Y = 4;
 const TABLE_SIZE = 8.5;
 
 /** Renders the document; resolves with the PDF's bytes. */
-export async function renderTaxDocumentPdf(doc: TaxDocument): Promise<Buffer> {
+export async function renderTaxDocumentPdf(input: TaxDocument): Promise<Buffer> {
+  const { doc, locale, i18n, after } = localiseTaxDocument(input);
   const fonts = loadTaxFonts();
   const latin = fonts.files.find((file) => file.name === taxFontName('latin', 'regular'));
   if (!latin) throw new Error('The Latin font is missing from tax-fonts.ts');
@@ -74,14 +120,14 @@ export async function renderTaxDocumentPdf(doc: TaxDocument): Promise<Buffer> {
     // The starting font: pdfkit would otherwise select its Helvetica, which is never embedded. The
     // parsed font (tax-fonts.ts), as registerFont below: pdfkit takes a fontkit font as it is.
     font: latin.font as unknown as string,
-    lang: 'en',
+    lang: locale,
     displayTitle: true,
-    info: { Title: doc.title, Author: doc.issuer.name, Subject: subjectOf(doc), Creator: doc.issuer.name },
+    info: { Title: doc.title, Author: doc.issuer.name, Subject: subjectOf(i18n, doc), Creator: doc.issuer.name },
   });
   const bytes = pdfBytes(pdf);
   // The parsed fonts (tax-fonts.ts): pdfkit accepts a fontkit font where its types say file or bytes.
   for (const file of fonts.files) pdf.registerFont(file.name, file.font as unknown as Buffer);
-  const ctx: Ctx = { pdf, fonts };
+  const ctx: Ctx = { pdf, fonts, i18n, after };
 
   // Content stops above the footer, whose height depends on its lines.
   const bottom = MARGIN + footerHeight(ctx, doc.footer) + 14;
@@ -95,8 +141,8 @@ export async function renderTaxDocumentPdf(doc: TaxDocument): Promise<Buffer> {
   drawTitle(ctx, doc.title);
   if (doc.type === 'receipt' && doc.replaces) drawNote(ctx, doc.replaces);
   drawFacts(ctx, doc.facts);
-  if (doc.type === 'receipt') drawTable(ctx, LINE_COLUMNS, doc.lines.map(lineCells));
-  else drawTable(ctx, giftColumns(doc.deductibleHeader), doc.gifts.map(giftCells));
+  if (doc.type === 'receipt') drawTable(ctx, translatedColumns(ctx, LINE_COLUMNS), doc.lines.map(lineCells));
+  else drawTable(ctx, giftColumns(ctx, doc.deductibleHeader), doc.gifts.map(giftCells));
   drawTotals(ctx, doc.totals);
   drawStatements(ctx, doc.statements);
   if (doc.signature) drawSignature(ctx, doc.signature);
@@ -115,21 +161,24 @@ export async function renderTaxDocumentPdf(doc: TaxDocument): Promise<Buffer> {
   return bytes;
 }
 
-function subjectOf(doc: TaxDocument): string {
+function subjectOf(i18n: I18n, doc: TaxDocument): string {
+  const name = doc.issuer.name;
   return doc.type === 'receipt'
-    ? `Receipt for gifts to ${doc.issuer.name}`
-    : `Statement of gifts to ${doc.issuer.name}`;
+    ? i18n._('Receipt for gifts to {name}', { name })
+    : i18n._('Statement of gifts to {name}', { name });
 }
 
 function write(ctx: Ctx, text: string, x: number, y: number, options: RunsOptions): void {
   drawTextRuns(ctx.pdf, ctx.fonts, text, x, y, options);
 }
 
-/** Height of `text` set in the Latin font: close enough for Telugu to decide a page break. */
+/** Height of `text` as it is drawn, each run in its font (text-runs.ts). */
 function heightOf(ctx: Ctx, text: string, width: number, size: number, weight: TaxFontWeight = 'regular'): number {
-  ctx.pdf.font(taxFontName('latin', weight)).fontSize(size);
-  return ctx.pdf.heightOfString(text, { width });
+  return heightOfRuns(ctx.pdf, ctx.fonts, text, width, size, { weight });
 }
+
+/** The size a legal text's translation is set in, after the English it translates. */
+const TRANSLATION_SCALE = 0.9;
 
 function maxY(pdf: Pdf): number {
   return pdf.page.height - pdf.page.margins.bottom;
@@ -152,6 +201,11 @@ function drawIssuer(ctx: Ctx, doc: TaxDocument): void {
   );
   for (const line of details) {
     write(ctx, line, MARGIN, pdf.y + 1, { size: 9, color: MUTED, width: CONTENT_WIDTH });
+  }
+  // The registration numbers stay in English (the tax authority's words); their translation follows.
+  const translated = issuer.identifiers.map((line) => ctx.after(line)).filter((line) => line !== undefined);
+  if (translated.length > 0) {
+    write(ctx, translated.join('   ·   '), MARGIN, pdf.y + 1, { size: 8.5, color: MUTED, width: CONTENT_WIDTH });
   }
   const ruleY = pdf.y + 8;
   pdf.moveTo(MARGIN, ruleY).lineTo(RIGHT, ruleY).lineWidth(2).strokeColor(ACCENT).stroke();
@@ -176,6 +230,8 @@ function drawTestNotice(ctx: Ctx, notice: string): void {
 
 function drawTitle(ctx: Ctx, title: string): void {
   write(ctx, title, MARGIN, ctx.pdf.y, { size: 16, weight: 'bold', color: INK, width: CONTENT_WIDTH });
+  const after = ctx.after(title);
+  if (after) write(ctx, after, MARGIN, ctx.pdf.y + 1, { size: 12, weight: 'bold', color: INK, width: CONTENT_WIDTH });
   ctx.pdf.y += 10;
 }
 
@@ -292,7 +348,11 @@ function drawTotals(ctx: Ctx, totals: TaxFact[]): void {
   // purposes') stays on one line, right-aligned against its value.
   const labelWidth = CONTENT_WIDTH - valueWidth;
   const labelX = MARGIN;
-  const rowHeights = totals.map((total) => heightOf(ctx, total.label, labelWidth - 10, 10) + 5);
+  const rowHeights = totals.map((total) => {
+    const after = ctx.after(total.label);
+    const translation = after ? heightOf(ctx, after, labelWidth - 10, 10 * TRANSLATION_SCALE) : 0;
+    return heightOf(ctx, total.label, labelWidth - 10, 10) + translation + 5;
+  });
   ensureSpace(
     ctx,
     rowHeights.reduce((sum, height) => sum + height, 0),
@@ -307,6 +367,15 @@ function drawTotals(ctx: Ctx, totals: TaxFact[]): void {
       width: labelWidth - 10,
       align: 'right',
     });
+    const after = ctx.after(total.label);
+    if (after) {
+      write(ctx, after, labelX, pdf.y, {
+        size: 10 * TRANSLATION_SCALE,
+        color: MUTED,
+        width: labelWidth - 10,
+        align: 'right',
+      });
+    }
     const labelBottom = pdf.y;
     write(ctx, total.value, RIGHT - valueWidth, top, {
       size: 10,
@@ -331,9 +400,14 @@ function drawTotals(ctx: Ctx, totals: TaxFact[]): void {
 
 function drawStatements(ctx: Ctx, statements: string[]): void {
   const { pdf } = ctx;
+  const size = 9.5 * TRANSLATION_SCALE;
   for (const statement of statements) {
-    ensureSpace(ctx, heightOf(ctx, statement, CONTENT_WIDTH, 9.5) + 2);
+    // The English sentence and its translation are kept together on one page.
+    const after = ctx.after(statement);
+    const translation = after ? heightOfRuns(pdf, ctx.fonts, after, CONTENT_WIDTH, size, { lineGap: 2 }) + 3 : 0;
+    ensureSpace(ctx, heightOf(ctx, statement, CONTENT_WIDTH, 9.5) + translation + 2);
     write(ctx, statement, MARGIN, pdf.y, { size: 9.5, color: INK, width: CONTENT_WIDTH, lineGap: 2 });
+    if (after) write(ctx, after, MARGIN, pdf.y + 3, { size, color: MUTED, width: CONTENT_WIDTH, lineGap: 2 });
     pdf.y += 7;
   }
 }
@@ -375,9 +449,17 @@ function drawRunningHeader(ctx: Ctx, doc: TaxDocument): void {
 
 const FOOTER_SIZE = 7.5;
 
+/** The footer's lines, a legal one (the CRA's website) followed by its translation. */
+function footerLines(ctx: Ctx, footer: string[]): string[] {
+  return footer.flatMap((line) => {
+    const after = ctx.after(line);
+    return after ? [line, after] : [line];
+  });
+}
+
 function footerHeight(ctx: Ctx, footer: string[]): number {
   // The page number shares the last line's height; with no footer lines it has its own.
-  const lines = footer.length === 0 ? ['Page'] : footer;
+  const lines = footer.length === 0 ? ['Page'] : footerLines(ctx, footer);
   return lines.reduce((sum, line) => sum + heightOf(ctx, line, CONTENT_WIDTH - 80, FOOTER_SIZE) + 1, 8);
 }
 
@@ -391,11 +473,11 @@ function drawFooter(ctx: Ctx, footer: string[], page: number, pages: number): vo
     .strokeColor(RULE)
     .stroke();
   pdf.y = top;
-  for (const line of footer) {
+  for (const line of footerLines(ctx, footer)) {
     write(ctx, line, MARGIN, pdf.y, { size: FOOTER_SIZE, color: MUTED, width: CONTENT_WIDTH - 80 });
     pdf.y += 1;
   }
-  write(ctx, `Page ${page} of ${pages}`, RIGHT - 80, top, {
+  write(ctx, ctx.i18n._('Page {page} of {pages}', { page, pages }), RIGHT - 80, top, {
     size: FOOTER_SIZE,
     color: MUTED,
     width: 80,

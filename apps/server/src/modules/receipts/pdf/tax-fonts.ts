@@ -1,6 +1,6 @@
 /**
- * The fonts a tax document is set in, embedded in every PDF: Noto Sans for Latin text and Noto Sans
- * Telugu for donors' and centers' names in Telugu. The machine has no system fonts and pdfkit's
+ * The fonts a tax document is set in, embedded in every PDF: Noto Sans for Latin text, Noto Sans
+ * Telugu and Noto Sans Devanagari for names and for the words of a Telugu or Hindi document. The machine has no system fonts and pdfkit's
  * built-in Helvetica is not embedded (a viewer substitutes its own), so nothing falls back to it.
  *
  * The files come from the @fontsource packages (dependencies, so `npm ci --omit=dev` installs them),
@@ -17,9 +17,9 @@ import { woffToSfnt } from './woff-to-sfnt';
 
 export type TaxFontWeight = 'regular' | 'bold';
 /** Which font a run of text is set in; text-runs.ts decides. */
-export type TaxFontScript = 'latin' | 'latin-ext' | 'telugu';
+export type TaxFontScript = 'latin' | 'latin-ext' | 'telugu' | 'devanagari';
 
-export const TAX_FONT_SCRIPTS: readonly TaxFontScript[] = ['latin', 'latin-ext', 'telugu'];
+export const TAX_FONT_SCRIPTS: readonly TaxFontScript[] = ['latin', 'latin-ext', 'telugu', 'devanagari'];
 
 const FILES: Record<TaxFontScript, Record<TaxFontWeight, string>> = {
   latin: {
@@ -34,6 +34,10 @@ const FILES: Record<TaxFontScript, Record<TaxFontWeight, string>> = {
     regular: '@fontsource/noto-sans-telugu/files/noto-sans-telugu-telugu-400-normal.woff',
     bold: '@fontsource/noto-sans-telugu/files/noto-sans-telugu-telugu-700-normal.woff',
   },
+  devanagari: {
+    regular: '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff',
+    bold: '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-700-normal.woff',
+  },
 };
 
 /** The name a font is registered under with pdfkit's `registerFont`. */
@@ -43,7 +47,7 @@ export function taxFontName(script: TaxFontScript, weight: TaxFontWeight): strin
 
 /**
  * A font file, read, inflated (`bytes` is the plain sfnt) and parsed once per process. `font` is
- * what pdfkit is given: parsing the six files for every document, and fontkit inflating WOFF tables
+ * what pdfkit is given: parsing the font files for every document, and fontkit inflating WOFF tables
  * on every read, were ~95% of a receipt's CPU; pdfkit takes a parsed fontkit font as it is and makes
  * each document's subset from it.
  */
@@ -64,7 +68,7 @@ export type TaxFonts = {
 
 let loaded: TaxFonts | undefined;
 
-/** Reads and parses the font files once per process (about 600 KB); every document embeds only the glyphs it uses. */
+/** Reads and parses the font files once per process (about 900 KB); every document embeds only the glyphs it uses. */
 export function loadTaxFonts(): TaxFonts {
   if (loaded) return loaded;
   const require = createRequire(import.meta.url);
@@ -79,7 +83,8 @@ export function loadTaxFonts(): TaxFonts {
       if (!('hasGlyphForCodePoint' in font)) throw new Error(`${FILES[script][weight]} is a font collection`);
       files.push({ name: taxFontName(script, weight), script, weight, path, bytes, font });
       if (weight === 'regular') coverage.set(script, font);
-      if (script === 'telugu') avoidNullAnchorCrash(font);
+      // Both Indic fonts position their marks through GPOS; the wrapper is installed once either way.
+      if (script === 'telugu' || script === 'devanagari') avoidNullAnchorCrash(font);
     }
   }
   loaded = {

@@ -23,8 +23,32 @@ describe('splitTextRuns', () => {
     expect(splitTextRuns('王😀', fonts)).toEqual([{ script: 'latin', text: '王😀' }]);
   });
 
+  it('gives Hindi words, the spaces between them and their danda to Noto Sans Devanagari', () => {
+    expect(splitTextRuns('Donor: श्री राम शर्मा, 2026', fonts)).toEqual([
+      { script: 'latin', text: 'Donor: ' },
+      { script: 'devanagari', text: 'श्री राम शर्मा' },
+      { script: 'latin', text: ', 2026' },
+    ]);
+    // A Hindi sentence ends with a danda, a Telugu one may too: each stays in its own script's run.
+    expect(splitTextRuns('कृपया रसीद रखें। రసీదు।', fonts)).toEqual([
+      { script: 'devanagari', text: 'कृपया रसीद रखें। ' },
+      { script: 'telugu', text: 'రసీదు।' },
+    ]);
+  });
+
+  it('shapes Hindi in its font: conjuncts are one glyph, the vowel sign ि is drawn before its consonant', () => {
+    const devanagari = fonts.files.find((file) => file.script === 'devanagari' && file.weight === 'regular');
+    if (!devanagari) throw new Error('no Devanagari font');
+    const glyphs = (text: string) => devanagari.font.layout(text).glyphs.map((glyph) => glyph.codePoints);
+    // श्र (three code points) is one glyph, then the vowel sign ी.
+    expect(glyphs('श्री')).toEqual([[0x0936, 0x094d, 0x0930], [0x0940]]);
+    expect(glyphs('क्ष')).toEqual([[0x0915, 0x094d, 0x0937]]);
+    expect(glyphs('कि')).toEqual([[0x093f], [0x0915]]);
+    expect(glyphs('प्रमाणपत्र')).toHaveLength(6);
+  });
+
   it('keeps every character: the runs joined are the text', () => {
-    const text = 'Sri (శ్రీ) — Łódź ₹100 లక్ష్మి 😀';
+    const text = 'Sri (శ్రీ) — Łódź ₹100 లక్ష్మి श्री क्षमा। 😀';
     expect(
       splitTextRuns(text, fonts)
         .map((run) => run.text)

@@ -16,6 +16,7 @@ describe('woffToSfnt', () => {
   for (const file of [
     '@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff',
     '@fontsource/noto-sans-telugu/files/noto-sans-telugu-telugu-700-normal.woff',
+    '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff',
   ]) {
     it(`gives the same font as ${file.split('/').pop()}`, () => {
       const woff = readFileSync(require.resolve(file));
@@ -26,7 +27,11 @@ describe('woffToSfnt', () => {
       expect(after.numGlyphs).toBe(before.numGlyphs);
       expect(after.postscriptName).toBe(before.postscriptName);
       // Conjuncts and vowel signs (not 'శ్రీ', which needs fontkit-null-anchor.ts).
-      const text = file.includes('telugu') ? 'లక్ష్మి రెడ్డి' : 'Receipt 2026-000123: $400.00';
+      const text = file.includes('telugu')
+        ? 'లక్ష్మి రెడ్డి'
+        : file.includes('devanagari')
+          ? 'श्री प्रमाणपत्र क्षमा'
+          : 'Receipt 2026-000123: $400.00';
       const shaped = (font: fontkit.Font) => font.layout(text).glyphs.map((g) => [g.id, g.advanceWidth]);
       expect(shaped(after)).toEqual(shaped(before));
     });

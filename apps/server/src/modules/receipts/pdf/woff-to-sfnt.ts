@@ -2,7 +2,7 @@
  * WOFF 1.0 to a plain TrueType/OpenType font (W3C WOFF 1.0, sections 3–5): the same tables,
  * inflated once. fontkit reads WOFF but inflates a table each time it reads it, and a receipt reads
  * the glyph tables for every glyph it subsets: tiny-inflate was 90% of a receipt PDF's CPU (about
- * 80 ms each, bench/BENCHMARKS.md "Receipt PDFs"). Node's zlib inflates the six files once at start.
+ * 80 ms each, bench/BENCHMARKS.md "Receipt PDFs"). Node's zlib inflates the font files once at start.
  */
 import { inflateSync } from 'node:zlib';
 
