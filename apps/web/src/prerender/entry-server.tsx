@@ -15,8 +15,8 @@ import { activateLanguage } from '#src/lib/i18n/activate';
 import { loadCatalogues, PAGE_AREAS } from '#src/lib/i18n/catalogues';
 
 export { LOCALES } from '@store/shared/i18n/locales';
-export { catalogueAreasOf };
 export { PRERENDERED_ROUTES, STARTUP_MODULES } from './routes';
+export { catalogueAreasOf };
 
 /**
  * The markup inside #root at `path` in `locale`; rejects if any component failed, so the build fails
