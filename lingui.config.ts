@@ -21,6 +21,7 @@ const LOCALES_DIR = process.env.LINGUI_LOCALES_DIR ?? '<rootDir>/packages/shared
 const SHARED_BY_AREA = {
   giving: ['checkout-messages.ts', 'checkout.ts', 'card.ts', 'cart-schema.ts', 'monthly-giving.ts'],
   event: [
+    'countries.ts',
     'registration-rules.ts',
     'registration.ts',
     'family-registration.ts',
