@@ -1,26 +1,33 @@
 /**
- * Names from the browser's own ICU data (Intl.DisplayNames), in the page's language: 'United
- * Kingdom', 'Canadian Dollar' in English, 'యునైటెడ్ కింగ్‌డమ్' in Telugu. No list is shipped to the
- * store's first visit for them.
+ * Country and currency names in the page's language: 'United Kingdom', 'Canadian Dollar' in
+ * English, 'యునైటెడ్ కింగ్‌డమ్' in Telugu. The English name is ICU's (Intl.DisplayNames); the
+ * translation comes from the catalogue, never from the browser's ICU, whose Telugu and Hindi names
+ * differ from the pre-rendering Node's and broke a page's hydration (the country list, countries.ts).
+ * A country or currency the catalogue lacks (an entity staff add later) reads in English.
  */
-import { intlLocale } from './activate';
+import { i18n } from '@lingui/core';
+import { knownText } from './known-text';
 
-const names = new Map<string, Intl.DisplayNames>();
-function displayNames(type: 'region' | 'currency'): Intl.DisplayNames {
-  const locale = intlLocale();
-  const key = `${locale} ${type}`;
-  let found = names.get(key);
-  if (!found) {
-    found = new Intl.DisplayNames([locale], { type });
-    names.set(key, found);
-  }
-  return found;
-}
+/**
+ * The names of the countries and currencies the foundation's entities use today (site.json), for
+ * the extractor; their translations were first taken from ICU's.
+ */
+export const ENTITY_NAMES = [
+  /*i18n*/ 'United States',
+  /*i18n*/ 'Canada',
+  /*i18n*/ 'United Kingdom',
+  /*i18n*/ 'US Dollar',
+  /*i18n*/ 'Canadian Dollar',
+  /*i18n*/ 'British Pound',
+] as const;
+
+const regions = new Intl.DisplayNames(['en'], { type: 'region' });
+const currencies = new Intl.DisplayNames(['en'], { type: 'currency' });
 
 export function countryName(code: string): string {
-  return displayNames('region').of(code) ?? code;
+  return knownText(i18n, regions.of(code) ?? code);
 }
 
 export function currencyName(code: string): string {
-  return displayNames('currency').of(code) ?? code;
+  return knownText(i18n, currencies.of(code) ?? code);
 }
