@@ -5,12 +5,14 @@
  * account is gone is not written (the message fails like one whose subject was deleted): a mail
  * still waiting when its link was revoked must not go out with a dead, or worse a live, link.
  * Nothing in them comes from whoever asked but the account's name, checked like every greeting
- * (mail/greeting.ts).
+ * (mail/greeting.ts). In the account's language (the one it was opened in, decision 0042).
  */
 import { ACCOUNT_LINK_PATHS, EMAIL_LINK_HOURS } from '@store/shared/auth';
+import type { Locale } from '@store/shared/i18n/locales';
 import { and, eq, inArray } from 'drizzle-orm';
+import { serverI18n } from '#src/i18n/server-i18n';
 import { isUuid } from '#src/lib/uuid';
-import { emailDocument } from '#src/modules/mail/email-layout';
+import { dearLine, emailDocument } from '#src/modules/mail/email-layout';
 import { greetingName } from '#src/modules/mail/greeting';
 import { html } from '#src/modules/mail/html';
 import { headerValue } from '#src/modules/mail/outbox';
@@ -19,30 +21,37 @@ import { type LinkKey, type LinkPurpose, linkToken } from './account-link-token'
 import { liveLink } from './account-links';
 import { accountLinks, users } from './tables';
 
-type LinkText = { subject: string; kind: string; opening: string; action: string; otherwise: string };
+/** Each purpose's words, as messages; `{hours}` in the opening is how long the link works. */
+type LinkText = { subject: string; kind: string; opening: string; hours: number; action: string; otherwise: string };
 
 const TEXTS: Readonly<Record<LinkPurpose, LinkText>> = {
   'verify-email': {
-    subject: 'Confirm your e-mail address',
-    kind: 'Your account',
-    opening: `Please confirm that this address is yours by following the link below. It works once, within ${EMAIL_LINK_HOURS.verifyEmail} hours.`,
-    action: 'Confirm my e-mail address',
+    subject: /*i18n*/ 'Confirm your e-mail address',
+    kind: /*i18n*/ 'Your account',
+    opening:
+      /*i18n*/ 'Please confirm that this address is yours by following the link below. It works once, within {hours, plural, one {# hour} other {# hours}}.',
+    hours: EMAIL_LINK_HOURS.verifyEmail,
+    action: /*i18n*/ 'Confirm my e-mail address',
     otherwise:
-      "If you did not open an account with us, someone typed your address: ignore this e-mail, and nothing is linked to your address. To take the address back, choose 'Forgot password?' on the sign-in page.",
+      /*i18n*/ "If you did not open an account with us, someone typed your address: ignore this e-mail, and nothing is linked to your address. To take the address back, choose 'Forgot password?' on the sign-in page.",
   },
   'change-email': {
-    subject: 'Confirm your new e-mail address',
-    kind: 'Your account',
-    opening: `Follow the link below to make this the e-mail address of your account. It works once, within ${EMAIL_LINK_HOURS.verifyEmail} hours; until then nothing changes.`,
-    action: 'Use this e-mail address',
-    otherwise: 'If you did not ask for this, ignore this e-mail: the account keeps its address.',
+    subject: /*i18n*/ 'Confirm your new e-mail address',
+    kind: /*i18n*/ 'Your account',
+    opening:
+      /*i18n*/ 'Follow the link below to make this the e-mail address of your account. It works once, within {hours, plural, one {# hour} other {# hours}}; until then nothing changes.',
+    hours: EMAIL_LINK_HOURS.verifyEmail,
+    action: /*i18n*/ 'Use this e-mail address',
+    otherwise: /*i18n*/ 'If you did not ask for this, ignore this e-mail: the account keeps its address.',
   },
   'reset-password': {
-    subject: 'Choose a new password',
-    kind: 'Your account',
-    opening: `Someone asked to reset the password of the account that uses this address. Follow the link below to choose a new one. It works once, within ${EMAIL_LINK_HOURS.resetPassword} hour.`,
-    action: 'Choose a new password',
-    otherwise: 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+    subject: /*i18n*/ 'Choose a new password',
+    kind: /*i18n*/ 'Your account',
+    opening:
+      /*i18n*/ 'Someone asked to reset the password of the account that uses this address. Follow the link below to choose a new one. It works once, within {hours, plural, one {# hour} other {# hours}}.',
+    hours: EMAIL_LINK_HOURS.resetPassword,
+    action: /*i18n*/ 'Choose a new password',
+    otherwise: /*i18n*/ 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
   },
 };
 
@@ -52,10 +61,26 @@ const PATHS: Readonly<Record<LinkPurpose, string>> = {
   'reset-password': ACCOUNT_LINK_PATHS.resetPassword,
 };
 
-type LinkView = { foundationName: string; foundationUrl: string; greeting: string; link: string };
+type LinkView = {
+  foundationName: string;
+  foundationUrl: string;
+  greeting: string;
+  link: string;
+  /** The account's language; unset, English. */
+  locale?: Locale | undefined;
+};
 
 export function renderAccountLinkMail(purpose: LinkPurpose, to: string, view: LinkView): RenderedMail {
-  const text = TEXTS[purpose];
+  const locale = view.locale ?? 'en';
+  const i18n = serverI18n(locale);
+  const words = TEXTS[purpose];
+  const text = {
+    subject: i18n._(words.subject),
+    kind: i18n._(words.kind),
+    opening: i18n._(words.opening, { hours: words.hours }),
+    action: i18n._(words.action),
+    otherwise: i18n._(words.otherwise),
+  };
   const paragraph = (content: string) =>
     html`<tr><td style="padding:0 24px 16px;font-size:14px;line-height:1.5;">${content}</td></tr>`;
   const button = html`<tr><td style="padding:0 24px 16px;font-size:15px;">
@@ -69,10 +94,15 @@ export function renderAccountLinkMail(purpose: LinkPurpose, to: string, view: Li
     greetingName: view.greeting,
     opening: text.opening,
     details: [],
-    sections: [button, paragraph(`Or copy this address into your browser: ${view.link}`), paragraph(text.otherwise)],
+    sections: [
+      button,
+      paragraph(i18n._('Or copy this address into your browser: {link}', { link: view.link })),
+      paragraph(text.otherwise),
+    ],
+    locale,
   });
   const body = [
-    `Dear ${view.greeting},`,
+    dearLine(view.greeting, locale),
     '',
     text.opening,
     '',
@@ -83,12 +113,12 @@ export function renderAccountLinkMail(purpose: LinkPurpose, to: string, view: Li
     view.foundationName,
     view.foundationUrl,
   ].join('\n');
-  return { to: headerValue(to), subject: text.subject, html: htmlBody, text: `${body}\n` };
+  return { to: headerValue(to), subject: headerValue(text.subject), html: htmlBody, text: `${body}\n` };
 }
 
 /** The account's name as typed at sign-up: its first word, if it looks like a name. */
-export function accountGreeting(name: string): string {
-  return greetingName(name.trim().split(/\s+/)[0]);
+export function accountGreeting(name: string, locale: Locale = 'en'): string {
+  return greetingName(name.trim().split(/\s+/)[0], locale);
 }
 
 export function createAccountLinkRenderer({
@@ -101,7 +131,13 @@ export function createAccountLinkRenderer({
     const ids = subjectIds.filter(isUuid);
     if (ids.length === 0) return new Map();
     const rows = await db
-      .select({ id: accountLinks.id, email: accountLinks.email, origin: accountLinks.linkOrigin, name: users.name })
+      .select({
+        id: accountLinks.id,
+        email: accountLinks.email,
+        origin: accountLinks.linkOrigin,
+        name: users.name,
+        locale: users.locale,
+      })
       .from(accountLinks)
       .innerJoin(users, eq(users.id, accountLinks.userId))
       .where(and(inArray(accountLinks.id, ids), eq(accountLinks.purpose, purpose), liveLink()));
@@ -113,8 +149,9 @@ export function createAccountLinkRenderer({
         renderAccountLinkMail(purpose, row.email, {
           foundationName: site.foundation.name,
           foundationUrl: site.foundation.url,
-          greeting: accountGreeting(row.name),
+          greeting: accountGreeting(row.name, row.locale),
           link,
+          locale: row.locale,
         }),
       );
     }

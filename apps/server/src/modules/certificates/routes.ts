@@ -30,6 +30,7 @@ import { sendPdf } from '#src/lib/send-pdf';
 import type { MailNotifier } from '#src/modules/mail/worker';
 import { readFamilyToken } from '#src/modules/registration-manage/read-family-token';
 import type { EventLinkKey } from '#src/modules/registrations/event-link';
+import { localeOfRegistrant } from '#src/modules/registrations/registration-repo';
 import { auditActor } from '#src/modules/staff/audit';
 import { type StaffGuard, staffOf } from '#src/modules/staff/require-staff';
 import { sessionInScope } from '#src/modules/tickets/session-in-scope';
@@ -251,7 +252,10 @@ export const certificateRoutes: FastifyPluginAsyncZod<CertificateRoutesOptions> 
     },
     async (request, reply) => {
       const registrationId = readFamilyToken(linkKey, request.query.token);
-      const marked = await markedRegistrant(db, request.params.registrantId, (await siteSource.current()).site);
+      // In the family's language, as the certificate they were e-mailed.
+      const { registrantId } = request.params;
+      const locale = await localeOfRegistrant(db, registrantId);
+      const marked = await markedRegistrant(db, registrantId, (await siteSource.current()).site, { locale });
       // Another family's registrant answers as one not marked: a link opens its own family only.
       if (!marked || marked.registrationId !== registrationId) throw notMarked();
       return sendPdf(reply, await renderCertificatePdf(marked.document, signature), marked.fileName);

@@ -2,16 +2,20 @@
  * A message to registrants as each recipient gets it: the staff's plain text, in the foundation's
  * frame, ending with the "Stop event news" link, and a List-Unsubscribe header (with one-click POST,
  * RFC 8058) so mail clients offer the same. The preview shows exactly this, with a sample's link.
- * The renderer is registered for EVENT_MESSAGE_KIND at start-up (src/mail-renderers.ts).
+ * The renderer is registered for EVENT_MESSAGE_KIND at start-up (src/mail-renderers.ts). The staff's
+ * words are sent as written; the foot is in the recipient's language (their latest registration's).
  */
 import { eventMessageTexts } from '@store/shared/event-messages';
+import { isLocale, type Locale } from '@store/shared/i18n/locales';
 import type { Site } from '@store/shared/site';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
+import { serverI18n } from '#src/i18n/server-i18n';
 import { isUuid } from '#src/lib/uuid';
 import { escapeHtml, html, SafeHtml } from '#src/modules/mail/html';
 import type { MailRenderer, RenderedMail } from '#src/modules/mail/render';
 import { type EventLinkKey, eventLinkToken } from '#src/modules/registrations/event-link';
+import { registrations } from '#src/modules/registrations/tables';
 import { eventMessageRecipients, eventMessages } from './tables';
 
 /** An unsubscribe link lasts a year: long after the event, short enough that a leaked one dies. */
@@ -43,7 +47,12 @@ export function renderEventMessage(
   to: string,
   links: UnsubscribeLinks,
   foundation: Pick<Site['foundation'], 'name' | 'url'>,
+  /** The recipient's language, for the foot; unset (the staff's preview), English. */
+  locale: Locale = 'en',
 ): RenderedMail {
+  const i18n = serverI18n(locale);
+  const footer = i18n._(eventMessageTexts.footer);
+  const stopLink = i18n._(eventMessageTexts.stopLink);
   const text = [
     message.body,
     '',
@@ -51,12 +60,12 @@ export function renderEventMessage(
     foundation.name,
     foundation.url,
     '',
-    eventMessageTexts.footer,
-    `${eventMessageTexts.stopLink}: ${links.page}`,
+    footer,
+    `${stopLink}: ${links.page}`,
     '',
   ].join('\n');
   const page = html`<!DOCTYPE html>
-<html lang="en">
+<html lang="${locale}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${message.subject}</title></head>
 <body style="margin:0;padding:0;background:#f4f4f4;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f4;">
@@ -68,8 +77,8 @@ ${new SafeHtml(bodyHtml(message.body))}
   </td></tr>
   <tr><td style="padding:8px 24px 24px;font-size:12px;color:#777777;line-height:1.5;">
     <a href="${foundation.url}" style="color:#555555;">${foundation.name}</a><br>
-    ${eventMessageTexts.footer}<br>
-    <a href="${links.page}" style="color:#555555;">${eventMessageTexts.stopLink}</a>
+    ${footer}<br>
+    <a href="${links.page}" style="color:#555555;">${stopLink}</a>
   </td></tr>
 </table>
 </td></tr>
@@ -115,6 +124,10 @@ export function createEventMessageRenderer({
         email: eventMessageRecipients.email,
         subject: eventMessages.subject,
         body: eventMessages.body,
+        // The language of the address's latest registration (recipients are lower-cased addresses).
+        locale: sql<Locale | null>`(select ${registrations.locale} from ${registrations}
+          where lower(${registrations.email}) = ${eventMessageRecipients.email}
+          order by ${registrations.number} desc limit 1)`,
       })
       .from(eventMessageRecipients)
       .innerJoin(eventMessages, eq(eventMessages.id, eventMessageRecipients.messageId))
@@ -128,6 +141,7 @@ export function createEventMessageRenderer({
           row.email,
           unsubscribeLinks(storeUrl, eventLinkToken(key, 'unsubscribe', row.id, expiresAt)),
           site.foundation,
+          isLocale(row.locale) ? row.locale : 'en',
         ),
       ]),
     );

@@ -4,28 +4,34 @@
  * then: the amount, the cause, the card (brand and last four only), and the dashboard's link to
  * update the card. When it is tried again is the day stored with the message when the decline was
  * recorded (apply-outcome.ts): by the time the worker sends, later runs may have moved the gift's
- * next charge on. Nothing about the card beyond what a receipt may say.
+ * next charge on. Nothing about the card beyond what a receipt may say. In the gift's language (the
+ * checkout's that started it, decision 0042).
  */
+import { INTL_LOCALE, type Locale } from '@store/shared/i18n/locales';
+import { formatCents } from '@store/shared/money';
 import { isCalendarDay } from '@store/shared/monthly-giving';
 import type { Site } from '@store/shared/site';
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
+import { serverI18n } from '#src/i18n/server-i18n';
 import { dashboardUrl } from '#src/lib/dashboard-url';
 import { isUuid } from '#src/lib/uuid';
 import { orders } from '#src/modules/ledger/index';
-import { detail, emailDocument } from '#src/modules/mail/email-layout';
+import { dearLine, detail, emailDocument } from '#src/modules/mail/email-layout';
 import { greetingName } from '#src/modules/mail/greeting';
 import { linkButton } from '#src/modules/mail/link-button';
 import { headerValue } from '#src/modules/mail/outbox';
 import type { MailRenderer, RenderedMail } from '#src/modules/mail/render';
 import { monthlyGifts } from './tables';
 
-export const DECLINED_SUBJECT = 'Your monthly gift could not be charged';
-export const PAUSED_SUBJECT = 'Your monthly gift is paused';
+export const DECLINED_SUBJECT = /*i18n*/ 'Your monthly gift could not be charged';
+export const PAUSED_SUBJECT = /*i18n*/ 'Your monthly gift is paused';
 
 export type BillingNotice = 'declined' | 'paused';
 
 export type NoticeView = {
+  /** The gift's language; unset, English. */
+  locale?: Locale | undefined;
   foundationName: string;
   foundationUrl: string;
   dashboardUrl: string;
@@ -38,43 +44,60 @@ export type NoticeView = {
 };
 
 /** 'Saturday, January 16, 2027' for a calendar day (no zone: it is a day, not an instant). */
-export function longDay(day: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+export function longDay(day: string, locale: Locale = 'en'): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'full', timeZone: 'UTC' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
 }
 
 function opening(notice: BillingNotice, view: NoticeView): string {
+  const i18n = serverI18n(view.locale ?? 'en');
+  const values = { amount: view.amount, card: view.card, day: view.retryOn ?? '' };
   return notice === 'declined'
-    ? `We could not charge your monthly gift of ${view.amount} to ${view.card}. We will try again on ${view.retryOn}. To give with another card, update it on your dashboard before then.`
-    : `We could not charge your monthly gift of ${view.amount} to ${view.card}, after several tries, so it is paused and nothing more will be charged. To continue it, update your card and resume the gift on your dashboard.`;
+    ? i18n._(
+        'We could not charge your monthly gift of {amount} to {card}. We will try again on {day}. To give with another card, update it on your dashboard before then.',
+        values,
+      )
+    : i18n._(
+        'We could not charge your monthly gift of {amount} to {card}, after several tries, so it is paused and nothing more will be charged. To continue it, update your card and resume the gift on your dashboard.',
+        values,
+      );
 }
 
 export function renderBillingNotice(notice: BillingNotice, to: string, view: NoticeView): RenderedMail {
-  const subject = notice === 'declined' ? DECLINED_SUBJECT : PAUSED_SUBJECT;
+  const locale = view.locale ?? 'en';
+  const i18n = serverI18n(locale);
+  const subject = i18n._(notice === 'declined' ? DECLINED_SUBJECT : PAUSED_SUBJECT);
   const text = opening(notice, view);
-  const button = linkButton(view.dashboardUrl, 'Update your card');
-  const details = [detail('Monthly gift', view.amount), detail('For', view.cause), detail('Card', view.card)];
-  if (view.retryOn) details.push(detail('Next try', view.retryOn));
+  const button = linkButton(view.dashboardUrl, i18n._('Update your card'));
+  const details = [
+    detail(i18n._('Monthly gift'), view.amount),
+    detail(i18n._('For'), view.cause),
+    detail(i18n._('Card'), view.card),
+  ];
+  if (view.retryOn) details.push(detail(i18n._('Next try'), view.retryOn));
   const htmlBody = emailDocument({
     title: subject,
     foundationName: view.foundationName,
     foundationUrl: view.foundationUrl,
-    kind: 'Monthly gift',
+    kind: i18n._('Monthly gift'),
     greetingName: view.greeting,
     opening: text,
     details,
     sections: [button],
+    locale,
   });
   const plain = [
-    `Dear ${view.greeting},`,
+    dearLine(view.greeting, locale),
     '',
     text,
     '',
-    `Your dashboard: ${view.dashboardUrl}`,
+    i18n._('Your dashboard: {link}', { link: view.dashboardUrl }),
     '',
     view.foundationName,
     view.foundationUrl,
   ].join('\n');
-  return { to: headerValue(to), subject, html: htmlBody, text: `${plain}\n` };
+  return { to: headerValue(to), subject: headerValue(subject), html: htmlBody, text: `${plain}\n` };
 }
 
 /**
@@ -86,7 +109,9 @@ function promisedRetry(payload: Readonly<Record<string, unknown>> | undefined): 
   return typeof day === 'string' && isCalendarDay(day) ? day : null;
 }
 
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+/** English as it always was; another language in the charge's currency and its conventions. */
+const money = (cents: number, currency: string, locale: Locale) =>
+  locale === 'en' ? `$${(cents / 100).toFixed(2)}` : formatCents(cents, currency, INTL_LOCALE[locale]);
 
 export function createBillingNoticeRenderer({
   db,
@@ -110,17 +135,21 @@ export function createBillingNoticeRenderer({
       .where(inArray(orders.id, ids));
     const rendered = new Map<string, RenderedMail>();
     for (const { order, gift } of rows) {
+      const { locale } = gift;
+      const i18n = serverI18n(locale);
+      const retryDay = promisedRetry(payloads.get(order.id)) ?? gift.nextChargeOn;
       rendered.set(
         order.id,
         renderBillingNotice(notice, order.email, {
+          locale,
           foundationName: site.foundation.name,
           foundationUrl: site.foundation.url,
           dashboardUrl: dashboardUrl(storeUrl),
-          greeting: greetingName(order.firstName),
-          amount: money(order.amountCents),
+          greeting: greetingName(order.firstName, locale),
+          amount: money(order.amountCents, order.currency, locale),
           cause: gift.product.name,
-          card: `${gift.cardBrand} ending in ${gift.cardLastFour}`,
-          retryOn: notice === 'declined' ? longDay(promisedRetry(payloads.get(order.id)) ?? gift.nextChargeOn) : null,
+          card: i18n._('{brand} ending in {lastFour}', { brand: gift.cardBrand, lastFour: gift.cardLastFour }),
+          retryOn: notice === 'declined' ? longDay(retryDay, locale) : null,
         }),
       );
     }

@@ -3,13 +3,15 @@
  * queued in the change's transaction. Written when queued, not when sent: it says what this change
  * did, even if the donor changes the gift again before the worker sends it. Each change is its own
  * message (the outbox keeps one per kind and subject), so the subject id names the gift, the action
- * and the change.
+ * and the change. In the gift's language (the checkout's that started it, decision 0042).
  */
 import { randomUUID } from 'node:crypto';
+import type { I18n } from '@lingui/core';
+import { INTL_LOCALE } from '@store/shared/i18n/locales';
 import { formatCents } from '@store/shared/money';
-import { ordinalDay } from '@store/shared/monthly-giving';
+import { serverI18n } from '#src/i18n/server-i18n';
 import { formatDay } from '#src/modules/mail/date-format';
-import { detail, emailDocument } from '#src/modules/mail/email-layout';
+import { dearLine, detail, emailDocument } from '#src/modules/mail/email-layout';
 import { greetingName } from '#src/modules/mail/greeting';
 import { linkButton } from '#src/modules/mail/link-button';
 import { type OutboxDb, queueMail } from '#src/modules/mail/outbox';
@@ -23,33 +25,52 @@ export type GiftAction = 'amount' | 'tier' | 'pause' | 'resume' | 'card' | 'canc
 export type Foundation = { name: string; url: string; dashboardUrl: string };
 
 const SUBJECTS: Record<GiftAction, string> = {
-  amount: 'Your monthly gift: new amount',
-  tier: 'Your monthly gift: new tier',
-  pause: 'Your monthly gift is paused',
-  resume: 'Your monthly gift is resumed',
-  card: 'Your monthly gift: card updated',
-  cancel: 'Your monthly gift is cancelled',
+  amount: /*i18n*/ 'Your monthly gift: new amount',
+  tier: /*i18n*/ 'Your monthly gift: new tier',
+  pause: /*i18n*/ 'Your monthly gift is paused',
+  resume: /*i18n*/ 'Your monthly gift is resumed',
+  card: /*i18n*/ 'Your monthly gift: card updated',
+  cancel: /*i18n*/ 'Your monthly gift is cancelled',
 };
 
-const MANAGE_LINK_TEXT = 'Manage your monthly gifts on your dashboard';
+const MANAGE_LINK_TEXT = /*i18n*/ 'Manage your monthly gifts on your dashboard';
 
-function opening(action: GiftAction, gift: MonthlyGiftRow): string {
-  const amount = formatCents(gift.amountCents);
-  const what = `your monthly gift to ${gift.product.name} (${gift.centerName})`;
-  const next = `The next charge is on ${formatDay(gift.nextChargeOn)}.`;
+/** The gift's amount: English as it always was; another language in its currency and conventions. */
+function amountOf(gift: MonthlyGiftRow): string {
+  return gift.locale === 'en'
+    ? formatCents(gift.amountCents)
+    : formatCents(gift.amountCents, gift.currency, INTL_LOCALE[gift.locale]);
+}
+
+/** Whole sentences per action, so each language words them as it needs. */
+function opening(action: GiftAction, gift: MonthlyGiftRow, i18n: I18n): string {
+  const values = {
+    amount: amountOf(gift),
+    cause: gift.product.name,
+    center: gift.centerName,
+    brand: gift.cardBrand,
+    lastFour: gift.cardLastFour,
+  };
+  const next = i18n._('The next charge is on {date}.', { date: formatDay(gift.nextChargeOn, gift.locale) });
   switch (action) {
     case 'amount':
-      return `You changed ${what} to ${amount} a month, from the next charge on. ${next}`;
+      return `${i18n._('You changed your monthly gift to {cause} ({center}) to {amount} a month, from the next charge on.', values)} ${next}`;
     case 'tier':
-      return `You changed your monthly gift to ${gift.product.name} (${gift.centerName}), ${amount} a month, from the next charge on. ${next}`;
+      return `${i18n._('You changed your monthly gift to {cause} ({center}), {amount} a month, from the next charge on.', values)} ${next}`;
     case 'pause':
-      return `You paused ${what} of ${amount}. Nothing is charged until you resume it.`;
+      return i18n._(
+        'You paused your monthly gift to {cause} ({center}) of {amount}. Nothing is charged until you resume it.',
+        values,
+      );
     case 'resume':
-      return `You resumed ${what} of ${amount}. ${next}`;
+      return `${i18n._('You resumed your monthly gift to {cause} ({center}) of {amount}.', values)} ${next}`;
     case 'card':
-      return `${what.charAt(0).toUpperCase()}${what.slice(1)} of ${amount} is now charged to your ${gift.cardBrand} ending in ${gift.cardLastFour}. ${next}`;
+      return `${i18n._('Your monthly gift to {cause} ({center}) of {amount} is now charged to your {brand} ending in {lastFour}.', values)} ${next}`;
     case 'cancel':
-      return `You cancelled ${what} of ${amount}. Nothing more will be charged. Thank you for your support.`;
+      return i18n._(
+        'You cancelled your monthly gift to {cause} ({center}) of {amount}. Nothing more will be charged. Thank you for your support.',
+        values,
+      );
   }
 }
 
@@ -60,40 +81,48 @@ export async function queueGiftChangeMail(
   gift: MonthlyGiftRow,
   foundation: Foundation,
 ): Promise<void> {
-  const subject = SUBJECTS[action];
-  const text = opening(action, gift);
-  const greeting = greetingName(gift.firstName);
+  // Written now, in the gift's language: the message says what this change did.
+  const { locale } = gift;
+  const i18n = serverI18n(locale);
+  const subject = i18n._(SUBJECTS[action]);
+  const text = opening(action, gift, i18n);
+  const greeting = greetingName(gift.firstName, locale);
   const running = gift.status === 'active';
+  const manage = i18n._(MANAGE_LINK_TEXT);
   const details = [
-    detail('Gift', gift.product.name),
-    detail('Amount', `${formatCents(gift.amountCents)} a month`),
-    detail('Center', gift.centerName),
+    detail(i18n._('Gift'), gift.product.name),
+    detail(i18n._('Amount'), i18n._('{amount} a month', { amount: amountOf(gift) })),
+    detail(i18n._('Center'), gift.centerName),
     detail(
-      'Status',
+      i18n._('Status'),
       running
-        ? `Charged on the ${ordinalDay(gift.billingDay)} of each month`
+        ? i18n._(
+            'Charged on the {day, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} of each month',
+            { day: gift.billingDay },
+          )
         : gift.status === 'paused'
-          ? 'Paused'
-          : 'Cancelled',
+          ? i18n._('Paused')
+          : i18n._('Cancelled'),
     ),
-    detail('Card', `${gift.cardBrand} ending in ${gift.cardLastFour}`),
+    detail(i18n._('Card'), i18n._('{brand} ending in {lastFour}', { brand: gift.cardBrand, lastFour: gift.cardLastFour })),
   ];
   const html = emailDocument({
     title: subject,
     foundationName: foundation.name,
     foundationUrl: foundation.url,
-    kind: 'Monthly gift',
+    kind: i18n._('Monthly gift'),
     greetingName: greeting,
     opening: text,
     details,
-    sections: [linkButton(foundation.dashboardUrl, MANAGE_LINK_TEXT)],
+    sections: [linkButton(foundation.dashboardUrl, manage)],
+    locale,
   });
   const plain = [
-    `Dear ${greeting},`,
+    dearLine(greeting, locale),
     '',
     text,
     '',
-    `${MANAGE_LINK_TEXT}: ${foundation.dashboardUrl}`,
+    `${manage}: ${foundation.dashboardUrl}`,
     '',
     foundation.name,
     foundation.url,

@@ -6,6 +6,7 @@
  */
 import { placeCountsOf } from '@store/shared/event-sessions';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { serverI18n } from '#src/i18n/server-i18n';
 import { releasePlaces } from '#src/modules/event-sessions/places';
 import { registrantName } from '#src/modules/registrations/registrant-format';
 import { registrants, registrations } from '#src/modules/registrations/tables';
@@ -59,9 +60,11 @@ export async function cancelRegistration(context: ManageContext, registrationId:
           ),
         );
     await markCancelled(tx, family);
+    // Worded now, in the language the family registered in: the e-mail carries this sentence.
+    const i18n = serverI18n(family.registration.locale);
     return family.registration.status === 'registered'
-      ? 'The whole registration was cancelled. Its tickets are no longer valid.'
-      : 'The whole registration was cancelled and left the waiting list.';
+      ? i18n._('The whole registration was cancelled. Its tickets are no longer valid.')
+      : i18n._('The whole registration was cancelled and left the waiting list.');
   });
 }
 
@@ -80,6 +83,10 @@ export async function cancelRegistrant(
     await tx.update(registrants).set({ cancelledAt: sql`now()` }).where(eq(registrants.id, person.id));
     // The last person leaving cancels the registration: nobody is left to register or wait.
     if (livePeople(family).length === 1) await markCancelled(tx, family);
-    return `${registrantName(person)} was cancelled${person.ticketId ? ': their ticket is no longer valid' : ''}.`;
+    const i18n = serverI18n(family.registration.locale);
+    const name = registrantName(person);
+    return person.ticketId
+      ? i18n._('{name} was cancelled: their ticket is no longer valid.', { name })
+      : i18n._('{name} was cancelled.', { name });
   });
 }

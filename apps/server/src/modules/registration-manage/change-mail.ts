@@ -2,12 +2,14 @@
  * The e-mail confirming a family's change (queue-change-mail.ts), written when it is sent: what
  * changed (the payload, as it was said at the change), then the registration as it stands now, the
  * session, each person and a fresh "Your registration" link, where the new tickets are (the PDF is
- * downloaded from the page). To the first registrant's e-mail, as every registration e-mail.
+ * downloaded from the page). To the first registrant's e-mail, as every registration e-mail. In the
+ * language the family registered in; the change's sentence was worded in it when it was made.
  */
 import { formatRegistrationNumber } from '@store/shared/registration';
+import { serverI18n } from '#src/i18n/server-i18n';
 import { isUuid } from '#src/lib/uuid';
 import { formatDateTime } from '#src/modules/mail/date-format';
-import { detail, emailDocument } from '#src/modules/mail/email-layout';
+import { dearLine, detail, emailDocument } from '#src/modules/mail/email-layout';
 import { greetingName } from '#src/modules/mail/greeting';
 import { html } from '#src/modules/mail/html';
 import { linkButton } from '#src/modules/mail/link-button';
@@ -20,11 +22,11 @@ import { type Family, livePeople, loadFamily } from './family-repo';
 import { isChangeMailPayload } from './queue-change-mail';
 
 const STATUS_TEXT: Readonly<Record<string, string>> = {
-  registered: 'Registered',
-  waiting: 'On the waiting list',
-  offered: 'Places offered',
-  cancelled: 'Cancelled',
-  lapsed: 'Offer lapsed',
+  registered: /*i18n*/ 'Registered',
+  waiting: /*i18n*/ 'On the waiting list',
+  offered: /*i18n*/ 'Places offered',
+  cancelled: /*i18n*/ 'Cancelled',
+  lapsed: /*i18n*/ 'Offer lapsed',
 };
 
 export function renderChangeMail(
@@ -32,54 +34,63 @@ export function renderChangeMail(
   view: { change: string; link: string; centerName: string; foundationName: string; foundationUrl: string },
 ): RenderedMail {
   const { registration, session } = family;
+  const { locale } = registration;
+  const i18n = serverI18n(locale);
   const number = formatRegistrationNumber(registration.number);
-  const subject = `Your registration ${number} was changed`;
+  const subject = i18n._('Your registration {number} was changed', { number });
   const where = session ? `${view.centerName ? `${view.centerName}, ` : ''}${session.hall}, ${session.address}` : '';
-  const when = session ? formatDateTime(session.startsAt, session.timeZone) : '';
-  const people = family.people.map(
-    (p) => `${p.position}. ${registrantName(p)}${p.cancelledAt === null ? '' : ' (cancelled)'}`,
-  );
-  const status = STATUS_TEXT[registration.status] ?? registration.status;
-  const greeting = greetingName(livePeople(family)[0]?.firstName ?? family.people[0]?.firstName);
+  const when = session ? formatDateTime(session.startsAt, session.timeZone, locale) : '';
+  const people = family.people.map((p) => {
+    const name = registrantName(p);
+    return `${p.position}. ${p.cancelledAt === null ? name : i18n._('{name} (cancelled)', { name })}`;
+  });
+  const statusWord = STATUS_TEXT[registration.status];
+  const status = statusWord === undefined ? registration.status : i18n._(statusWord);
+  const greeting = greetingName(livePeople(family)[0]?.firstName ?? family.people[0]?.firstName, locale);
+  const onPage = i18n._('Your tickets, and any further change, are on your registration page:');
+  const yours = i18n._('Your registration');
+  const label = { registration: i18n._('Registration'), status: i18n._('Status') };
+  const sessionLabels = { session: i18n._('Session'), time: i18n._('Time') };
   const paragraph = (content: string) =>
     html`<tr><td style="padding:0 24px 12px;font-size:14px;line-height:1.5;">${content}</td></tr>`;
   const htmlBody = emailDocument({
     title: subject,
     foundationName: view.foundationName,
     foundationUrl: view.foundationUrl,
-    kind: 'Your registration',
+    kind: yours,
     greetingName: greeting,
     opening: view.change,
     details: [
-      detail('Registration', number),
-      detail('Status', status),
-      ...(session ? [detail('Session', where), detail('Time', when)] : []),
+      detail(label.registration, number),
+      detail(label.status, status),
+      ...(session ? [detail(sessionLabels.session, where), detail(sessionLabels.time, when)] : []),
     ],
     sections: [
       ...people.map((line) => paragraph(line)),
-      paragraph('Your tickets, and any further change, are on your registration page:'),
-      linkButton(view.link, 'Your registration'),
-      paragraph(`Or copy this address into your browser: ${view.link}`),
+      paragraph(onPage),
+      linkButton(view.link, yours),
+      paragraph(i18n._('Or copy this address into your browser: {link}', { link: view.link })),
     ],
+    locale,
   });
   const text = [
-    `Dear ${greeting},`,
+    dearLine(greeting, locale),
     '',
     view.change,
     '',
-    `Registration: ${number}`,
-    `Status: ${status}`,
-    ...(session ? [`Session: ${where}`, `Time: ${when}`] : []),
+    `${label.registration}: ${number}`,
+    `${label.status}: ${status}`,
+    ...(session ? [`${sessionLabels.session}: ${where}`, `${sessionLabels.time}: ${when}`] : []),
     '',
     ...people,
     '',
-    'Your tickets, and any further change, are on your registration page:',
+    onPage,
     view.link,
     '',
     view.foundationName,
     view.foundationUrl,
   ].join('\n');
-  return { to: headerValue(registration.email), subject, html: htmlBody, text: `${text}\n` };
+  return { to: headerValue(registration.email), subject: headerValue(subject), html: htmlBody, text: `${text}\n` };
 }
 
 export function createChangeMailRenderer(context: FamilyMailContext): MailRenderer {

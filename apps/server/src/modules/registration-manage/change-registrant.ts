@@ -8,6 +8,7 @@ import { placeCountsOf } from '@store/shared/event-sessions';
 import { REGISTRANT_FIELDS, type Registrant } from '@store/shared/registration';
 import { eq } from 'drizzle-orm';
 import { AppError } from '#src/errors/app-error';
+import { serverI18n } from '#src/i18n/server-i18n';
 import { releasePlaces, takePlaces } from '#src/modules/event-sessions/places';
 import { registrantName } from '#src/modules/registrations/registrant-format';
 import { registrants, registrations } from '#src/modules/registrations/tables';
@@ -16,22 +17,23 @@ import { changeFamily, type ManageContext } from './family-change';
 import { offerPending, registrantCancelled, registrantNotFound } from './family-errors';
 import type { FamilyPersonRow } from './family-repo';
 
+/** The fields as the change's e-mail names them, in the family's language (messages). */
 const LABELS: Readonly<Record<(typeof REGISTRANT_FIELDS)[number], string>> = {
-  age: 'age',
-  email: 'e-mail',
-  firstName: 'first name',
-  lastName: 'last name',
-  gender: 'gender',
-  phone: 'phone',
-  category: 'category',
-  mothersName: "mother's name",
-  mothersPhone: "mother's phone",
-  fathersName: "father's name",
-  fathersPhone: "father's phone",
-  country: 'country',
-  state: 'state',
-  city: 'city',
-  zip: 'zip',
+  age: /*i18n*/ 'age',
+  email: /*i18n*/ 'e-mail',
+  firstName: /*i18n*/ 'first name',
+  lastName: /*i18n*/ 'last name',
+  gender: /*i18n*/ 'gender',
+  phone: /*i18n*/ 'phone',
+  category: /*i18n*/ 'category',
+  mothersName: /*i18n*/ "mother's name",
+  mothersPhone: /*i18n*/ "mother's phone",
+  fathersName: /*i18n*/ "father's name",
+  fathersPhone: /*i18n*/ "father's phone",
+  country: /*i18n*/ 'country',
+  state: /*i18n*/ 'state',
+  city: /*i18n*/ 'city',
+  zip: /*i18n*/ 'zip',
 };
 
 function changedFields(before: FamilyPersonRow, after: Registrant): string[] {
@@ -94,7 +96,11 @@ export async function changeRegistrant(
       await tx.update(registrations).set({ email }).where(eq(registrations.id, registration.id));
     const revoked = await revokeTickets(tx, [person.id], 'changed');
     if (registered && registration.sessionId !== null) await issueTickets(tx, registration.sessionId, [person.id]);
-    const ticketNote = revoked.length > 0 ? ' The old ticket is no longer valid; a new ticket replaces it.' : '';
-    return `${registrantName({ firstName, lastName })}: ${changed.join(', ')} changed.${ticketNote}`;
+    // Worded now, in the language the family registered in: the e-mail carries this sentence.
+    const i18n = serverI18n(registration.locale);
+    const values = { name: registrantName({ firstName, lastName }), fields: changed.map((f) => i18n._(f)).join(', ') };
+    return revoked.length > 0
+      ? i18n._('{name}: {fields} changed. The old ticket is no longer valid; a new ticket replaces it.', values)
+      : i18n._('{name}: {fields} changed.', values);
   });
 }

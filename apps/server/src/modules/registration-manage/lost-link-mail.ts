@@ -1,12 +1,15 @@
 /**
  * The "Lost your link?" e-mail, written when it is sent: each registration of the address (number,
  * session, names) with a fresh "Your registration" link. Tokens are made now, never stored in the outbox.
+ * In the language of the address's latest registration (decision 0042): who asked is not known.
  */
+import type { Locale } from '@store/shared/i18n/locales';
 import { formatRegistrationNumber } from '@store/shared/registration';
 import { asc, inArray, sql } from 'drizzle-orm';
+import { serverI18n } from '#src/i18n/server-i18n';
 import { isUuid } from '#src/lib/uuid';
 import { formatDateTime } from '#src/modules/mail/date-format';
-import { emailDocument } from '#src/modules/mail/email-layout';
+import { dearLine, emailDocument } from '#src/modules/mail/email-layout';
 import { html } from '#src/modules/mail/html';
 import { linkButton } from '#src/modules/mail/link-button';
 import { headerValue } from '#src/modules/mail/outbox';
@@ -20,11 +23,21 @@ import { familyLinkRequests } from './tables';
 
 export type RegistrationLink = { family: Family; link: string; centerName: string };
 
-function sessionLine({ family, centerName }: RegistrationLink): string {
+function sessionLine({ family, centerName }: RegistrationLink, locale: Locale): string {
   const { session } = family;
   if (!session) return '';
   const where = [centerName, session.hall, session.address].filter(Boolean).join(', ');
-  return `${where}, ${formatDateTime(session.startsAt, session.timeZone)}`;
+  return `${where}, ${formatDateTime(session.startsAt, session.timeZone, locale)}`;
+}
+
+/** The language of the latest registration (the highest number): the one the family chose last. */
+function languageOf(links: readonly RegistrationLink[]): Locale {
+  const latest = links.reduce<RegistrationLink | undefined>(
+    (last, entry) =>
+      last === undefined || entry.family.registration.number > last.family.registration.number ? entry : last,
+    undefined,
+  );
+  return latest?.family.registration.locale ?? 'en';
 }
 
 export function renderLinksMail(
@@ -32,39 +45,44 @@ export function renderLinksMail(
   links: readonly RegistrationLink[],
   foundation: { name: string; url: string },
 ): RenderedMail {
-  const subject = 'Your registration links';
-  const opening = 'Here is a fresh link to each registration made with this address.';
+  const locale = languageOf(links);
+  const i18n = serverI18n(locale);
+  const subject = i18n._('Your registration links');
+  const opening = i18n._('Here is a fresh link to each registration made with this address.');
+  const yours = i18n._('Your registration');
+  const greeting = i18n._('registrant');
   const block = (entry: RegistrationLink) => {
     const number = formatRegistrationNumber(entry.family.registration.number);
     const names = entry.family.people.map((p) => registrantName(p)).join(', ');
-    return { number, names, session: sessionLine(entry), link: entry.link };
+    return { number, names, session: sessionLine(entry, locale), link: entry.link };
   };
   const blocks = links.map(block);
   const htmlBody = emailDocument({
     title: subject,
     foundationName: foundation.name,
     foundationUrl: foundation.url,
-    kind: 'Your registration',
-    greetingName: 'registrant',
+    kind: yours,
+    greetingName: greeting,
     opening,
     details: [],
     sections: blocks.flatMap((b) => [
       html`<tr><td style="padding:0 24px 8px;font-size:14px;line-height:1.5;"><strong>${b.number}</strong><br>${b.session}<br>${b.names}</td></tr>`,
-      linkButton(b.link, 'Your registration'),
+      linkButton(b.link, yours),
     ]),
+    locale,
   });
   const text = [
-    'Dear registrant,',
+    dearLine(greeting, locale),
     '',
     opening,
     '',
     ...blocks.flatMap((b) => [b.number, b.session, b.names, b.link, '']),
-    'If you did not ask for this, ignore this e-mail: nothing changes.',
+    i18n._('If you did not ask for this, ignore this e-mail: nothing changes.'),
     '',
     foundation.name,
     foundation.url,
   ].join('\n');
-  return { to: headerValue(to), subject, html: htmlBody, text: `${text}\n` };
+  return { to: headerValue(to), subject: headerValue(subject), html: htmlBody, text: `${text}\n` };
 }
 
 export function createLinksMailRenderer(context: FamilyMailContext): MailRenderer {

@@ -57,8 +57,12 @@ export async function moveFamily(context: ManageContext, registrationId: string,
     if (registration.status === 'registered' && oldSession !== null)
       await offerFreedPlaces(tx, { sessionId: oldSession, offerHoldHours: context.settings.offerHoldHours });
     const where = `${target.hall}, ${target.address}`;
+    // Worded now, in the language the family registered in: the e-mail carries this sentence.
+    const i18n = serverI18n(registration.locale);
     return registration.status === 'registered'
-      ? `Everyone was moved to ${where}. The old tickets are no longer valid; new tickets replace them.`
-      : `Places were found at ${where}: everyone is registered there and has a ticket.`;
+      ? i18n._('Everyone was moved to {where}. The old tickets are no longer valid; new tickets replace them.', {
+          where,
+        })
+      : i18n._('Places were found at {where}: everyone is registered there and has a ticket.', { where });
   });
 }

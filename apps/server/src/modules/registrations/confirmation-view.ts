@@ -2,9 +2,14 @@
  * Everything the confirmation's two bodies (confirmation-html.ts, confirmation-text.ts) show, already
  * formatted: the HTML escapes it, the text prints it. confirmation.ts makes it from the stored rows.
  * Its own file, so the bodies and confirmation.ts do not import each other; with the one sentence
- * both bodies open with.
+ * both bodies open with. In the family's language (`locale`, the registration's).
  */
+import type { Locale } from '@store/shared/i18n/locales';
+import { serverI18n } from '#src/i18n/server-i18n';
+
 export type ConfirmationView = {
+  /** The language the family registered in: every word of the message is in it. */
+  locale: Locale;
   foundationName: string;
   foundationUrl: string;
   eventTitle: string;
@@ -38,13 +43,21 @@ export type ConfirmationView = {
 
 /** The sentence after the greeting, for the HTML and the text alike. */
 export function openingOf(view: ConfirmationView): string {
-  const thanks = `Thank you for registering for the ${view.eventTitle}.`;
-  if (view.status === 'waiting') return `${thanks} This confirms that ${view.registered} joined the waiting list.`;
-  return `${thanks} This confirms the registration of ${view.registered}.`;
+  const i18n = serverI18n(view.locale);
+  const values = { event: view.eventTitle, registered: view.registered };
+  if (view.status === 'waiting') {
+    return i18n._(
+      'Thank you for registering for the {event}. This confirms that {registered} joined the waiting list.',
+      values,
+    );
+  }
+  return i18n._('Thank you for registering for the {event}. This confirms the registration of {registered}.', values);
 }
 
 /** What the family's page offers, under the "Your registration" link. */
 export function familyPageOffer(view: ConfirmationView): string {
-  const first = view.status === 'waiting' ? 'See your place in line' : 'See your tickets';
-  return `${first}, correct a detail, change session or cancel, without an account.`;
+  const i18n = serverI18n(view.locale);
+  return view.status === 'waiting'
+    ? i18n._('See your place in line, correct a detail, change session or cancel, without an account.')
+    : i18n._('See your tickets, correct a detail, change session or cancel, without an account.');
 }

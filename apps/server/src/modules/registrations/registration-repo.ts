@@ -129,3 +129,16 @@ export async function findRegistrationByKey(
   const [registration] = await db.select().from(registrations).where(eq(registrations.idempotencyKey, idempotencyKey));
   return registration ?? null;
 }
+
+/**
+ * The language a registrant's family registered in (their registration's), for what is written to
+ * them later (a certificate, its e-mail); English for an unknown registrant.
+ */
+export async function localeOfRegistrant(db: Pick<Database, 'select'>, registrantId: string): Promise<Locale> {
+  const [row] = await db
+    .select({ locale: registrations.locale })
+    .from(registrants)
+    .innerJoin(registrations, eq(registrations.id, registrants.registrationId))
+    .where(eq(registrants.id, registrantId));
+  return row?.locale ?? 'en';
+}

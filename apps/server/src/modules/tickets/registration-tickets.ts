@@ -1,8 +1,10 @@
 /**
  * A registration's tickets as the family gets them: the live tickets, signed, in one PDF. Used by
  * the confirmation (attached), the family's download and the account's download. Null when the
- * registration holds no live ticket (on the waiting list, cancelled).
+ * registration holds no live ticket (on the waiting list, cancelled). In the family's language (the
+ * registration's `locale`; unset, English).
  */
+import type { Locale } from '@store/shared/i18n/locales';
 import type { Site } from '@store/shared/site';
 import type { Database } from '#src/db/client';
 import { signTicket } from './sign-ticket';
@@ -25,7 +27,7 @@ export async function registrationTicketsPdf(
     keys,
     site,
   }: {
-    registration: { id: string; number: number };
+    registration: { id: string; number: number; locale?: Locale | undefined };
     keys: Pick<TicketKeys, 'privateKey'>;
     site: Pick<Site, 'centers' | 'event' | 'foundation'>;
   },
@@ -39,6 +41,7 @@ export async function registrationTicketsPdf(
     holders,
     centerName: (centerId) => centerNameIn(site, centerId),
     sign: (ticket) => signTicket(keys, ticket),
+    locale: registration.locale,
   });
   return {
     pdf: await renderTicketPdf(document),

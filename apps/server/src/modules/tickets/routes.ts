@@ -10,6 +10,7 @@
  */
 import { apiErrorSchema } from '@store/shared/api-error';
 import { checkInListSchema, ticketPublicKeySchema } from '@store/shared/check-in-list';
+import type { Locale } from '@store/shared/i18n/locales';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '#src/db/client';
@@ -43,7 +44,8 @@ const noTickets = () =>
 export const ticketRoutes: FastifyPluginAsyncZod<TicketRoutesOptions> = async (app, options) => {
   const { db, keys, linkKey, siteSource, resolveOwner, guard } = options;
 
-  const ticketsPdf = async (registration: { id: string; number: number }) => {
+  // In the family's language (their registration's), as the confirmation attached them.
+  const ticketsPdf = async (registration: { id: string; number: number; locale: Locale }) => {
     const { site } = await siteSource.current();
     const found = await registrationTicketsPdf(db, { registration, keys, site });
     if (!found) throw noTickets();

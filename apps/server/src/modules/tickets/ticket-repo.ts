@@ -58,7 +58,7 @@ export async function findSession(db: Pick<Database, 'select'>, sessionId: numbe
 /** The registration a family's link names, with the fields the tickets need. */
 export async function findRegistration(db: Pick<Database, 'select'>, registrationId: string) {
   const [found] = await db
-    .select({ id: registrations.id, number: registrations.number })
+    .select({ id: registrations.id, number: registrations.number, locale: registrations.locale })
     .from(registrations)
     .where(eq(registrations.id, registrationId));
   return found;
@@ -67,7 +67,7 @@ export async function findRegistration(db: Pick<Database, 'select'>, registratio
 /** A registration the account owns (`owned`: db/owned-by.ts's condition), or undefined. */
 export async function findOwnedRegistration(db: Pick<Database, 'select'>, registrationId: string, owned: SQL) {
   const [found] = await db
-    .select({ id: registrations.id, number: registrations.number })
+    .select({ id: registrations.id, number: registrations.number, locale: registrations.locale })
     .from(registrations)
     .where(and(eq(registrations.id, registrationId), owned));
   return found;

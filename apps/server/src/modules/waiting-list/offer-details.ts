@@ -2,6 +2,7 @@
  * Offers with what the family is told about them: the registration, its session and its people still
  * coming, in the form's order. Read for a batch of offer e-mails at once, and for the offer page.
  */
+import type { Locale } from '@store/shared/i18n/locales';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { type EventSession, eventSessions } from '#src/modules/event-sessions/tables';
@@ -12,7 +13,8 @@ export type OfferPerson = { id: string; position: number; firstName: string; las
 
 export type OfferDetails = {
   offer: WaitlistOffer;
-  registration: { id: string; number: number; email: string; status: string };
+  /** `locale`: the language the family registered in, which the offer e-mail is written in. */
+  registration: { id: string; number: number; email: string; status: string; locale: Locale };
   session: EventSession;
   people: OfferPerson[];
 };
@@ -30,6 +32,7 @@ export async function offerDetails(
         number: registrations.number,
         email: registrations.email,
         status: registrations.status,
+        locale: registrations.locale,
       },
       session: eventSessions,
     })

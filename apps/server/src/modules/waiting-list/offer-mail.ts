@@ -3,8 +3,9 @@
  * expiry, written in the session's own zone (a Fremont family reads Pacific time), with the button
  * that accepts them. Written when the worker sends it, from the offer's rows; an offer that is no
  * longer open by then (accepted, lapsed, withdrawn) is still written as it was made, since the queued
- * message records that it was made.
+ * message records that it was made. In the language the family registered in (decision 0042).
  */
+import type { Locale } from '@store/shared/i18n/locales';
 import { formatRegistrationNumber } from '@store/shared/registration';
 import { waitingListTexts } from '@store/shared/waiting-list';
 import type { Database } from '#src/db/client';
@@ -24,6 +25,8 @@ import { type OfferDetails, offerDetails } from './offer-details';
 import { offerLink } from './offer-link';
 
 export type OfferMailView = {
+  /** The family's language (their registration's); unset, English. */
+  locale?: Locale | undefined;
   foundationName: string;
   foundationUrl: string;
   eventTitle: string;
@@ -39,38 +42,55 @@ export type OfferMailView = {
 };
 
 export function renderOfferMail(to: string, view: OfferMailView): RenderedMail {
-  const subject = `${view.eventTitle}: places are free for you (${view.registrationNumber})`;
-  const count = view.people.length === 1 ? 'a place' : `${view.people.length} places`;
-  const opening = `Places have freed at ${view.centerName}, and your family is next in line: ${count} for ${view.people.join(', ')}.`;
-  const hold = `${serverI18n('en')._(waitingListTexts.heldUntil, { when: view.heldUntil })} After that they go to the next family in line.`;
+  const locale = view.locale ?? 'en';
+  const i18n = serverI18n(locale);
+  const subject = i18n._('{event}: places are free for you ({number})', {
+    event: view.eventTitle,
+    number: view.registrationNumber,
+  });
+  const values = { center: view.centerName, count: view.people.length, people: view.people.join(', ') };
+  const opening = i18n._(
+    'Places have freed at {center}, and your family is next in line: {count, plural, one {a place} other {# places}} for {people}.',
+    values,
+  );
+  const hold = `${i18n._(waitingListTexts.heldUntil, { when: view.heldUntil })} ${i18n._('After that they go to the next family in line.')}`;
+  const accept = i18n._(waitingListTexts.accept);
+  const label = {
+    registration: i18n._('Registration'),
+    where: i18n._('Where'),
+    address: i18n._('Address'),
+    when: i18n._('When'),
+  };
   const htmlBody = emailDocument({
     title: subject,
     foundationName: view.foundationName,
     foundationUrl: view.foundationUrl,
-    kind: 'Waiting list',
+    kind: i18n._('Waiting list'),
     greetingName: view.greeting,
     opening,
     details: [
-      detail('Registration', view.registrationNumber),
-      detail('Where', `${view.centerName}, ${view.hall}`),
-      detail('Address', view.address),
-      detail('When', view.startsAt),
-      detail('Held until', view.heldUntil),
+      detail(label.registration, view.registrationNumber),
+      detail(label.where, `${view.centerName}, ${view.hall}`),
+      detail(label.address, view.address),
+      detail(label.when, view.startsAt),
+      detail(i18n._('Held until'), view.heldUntil),
     ],
     sections: [
       html`<tr><td style="padding:0 24px 16px;font-size:14px;line-height:1.5;">${hold}</td></tr>`,
-      linkButton(view.link, waitingListTexts.accept),
+      linkButton(view.link, accept),
     ],
+    locale,
   });
   const text = plainLetter(
     view.greeting,
     [
       opening,
-      `Registration: ${view.registrationNumber}\nWhere: ${view.centerName}, ${view.hall}\nAddress: ${view.address}\nWhen: ${view.startsAt}`,
+      `${label.registration}: ${view.registrationNumber}\n${label.where}: ${view.centerName}, ${view.hall}\n${label.address}: ${view.address}\n${label.when}: ${view.startsAt}`,
       hold,
-      `${waitingListTexts.accept}: ${view.link}`,
+      `${accept}: ${view.link}`,
     ],
     view,
+    locale,
   );
   return { to: headerValue(to), subject: headerValue(subject), html: htmlBody, text };
 }
@@ -85,18 +105,21 @@ export function offerMailView(
   link: string,
 ): OfferMailView {
   const { session, offer, registration, people } = details;
+  const { locale } = registration;
+  const i18n = serverI18n(locale);
   return {
+    locale,
     foundationName: site.foundation.name,
     foundationUrl: site.foundation.url,
     eventTitle: site.event.title,
     registrationNumber: formatRegistrationNumber(registration.number),
-    greeting: greetingName(people[0]?.firstName),
+    greeting: greetingName(people[0]?.firstName, locale),
     people: people.map((p) => `${p.firstName} ${p.lastName}`),
-    centerName: site.centers.find((center) => center.id === session.centerId)?.name ?? 'your center',
+    centerName: site.centers.find((center) => center.id === session.centerId)?.name ?? i18n._('your center'),
     hall: session.hall,
     address: session.address,
-    startsAt: formatDateTime(session.startsAt, session.timeZone),
-    heldUntil: formatDateTime(offer.expiresAt, session.timeZone),
+    startsAt: formatDateTime(session.startsAt, session.timeZone, locale),
+    heldUntil: formatDateTime(offer.expiresAt, session.timeZone, locale),
     link,
   };
 }
