@@ -4,7 +4,7 @@
  * The report reads them in English; a family's e-mails in its language (`locale`).
  */
 import { countryName, usStateName } from '@store/shared/countries';
-import { INTL_LOCALE, type Locale } from '@store/shared/i18n/locales';
+import type { Locale } from '@store/shared/i18n/locales';
 import { serverI18n } from '#src/i18n/server-i18n';
 import type { registrants } from './tables';
 
@@ -66,18 +66,13 @@ export function stateText(r: Pick<StoredRegistrant, 'state' | 'country'>): strin
 
 /**
  * 'US' -> 'United States'; an unknown code (none is stored: the schema checks it) as it is. In
- * another language, the country's name in it ('యునైటెడ్ స్టేట్స్').
+ * another language, the name the registration form showed (the `event` catalogue's message).
  */
 export function countryText(r: Pick<StoredRegistrant, 'country'>, locale: Locale = 'en'): string {
-  if (locale !== 'en') {
-    try {
-      const name = new Intl.DisplayNames([INTL_LOCALE[locale]], { type: 'region', fallback: 'none' }).of(r.country);
-      if (name) return name;
-    } catch {
-      // Not a region code Intl knows: the English name below, or the code.
-    }
-  }
-  return countryName(r.country) ?? r.country;
+  const name = countryName(r.country);
+  if (name === undefined) return r.country;
+  const i18n = serverI18n(locale);
+  return i18n._(name);
 }
 
 /** "Frisco, Texas 75034, United States". */
