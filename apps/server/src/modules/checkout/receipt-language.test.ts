@@ -5,11 +5,12 @@
  * unknown language is English, never an error.
  */
 import { randomUUID } from 'node:crypto';
+import type { Site } from '@store/shared/site';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '#src/logger';
 import { users } from '#src/modules/auth/tables';
-import { orders, receiptSettings } from '#src/modules/ledger/index';
+import { orders, RECEIPT_KIND, receiptSettings } from '#src/modules/ledger/index';
 import { runBilling } from '#src/modules/monthly-giving/run-billing';
 import { monthlyGifts } from '#src/modules/monthly-giving/tables';
 import { createSandboxGateway } from '#src/modules/payments/gateways/sandbox';
@@ -18,7 +19,10 @@ import { buildTestApp, TEST_SESSION_SECRET, type TestApp } from '../../../test/b
 import { checkoutBody, postCheckout, sandboxNonce } from '../../../test/checkout-helpers';
 import { chargesOf } from '../../../test/monthly-gift-fixtures';
 import { monthlyLine } from '../../../test/monthly-helpers';
+import { outboxMessages } from '../../../test/outbox-helpers';
+import { giftLine, paidOrderRow } from '../../../test/tax-lines';
 import { describeWithDb } from '../../../test/test-db';
+import { renderReceipt } from './receipt';
 
 describeWithDb('the language of a gift and of its receipt', () => {
   let t: TestApp;
@@ -71,6 +75,49 @@ describeWithDb('the language of a gift and of its receipt', () => {
     });
   });
 
+  const receiptOf = async (orderId: string) => {
+    const [mail] = await outboxMessages(t.testDb.db, t.site, orderId, RECEIPT_KIND);
+    if (!mail) throw new Error('no receipt');
+    return mail;
+  };
+
+  describe('the receipt e-mail the mail worker writes from the order', () => {
+    it('is in Telugu for a Telugu browser, the legal sentence in English with its Telugu after it', async () => {
+      const order = await checkout({ 'accept-language': 'te-IN' });
+      const mail = await receiptOf(order.id);
+      expect(mail.subject).toContain('నుండి మీ రసీదు');
+      for (const body of [mail.text ?? '', mail.html ?? '']) {
+        expect(body).toContain('ప్రియమైన Asha Rao,');
+        expect(body).toContain('రసీదు సంఖ్య');
+        // What the tax authority reads stays in English, the translation right after it.
+        const legal =
+          'TEST – no payment was taken. This is not a receipt for a donation and nothing on it is tax-deductible.';
+        const telugu = 'ఇది విరాళం రసీదు కాదు';
+        expect(body).toContain(legal);
+        expect(body.indexOf(telugu)).toBeGreaterThan(body.indexOf(legal));
+      }
+      expect(mail.html).toContain('<html lang="te">');
+      // The PDF is written in the order's language too.
+      expect(mail.attachments?.[0]?.contentType).toBe('application/pdf');
+    });
+
+    it('is in Hindi from the lang cookie', async () => {
+      const order = await checkout({ cookie: 'lang=hi' });
+      const mail = await receiptOf(order.id);
+      expect(mail.subject).toContain('से आपकी रसीद');
+      expect(mail.text).toContain('प्रिय Asha Rao,');
+      expect(mail.text).toContain('यह ऑर्डर स्टोर के परीक्षण मोड में लिया गया');
+    });
+
+    it('is the English receipt it always was for an unknown language', async () => {
+      const order = await checkout({ 'accept-language': 'fr' }, '?lang=xx');
+      const mail = await receiptOf(order.id);
+      expect(mail.subject).toMatch(/^TEST – no payment was taken: Your receipt \d{4}-\d{6} from /);
+      expect(mail.text).toContain('Dear Asha Rao,');
+      expect(mail.html).toContain('<html lang="en">');
+    });
+  });
+
   it('a monthly gift keeps its checkout’s language, and each month’s charge follows it', async () => {
     const account = await registerAccount(
       t.app,
@@ -106,5 +153,57 @@ describeWithDb('the language of a gift and of its receipt', () => {
     if (!charge) throw new Error('no charge');
     const [order] = await t.testDb.db.select().from(orders).where(eq(orders.id, charge.id));
     expect(order?.locale).toBe('hi');
+  });
+});
+
+describe('a paid receipt in Telugu and Hindi (the words a tax authority reads)', () => {
+  const site: Pick<Site, 'foundation' | 'centers' | 'taxReceipts'> = {
+    foundation: { name: 'Sri Datta Vani Foundation', url: 'https://www.dattavani.example.org/', timeZone: 'UTC' },
+    centers: [
+      { id: 1, name: 'Bay Area Center, California', address: '1201 Mission Blvd, Fremont, CA 94539', country: 'US' },
+    ],
+    taxReceipts: {
+      numberPrefix: '',
+      us: {
+        legalName: 'Sri Datta Vani Foundation, Inc.',
+        address: '4455 Legacy Dr, Frisco, TX 75034',
+        ein: '12-3456789',
+      },
+    },
+  };
+  const quidProQuo =
+    'In exchange for this payment you received goods or services (Two reserved seats at the concert) with an estimated fair market value of $100.00. The amount deductible for federal income tax purposes is limited to the amount paid minus that value: $400.00.';
+
+  it('keeps IRS Publication 1771’s sentence in English, its Telugu right after it, and words the rest in Telugu', () => {
+    const { subject, text, html } = renderReceipt({ order: paidOrderRow({ locale: 'te' }), site });
+    expect(subject).toBe('Sri Datta Vani Foundation నుండి మీ రసీదు 2026-000123');
+    expect(text).toContain('ప్రియమైన Asha Rao,');
+    expect(text).toContain('Sri Datta Vani Foundationకు మీరు ఇచ్చిన విరాళానికి ధన్యవాదాలు.');
+    for (const body of [text, html]) {
+      expect(body).toContain(quidProQuo);
+      expect(body.indexOf('ఈ చెల్లింపుకు బదులుగా')).toBeGreaterThan(body.indexOf(quidProQuo));
+    }
+    // The amount for tax keeps its English name, its Telugu beside it.
+    expect(text).toMatch(/^Tax-deductible amount \/ .+: \$400\.00$/m);
+  });
+
+  it('does the same in Hindi, amounts in India’s grouping', () => {
+    const order = paidOrderRow({
+      locale: 'hi',
+      products: [giftLine(12_345_600)],
+      amountCents: 12_345_600,
+      deductibleCents: 12_345_600,
+    });
+    const { subject, text } = renderReceipt({ order, site });
+    expect(subject).toBe('Sri Datta Vani Foundation से आपकी रसीद 2026-000123');
+    expect(text).toContain('No goods or services were provided in exchange for this contribution.');
+    expect(text).toContain('$1,23,456.00');
+    expect(text).toContain('प्रिय Asha Rao,');
+  });
+
+  it('is byte for byte the English receipt for an English order', () => {
+    const english = renderReceipt({ order: paidOrderRow(), site });
+    expect(renderReceipt({ order: paidOrderRow({ locale: 'en' }), site })).toEqual(english);
+    expect(english.subject).toBe('Your receipt 2026-000123 from Sri Datta Vani Foundation');
   });
 });

@@ -48,19 +48,39 @@ describeWithDb('the language of a registration and of its confirmation', () => {
     return { registration, mail };
   }
 
-  it('keeps ?lang=hi on the registration', async () => {
-    const { registration } = await register({ 'accept-language': 'te-IN' }, '?lang=hi');
+  it('keeps ?lang=hi on the registration, and its confirmation is in Hindi', async () => {
+    const { registration, mail } = await register({ 'accept-language': 'te-IN' }, '?lang=hi');
     expect(registration.locale).toBe('hi');
+    expect(mail.subject).toMatch(/पंजीकरण BGM-\d{6}$/);
+    for (const body of [mail.text ?? '', mail.html ?? '']) {
+      expect(body).toContain('प्रिय Asha,');
+      expect(body).toContain('के लिए पंजीकरण करने के लिए धन्यवाद।');
+      expect(body).toContain('2 लोगों के पंजीकरण की पुष्टि');
+      expect(body).toContain('पंजीकरण संख्या');
+      // The family's details in Hindi words; names, places and the number as typed.
+      expect(body).toContain('माँ: Asha Rao (512 555 0100)');
+      expect(body).toContain('कंठस्थ पाठ');
+    }
+    expect(mail.text).toContain('Asha Rao, आयु 42');
+    expect(mail.html).toContain('<html lang="hi">');
+    // The tickets PDF goes with it.
+    expect(mail.attachments?.[0]?.fileName).toMatch(/^tickets-BGM-\d{6}\.pdf$/);
   });
 
-  it('keeps the lang cookie’s language, and the browser’s without one', async () => {
-    expect((await register({ cookie: 'lang=te' })).registration.locale).toBe('te');
+  it('keeps the lang cookie’s language (Telugu), and the browser’s without one', async () => {
+    const telugu = await register({ cookie: 'lang=te' });
+    expect(telugu.registration.locale).toBe('te');
+    expect(telugu.mail.subject).toMatch(/నమోదు BGM-\d{6}$/);
+    expect(telugu.mail.text).toContain('ప్రియమైన Asha,');
+    expect(telugu.mail.text).toContain('2 మంది నమోదును నిర్ధారిస్తుంది');
     expect((await register({ 'accept-language': 'hi-IN,hi;q=0.9' })).registration.locale).toBe('hi');
   });
 
-  it('is English for a language the site does not have', async () => {
+  it('is English, as it always was, for a language the site does not have', async () => {
     const { registration, mail } = await register({ cookie: 'lang=fr', 'accept-language': 'fr' }, '?lang=xx');
     expect(registration.locale).toBe('en');
-    expect(mail.subject).toMatch(/registration/i);
+    expect(mail.subject).toMatch(/ registration BGM-\d{6}$/);
+    expect(mail.text).toContain('Dear Asha,');
+    expect(mail.text).toContain('Mother: Asha Rao (512 555 0100)');
   });
 });
