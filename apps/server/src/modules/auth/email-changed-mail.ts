@@ -49,7 +49,16 @@ export function renderEmailChanged(to: string, view: NoticeView): RenderedMail {
     sections: [html`<tr><td style="padding:0 24px 16px;font-size:14px;line-height:1.5;">${otherwise}</td></tr>`],
     locale,
   });
-  const text = [dearLine(view.greeting, locale), '', opening, '', otherwise, '', view.foundationName, view.foundationUrl];
+  const text = [
+    dearLine(view.greeting, locale),
+    '',
+    opening,
+    '',
+    otherwise,
+    '',
+    view.foundationName,
+    view.foundationUrl,
+  ];
   return { to: headerValue(to), subject: headerValue(subject), html: htmlBody, text: `${text.join('\n')}\n` };
 }
 

@@ -96,15 +96,17 @@ export async function queueGiftChangeMail(
     detail(
       i18n._('Status'),
       running
-        ? i18n._(
-            'Charged on the {day, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} of each month',
-            { day: gift.billingDay },
-          )
+        ? i18n._('Charged on the {day, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} of each month', {
+            day: gift.billingDay,
+          })
         : gift.status === 'paused'
           ? i18n._('Paused')
           : i18n._('Cancelled'),
     ),
-    detail(i18n._('Card'), i18n._('{brand} ending in {lastFour}', { brand: gift.cardBrand, lastFour: gift.cardLastFour })),
+    detail(
+      i18n._('Card'),
+      i18n._('{brand} ending in {lastFour}', { brand: gift.cardBrand, lastFour: gift.cardLastFour }),
+    ),
   ];
   const html = emailDocument({
     title: subject,
