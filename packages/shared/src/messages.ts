@@ -47,7 +47,7 @@ export const messages = {
     nameOnCard: /*i18n*/ 'Name on Card',
     cardNumber: /*i18n*/ 'Card Number',
     expiryDate: /*i18n*/ 'Expiry Date',
-    expiryHint: 'MM/YY',
+    expiryHint: /*i18n*/ 'MM/YY',
     cvv: /*i18n*/ 'CVV',
     orderId: 'ORD-2024-000123',
     amount: '₹799.00',

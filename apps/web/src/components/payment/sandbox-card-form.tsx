@@ -19,6 +19,7 @@ import {
 } from '@store/shared/card';
 import { type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import './card-form.css';
+import { messages } from '@store/shared/messages';
 import { LabelledInput } from '#src/components/labelled-input';
 import { ApiClientError } from '#src/lib/api-client';
 import { knownText } from '#src/lib/i18n/known-text';
@@ -189,7 +190,7 @@ export function SandboxCardForm({ clientToken, ref }: SandboxCardFormProps) {
           {...field('expirationDate')}
           label={i18n._('Expiration Date')}
           autoComplete="cc-exp"
-          placeholder="MM/YY"
+          placeholder={i18n._(messages.payment.expiryHint)}
           maxLength={9}
         />
         <LabelledInput

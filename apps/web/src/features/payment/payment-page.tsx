@@ -54,7 +54,7 @@ export function PaymentPage() {
             id={`${id}-expiry`}
             name="expiry"
             type="text"
-            placeholder={messages.payment.expiryHint}
+            placeholder={i18n._(messages.payment.expiryHint)}
             required
             autoComplete="off"
           />
