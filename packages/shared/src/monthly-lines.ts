@@ -46,10 +46,13 @@ export const monthlyTexts = {
   monthly: /*i18n*/ 'Monthly',
   frequency: /*i18n*/ 'How often',
   giveMonthly: /*i18n*/ 'Give monthly',
-  monthlyHint: /*i18n*/ 'Monthly: charged today, then on this day each month. Change or cancel any time from your dashboard.',
+  monthlyHint:
+    /*i18n*/ 'Monthly: charged today, then on this day each month. Change or cancel any time from your dashboard.',
   today: /*i18n*/ 'Today: {amount}',
-  eachMonth: /*i18n*/ 'Then {amount} on the {day, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} of each month',
-  thanks: /*i18n*/ 'Your monthly gift of {amount} will be charged on the {day, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} of each month.',
+  eachMonth:
+    /*i18n*/ 'Then {amount} on the {day, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} of each month',
+  thanks:
+    /*i18n*/ 'Your monthly gift of {amount} will be charged on the {day, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} of each month.',
   accountNeeded: /*i18n*/ 'Monthly gifts need an account',
   accountHint:
     /*i18n*/ 'Choose a password for an account under the e-mail above: Place Order creates it with your gift. You will manage your monthly gifts from its dashboard.',

@@ -70,7 +70,10 @@ export function htmlPage(webDist: string, file: string, blocks: readonly Embedde
     send(request, reply, cacheControl) {
       // The language of a page follows the lang cookie and Accept-Language (web-app.ts): a cache
       // keeps one copy per language.
-      reply.header('cache-control', cacheControl).header('etag', etag).header('vary', 'accept-encoding, accept-language, cookie');
+      reply
+        .header('cache-control', cacheControl)
+        .header('etag', etag)
+        .header('vary', 'accept-encoding, accept-language, cookie');
       if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
       const encoding = encodings.negotiate(request.headers['accept-encoding'] ?? 'identity') ?? 'identity';
       if (encoding !== 'identity') reply.header('content-encoding', encoding);

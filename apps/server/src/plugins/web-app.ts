@@ -15,8 +15,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANG_COOKIE, LOCALES, type Locale } from '@store/shared/i18n/locales';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#src/errors/app-error';
 import { queryLocale, requestLocale } from '#src/i18n/request-locale';
 import { type EmbeddedJson, type HtmlPage, htmlPage } from './html-pages';
@@ -91,7 +91,8 @@ function prerenderedPages(webDist: string): Map<string, Map<Locale, string>> {
 function shells(webDist: string): Map<Locale, string> {
   const found = new Map<Locale, string>([['en', 'index.html']]);
   for (const locale of LOCALES) {
-    if (locale !== 'en' && existsSync(join(webDist, 'pages', locale, SHELL))) found.set(locale, `pages/${locale}/${SHELL}`);
+    if (locale !== 'en' && existsSync(join(webDist, 'pages', locale, SHELL)))
+      found.set(locale, `pages/${locale}/${SHELL}`);
   }
   return found;
 }
