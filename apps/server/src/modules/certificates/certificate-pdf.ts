@@ -10,7 +10,13 @@
 import PDFDocument from 'pdfkit';
 import { serverI18n } from '#src/i18n/server-i18n';
 import { pdfBytes } from '#src/lib/pdf-bytes';
-import { loadTaxFonts, type TaxFonts, type TaxFontWeight, taxFontName } from '#src/modules/receipts/pdf/tax-fonts';
+import {
+  fontsForOneDocument,
+  loadTaxFonts,
+  type TaxFonts,
+  type TaxFontWeight,
+  taxFontName,
+} from '#src/modules/receipts/pdf/tax-fonts';
 import { splitTextRuns } from '#src/modules/receipts/pdf/text-runs';
 import type { CertificateDocument } from './certificate-document';
 
@@ -126,14 +132,12 @@ export async function renderCertificatePdf(
   const locale = doc.locale ?? 'en';
   const i18n = serverI18n(locale);
   const fonts = loadTaxFonts();
-  const latin = fonts.files.find((file) => file.name === taxFontName('latin', 'regular'));
-  if (!latin) throw new Error('The Latin font is missing from tax-fonts.ts');
+  const documentFonts = fontsForOneDocument();
   const pdf = new PDFDocument({
     size: [WIDTH, HEIGHT],
     margin: 0,
-    // As the tickets and receipts do: pdfkit takes a parsed fontkit font where its types say a file
-    // name, and starting in it keeps pdfkit's unembedded Helvetica out of the file.
-    font: latin.font as unknown as string,
+    // As the tickets and receipts do: starting in it keeps pdfkit's unembedded Helvetica out of the file.
+    font: documentFonts.starting,
     lang: locale,
     displayTitle: true,
     info: {
@@ -143,7 +147,7 @@ export async function renderCertificatePdf(
     },
   });
   const bytes = pdfBytes(pdf);
-  for (const file of fonts.files) pdf.registerFont(file.name, file.font as unknown as Buffer);
+  documentFonts.register(pdf);
   frame(pdf);
 
   let y = 72;

@@ -11,7 +11,7 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { serverI18n } from '#src/i18n/server-i18n';
 import { pdfBytes } from '#src/lib/pdf-bytes';
-import { loadTaxFonts, taxFontName } from '#src/modules/receipts/pdf/tax-fonts';
+import { fontsForOneDocument, loadTaxFonts } from '#src/modules/receipts/pdf/tax-fonts';
 import { drawTextRuns, type RunsOptions } from '#src/modules/receipts/pdf/text-runs';
 import type { PrintedTicket, TicketDocument } from './ticket-document';
 
@@ -34,8 +34,7 @@ export async function renderTicketPdf(doc: TicketDocument): Promise<Buffer> {
   const locale = doc.locale ?? 'en';
   const i18n = serverI18n(locale);
   const fonts = loadTaxFonts();
-  const latin = fonts.files.find((file) => file.name === taxFontName('latin', 'regular'));
-  if (!latin) throw new Error('The Latin font is missing from tax-fonts.ts');
+  const documentFonts = fontsForOneDocument();
   const codes = await Promise.all(
     doc.tickets.map((ticket) =>
       // Level M: a smudged printout still reads; scale 8 keeps every module a whole number of pixels.
@@ -47,9 +46,9 @@ export async function renderTicketPdf(doc: TicketDocument): Promise<Buffer> {
     // Nearly no bottom margin: the ticket id sits low, and text past the margin would start a page.
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 4 },
     autoFirstPage: false,
-    // As the receipts do (render-tax-document.ts): pdfkit takes a parsed fontkit font where its
-    // types say a file name, and starting in it keeps pdfkit's unembedded Helvetica out of the file.
-    font: latin.font as unknown as string,
+    // As the receipts do (render-tax-document.ts): starting in it keeps pdfkit's unembedded
+    // Helvetica out of the file.
+    font: documentFonts.starting,
     lang: locale,
     displayTitle: true,
     info: {
@@ -59,7 +58,7 @@ export async function renderTicketPdf(doc: TicketDocument): Promise<Buffer> {
     },
   });
   const bytes = pdfBytes(pdf);
-  for (const file of fonts.files) pdf.registerFont(file.name, file.font as unknown as Buffer);
+  documentFonts.register(pdf);
   doc.tickets.forEach((ticket, index) => {
     pdf.addPage();
     const count = i18n._('Ticket {number} of {count} · {registration}', {

@@ -15,7 +15,7 @@ import PDFDocument from 'pdfkit';
 import { pdfBytes } from '#src/lib/pdf-bytes';
 import type { StatementGift, TaxDocument, TaxDocumentLine, TaxFact } from '../tax-document';
 import { localiseTaxDocument } from './tax-document-words';
-import { loadTaxFonts, type TaxFonts, type TaxFontWeight, taxFontName } from './tax-fonts';
+import { fontsForOneDocument, loadTaxFonts, type TaxFonts, type TaxFontWeight, taxFontName } from './tax-fonts';
 import { drawTextRuns, heightOfRuns, type RunsOptions, widthOfRuns } from './text-runs';
 
 type Pdf = PDFKit.PDFDocument;
@@ -111,22 +111,19 @@ const TABLE_SIZE = 8.5;
 export async function renderTaxDocumentPdf(input: TaxDocument): Promise<Buffer> {
   const { doc, locale, i18n, after } = localiseTaxDocument(input);
   const fonts = loadTaxFonts();
-  const latin = fonts.files.find((file) => file.name === taxFontName('latin', 'regular'));
-  if (!latin) throw new Error('The Latin font is missing from tax-fonts.ts');
+  const documentFonts = fontsForOneDocument();
   const pdf = new PDFDocument({
     size: 'LETTER',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN },
     bufferPages: true,
-    // The starting font: pdfkit would otherwise select its Helvetica, which is never embedded. The
-    // parsed font (tax-fonts.ts), as registerFont below: pdfkit takes a fontkit font as it is.
-    font: latin.font as unknown as string,
+    // The starting font: pdfkit would otherwise select its Helvetica, which is never embedded.
+    font: documentFonts.starting,
     lang: locale,
     displayTitle: true,
     info: { Title: doc.title, Author: doc.issuer.name, Subject: subjectOf(i18n, doc), Creator: doc.issuer.name },
   });
   const bytes = pdfBytes(pdf);
-  // The parsed fonts (tax-fonts.ts): pdfkit accepts a fontkit font where its types say file or bytes.
-  for (const file of fonts.files) pdf.registerFont(file.name, file.font as unknown as Buffer);
+  documentFonts.register(pdf);
   const ctx: Ctx = { pdf, fonts, i18n, after };
 
   // Content stops above the footer, whose height depends on its lines.

@@ -93,3 +93,46 @@ export function loadTaxFonts(): TaxFonts {
   };
   return loaded;
 }
+
+/**
+ * One parsed font seen by one document: its tables are the shared parse (the costly part), its glyph
+ * objects its own. fontkit keeps a glyph with the characters it was first drawn for, and pdfkit
+ * writes those into the PDF's text layer (ToUnicode); with one cache for every document of the
+ * process, a Hindi word read back from a PDF depended on what earlier documents had drawn ('पाठ'
+ * came back as 'पोठ' after a ticket). The view also gets a layout engine of its own, since fontkit
+ * binds the engine to the font that made it.
+ */
+function viewForOneDocument(font: fontkit.Font): fontkit.Font {
+  const view: fontkit.Font = Object.create(font);
+  Object.defineProperty(view, '_glyphs', { value: {}, writable: true });
+  for (let proto: object | null = Object.getPrototypeOf(font); proto; proto = Object.getPrototypeOf(proto)) {
+    const getter = Object.getOwnPropertyDescriptor(proto, '_layoutEngine')?.get;
+    // fontkit's cached getter stores the engine it makes on the object it is called on: the view.
+    if (getter) {
+      getter.call(view);
+      break;
+    }
+  }
+  return view;
+}
+
+/** What a PDF document needs of the fonts: the one it starts in, and the registration of every one. */
+export type DocumentFonts = {
+  /** For PDFDocument's `font` option: pdfkit takes a parsed fontkit font where its types say a file name. */
+  starting: string;
+  register(pdf: PDFKit.PDFDocument): void;
+};
+
+/** The fonts for one new document (viewForOneDocument), starting in the Latin regular. */
+export function fontsForOneDocument(): DocumentFonts {
+  const views = loadTaxFonts().files.map((file) => ({ name: file.name, font: viewForOneDocument(file.font) }));
+  const latin = views.find((file) => file.name === taxFontName('latin', 'regular'));
+  if (!latin) throw new Error('The Latin font is missing from tax-fonts.ts');
+  return {
+    starting: latin.font as unknown as string,
+    // pdfkit accepts a fontkit font where its types say a file or bytes.
+    register: (pdf) => {
+      for (const view of views) pdf.registerFont(view.name, view.font as unknown as Buffer);
+    },
+  };
+}
