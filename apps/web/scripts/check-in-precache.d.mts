@@ -3,6 +3,7 @@ type ManifestEntry = { url: string; revision: string | null; size: number };
 export function chunkClosure(
   manifest: Record<string, { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[] }>,
   sources: readonly string[],
+  entryLazyAlso?: readonly RegExp[],
 ): Set<string>;
 export function checkInFilesOnly(
   outDir: string,

@@ -14,9 +14,10 @@ import { join } from 'node:path';
 /**
  * @param {Record<string, ViteChunk>} manifest
  * @param {readonly string[]} sources
+ * @param {readonly RegExp[]} [entryLazyAlso] the entry's lazy imports every page needs too (by manifest key)
  * @returns {Set<string>}
  */
-export function chunkClosure(manifest, sources) {
+export function chunkClosure(manifest, sources, entryLazyAlso = []) {
   /** @type {Set<string>} */
   const files = new Set();
   /** @type {Set<string>} */
@@ -35,9 +36,19 @@ export function chunkClosure(manifest, sources) {
   };
   const [entry, ...pages] = sources;
   if (entry) visit(entry, false);
+  for (const key of (entry && manifest[entry]?.dynamicImports) ?? []) {
+    if (entryLazyAlso.some((pattern) => pattern.test(key))) visit(key, true);
+  }
   for (const page of pages) visit(page, true);
   return files;
 }
+
+/**
+ * What the entry loads lazily for every page, the door included: the site's message catalogues
+ * (main.tsx loads the page's language's before drawing) and react-hot-toast, which the layout loads
+ * on any page but the store (app/deferred-toaster.tsx). Offline, a reload must find them cached.
+ */
+const EVERY_PAGE_LAZY = [/\/i18n\/locales\/[a-z]+\/site\.ts$/, /^src\/lib\/toast-library\.ts$/];
 
 /**
  * @param {string} outDir
@@ -52,7 +63,7 @@ export function checkInFilesOnly(outDir, checkInPage) {
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
     if (!manifest[checkInPage])
       return { manifest: entries, warnings: [`${checkInPage} not built: every file precached`] };
-    const keep = chunkClosure(manifest, ['index.html', checkInPage]);
+    const keep = chunkClosure(manifest, ['index.html', checkInPage], EVERY_PAGE_LAZY);
     return {
       manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || keep.has(entry.url)),
       warnings: [],

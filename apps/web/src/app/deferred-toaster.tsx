@@ -1,4 +1,4 @@
-import { lazy, useEffect, useState } from 'react';
+import { type ComponentType, lazy, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ClientOnly } from '#src/lib/client-only';
 import { onToastRequested } from '#src/lib/toast-request';
@@ -11,7 +11,13 @@ import { onToastRequested } from '#src/lib/toast-request';
  * Hindi catalogues need the room of (decision 0042). A toast asked for before the Toaster mounts
  * waits in the library's store and shows, with the rest of its time, once it does.
  */
-const Toaster = lazy(() => import('react-hot-toast').then((module) => ({ default: module.Toaster })));
+const Toaster = lazy(() =>
+  import('#src/lib/toast-library').then(
+    (module): { default: ComponentType } => ({ default: module.Toaster }),
+    // Not loadable (offline, and not in the door app's cache): no toasts, rather than the page's error screen.
+    (): { default: ComponentType } => ({ default: () => null }),
+  ),
+);
 
 export function DeferredToaster() {
   const { pathname } = useLocation();

@@ -12,5 +12,5 @@ export function onToastRequested(listener: () => void): () => void {
 /** react-hot-toast's `toast.success(message, { id })`, once the library has loaded. */
 export function showSuccessToast(message: string, id: string): Promise<void> {
   for (const listener of listeners) listener();
-  return import('react-hot-toast').then(({ default: toast }) => void toast.success(message, { id }));
+  return import('./toast-library').then(({ toast }) => void toast.success(message, { id }));
 }

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { Database } from '#src/db/client';
 import { ownedBy } from '#src/db/owned-by';
 import { AppError } from '#src/errors/app-error';
+import { requestLocale } from '#src/i18n/request-locale';
 import type { ResolveAccountOwner } from '#src/lib/resolve-user-id';
 import { sendPdf } from '#src/lib/send-pdf';
 import { receiptPdf } from '#src/modules/checkout/receipt-pdf';
@@ -121,7 +122,9 @@ export const accountDocumentRoutes: FastifyPluginAsyncZod<AccountDocumentRoutesO
       if (!owner) throw signInFirst();
       const { year } = request.params;
       const { entity } = request.query;
-      const found = await statementPdf(db, (await siteSource.current()).site, { owner }, year, { entity });
+      // In the language of the page the donor downloads it from (their dashboard's).
+      const locale = requestLocale(request);
+      const found = await statementPdf(db, (await siteSource.current()).site, { owner }, year, { entity, locale });
       if (found.giftCount === 0) {
         throw new AppError(
           'not_found',

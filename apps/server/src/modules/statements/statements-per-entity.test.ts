@@ -136,6 +136,17 @@ describeWithDb('year-end statements, one per legal entity', () => {
     expect(us.headers['content-disposition']).toBe(`attachment; filename="giving-statement-${YEAR}.pdf"`);
     expectUsStatement(await pdfText(us.rawPayload));
     expect((await get(`/api/account/statements/${YEAR}.pdf?entity=us`)).rawPayload.length).toBeGreaterThan(0);
+    // Downloaded from a dashboard in Telugu, the statement is in Telugu: its words in the script,
+    // the issuer and the amounts as they are.
+    const telugu = await t.app.inject({
+      url: `/api/account/statements/${YEAR}.pdf`,
+      headers: { cookie: `${cookie}; lang=te` },
+    });
+    expect(telugu.statusCode).toBe(200);
+    const teluguText = await pdfText(telugu.rawPayload);
+    expect(teluguText).toMatch(/[\u0C00-\u0C7F]{3}/);
+    expect(teluguText).toContain('Sri Datta Vani Foundation, Inc.');
+    expect(await pdfText(us.rawPayload)).not.toMatch(/[\u0C00-\u0C7F]/);
 
     const canadian = await get(`/api/account/statements/${YEAR}.pdf?entity=ca`);
     expect(canadian.statusCode).toBe(200);
