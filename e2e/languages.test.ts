@@ -4,14 +4,11 @@
  * the language and it is remembered; a Telugu page passes axe-core as the English one does. The
  * words expected come from the catalogues the site ships (support/translations.ts).
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { pdfText } from '../apps/server/test/pdf-text';
-import { emlPart, emlSubject } from '../reliability/support/eml';
+import { describe, expect, it } from 'vitest';
 import { usePage } from './support/browser';
+import { mailedReceipt } from './support/receipt-mail';
 import { inHindi, inTelugu } from './support/translations';
 
 const VAGDEVI = 'SGS Vagdevi Center';
@@ -68,32 +65,6 @@ describe('a Telugu browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Concert Donations' }).waitFor();
   });
 });
-
-/** The receipt e-mail of this number and its PDF's text, once the mail worker has written it. */
-async function mailedReceipt(receiptNumber: string): Promise<{ subject: string; text: string; pdf: string }> {
-  const outbox = join(inject('dataDir'), 'outbox');
-  let mail = '';
-  await expect
-    .poll(
-      () => {
-        mail =
-          readdirSync(outbox)
-            .filter((name) => name.includes('-receipt-'))
-            .map((name) => readFileSync(join(outbox, name), 'utf8'))
-            .find((m) => m.includes(`receipt-${receiptNumber}.pdf`)) ?? '';
-        return mail !== '';
-      },
-      { timeout: 20_000, interval: 200 },
-    )
-    .toBe(true);
-  const part = mail.split(/\r?\n--/).find((p) => /Content-Type: application\/pdf/i.test(p)) ?? '';
-  const base64 = part
-    .split(/\r?\n\r?\n/)
-    .slice(1)
-    .join('')
-    .replace(/\s|--.*$/g, '');
-  return { subject: emlSubject(mail), text: emlPart(mail, 'plain'), pdf: await pdfText(Buffer.from(base64, 'base64')) };
-}
 
 describe('a Telugu family gives', () => {
   const t = usePage(() => ({ locale: 'te-IN' }));

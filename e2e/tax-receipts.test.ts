@@ -5,13 +5,12 @@
  * from /report. Every PDF is read back with a real PDF text extractor.
  */
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { pdfText } from '../apps/server/test/pdf-text';
 import { downloadedBytes, usePage } from './support/browser';
 import { donate, fillCard, fillDonor, giveFrom, openCheckout } from './support/checkout-flow';
+import { mailedReceipt } from './support/receipt-mail';
 
 const RECEIPT_NUMBER = /^\d{4}-\d{6}$/;
 /** The Canadian charity's own series (site.json entities: receiptPrefix 'CA-'). */
@@ -23,28 +22,7 @@ async function downloaded(download: Download): Promise<{ name: string; text: str
 
 /** The PDF attached to the receipt e-mail of this number, once the mail worker has written it. */
 async function mailedPdf(receiptNumber: string): Promise<string> {
-  const outbox = join(inject('dataDir'), 'outbox');
-  let mail = '';
-  await expect
-    .poll(
-      () => {
-        const names = readdirSync(outbox).filter((name) => name.includes('-receipt-'));
-        mail =
-          names
-            .map((name) => readFileSync(join(outbox, name), 'utf8'))
-            .find((m) => m.includes(`receipt-${receiptNumber}.pdf`)) ?? '';
-        return mail !== '';
-      },
-      { timeout: 20_000, interval: 200 },
-    )
-    .toBe(true);
-  const part = mail.split(/\r?\n--/).find((p) => /Content-Type: application\/pdf/i.test(p)) ?? '';
-  const base64 = part
-    .split(/\r?\n\r?\n/)
-    .slice(1)
-    .join('')
-    .replace(/\s|--.*$/g, '');
-  return pdfText(Buffer.from(base64, 'base64'));
+  return (await mailedReceipt(receiptNumber)).pdf;
 }
 
 async function placeOrder(page: Page, series = RECEIPT_NUMBER): Promise<string> {
