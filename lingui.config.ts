@@ -19,7 +19,16 @@ const LOCALES_DIR = process.env.LINGUI_LOCALES_DIR ?? '<rootDir>/packages/shared
 
 /** Shared modules whose texts belong to one area; every other shared module's texts are the site's. */
 const SHARED_BY_AREA = {
-  giving: ['checkout-messages.ts', 'checkout.ts', 'card.ts', 'cart-schema.ts', 'monthly-giving.ts'],
+  giving: [
+    'checkout-messages.ts',
+    'checkout.ts',
+    'card.ts',
+    'cart-schema.ts',
+    'monthly-giving.ts',
+    'text-limits.ts',
+    'gift-extras.ts',
+    'payment-methods.ts',
+  ],
   event: [
     'countries.ts',
     'registration-rules.ts',

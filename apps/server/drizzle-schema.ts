@@ -29,5 +29,6 @@ export { reportDailyTotals, reportSettings } from '#src/modules/report/tables';
 export { siteContent, siteImages } from '#src/modules/site-content/tables';
 export { auditLog, staffCodeGuesses, staffRecoveryCodes, staffSessions } from '#src/modules/staff/tables';
 export { yearEndStatements } from '#src/modules/statements/tables';
+export { tributeCards } from '#src/modules/tributes/tables';
 export { waitlistOffers } from '#src/modules/waiting-list/tables';
 export { orders, paymentDeclines, receiptCorrections, receiptCounters } from './src/modules/ledger/index';

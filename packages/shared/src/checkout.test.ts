@@ -5,7 +5,7 @@ import {
   checkoutRequestSchema,
   isPickup,
   requiresDelivery,
-  withDeliveryRule,
+  withCheckoutRules,
 } from './checkout';
 
 const details = {
@@ -59,18 +59,18 @@ describe('checkout form rules (SPEC.md §5)', () => {
   });
 
   it('leaves the book’s delivery optional: no address and no pickup means pickup at the center', () => {
-    const schema = withDeliveryRule(checkoutDetailsSchema, true);
+    const schema = withCheckoutRules(checkoutDetailsSchema, true);
     expect(fieldErrors(details, schema)).toEqual({});
     expect(isPickup(schema.parse(details))).toBe(true);
     expect(fieldErrors({ ...details, pickup: true }, schema)).toEqual({});
     const address = { street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' };
     expect(fieldErrors({ ...details, ...address }, schema)).toEqual({});
     expect(isPickup(schema.parse({ ...details, ...address }))).toBe(false);
-    expect(fieldErrors(details, withDeliveryRule(checkoutDetailsSchema, false))).toEqual({});
+    expect(fieldErrors(details, withCheckoutRules(checkoutDetailsSchema, false))).toEqual({});
   });
 
   it('names the missing parts of a partly typed address together with the other missing fields', () => {
-    const schema = withDeliveryRule(checkoutDetailsSchema, true);
+    const schema = withCheckoutRules(checkoutDetailsSchema, true);
     expect(fieldErrors({ ...details, email: '', street: '1 Main St' }, schema)).toEqual({
       email: 'Email is required',
       city: checkoutMessages.city,

@@ -7,21 +7,11 @@ import { checkoutLineSchema } from './cart-schema';
 import { checkoutMessages } from './checkout-messages';
 import { CURRENCIES } from './currencies';
 import { giftAidFieldsSchema } from './gift-aid';
+import { giftExtrasFieldsSchema, giftExtrasIssues } from './gift-extras';
 import { isWholeCents, MAX_AMOUNT_CENTS } from './money';
+import { AT_MOST, type TextLimit as Limit } from './text-limits';
 
 export { checkoutMessages };
-
-/**
- * The length limits' messages. zod hands a form its message without values, so each limit is a
- * text of its own, marked for the `giving` catalogue (decision 0042) and shown as it is translated.
- */
-const AT_MOST = {
-  20: /*i18n*/ 'At most 20 characters',
-  100: /*i18n*/ 'At most 100 characters',
-  200: /*i18n*/ 'At most 200 characters',
-  254: /*i18n*/ 'At most 254 characters',
-} as const;
-type Limit = keyof typeof AT_MOST;
 
 const required = (message: string, max: Limit = 100) => z.string().trim().min(1, message).max(max, AT_MOST[max]);
 /** Ten digits, optionally grouped by spaces, dashes, dots or parentheses; nothing else. */
@@ -70,6 +60,8 @@ export const checkoutDetailsSchema = z.object({
   donorPostalCode: optionalText(20),
   /** A UK center's gift: the donor's Gift Aid declaration (gift-aid.ts), checked by the server. */
   ...giftAidFieldsSchema.shape,
+  /** The fee covered, a tribute, an employer's match (gift-extras.ts). */
+  ...giftExtrasFieldsSchema.shape,
 });
 export type CheckoutDetails = z.infer<typeof checkoutDetailsSchema>;
 
@@ -81,14 +73,19 @@ export function hasAddress(details: Partial<Pick<CheckoutDetails, (typeof ADDRES
 }
 
 /**
- * When the bucket holds something to ship (the book), the donor may give a delivery address or
- * tick pickup; both are optional (SPEC.md §3, §5 "Other fields are optional"), and with neither the
- * book is picked up at the chosen center. Only a partly typed address is refused, naming the parts
- * missing: half an address could not be shipped to.
+ * The rules between the form's fields, run by the form and the server alike:
+ *  - when the bucket holds something to ship (the book), the donor may give a delivery address or
+ *    tick pickup; both are optional (SPEC.md §3, §5 "Other fields are optional"), and with neither
+ *    the book is picked up at the chosen center. Only a partly typed address is refused, naming the
+ *    parts missing: half an address could not be shipped to;
+ *  - a tribute names its person, its card a recipient and address; a match names the employer
+ *    (gift-extras.ts).
  */
-export function withDeliveryRule<T extends z.ZodType<CheckoutDetails>>(schema: T, requiresDelivery: boolean) {
+export function withCheckoutRules<T extends z.ZodType<CheckoutDetails>>(schema: T, requiresDelivery: boolean) {
   return schema.superRefine(
     (details, ctx) => {
+      for (const [field, message] of giftExtrasIssues(details))
+        ctx.addIssue({ code: 'custom', path: [field], message });
       if (!requiresDelivery || details.pickup === true || !hasAddress(details)) return;
       for (const field of ADDRESS_FIELDS) {
         if (!details[field]) ctx.addIssue({ code: 'custom', path: [field], message: checkoutMessages[field] });
@@ -96,8 +93,8 @@ export function withDeliveryRule<T extends z.ZodType<CheckoutDetails>>(schema: T
     },
     {
       // Run even when other fields already failed (zod skips refinements then by default), so the
-      // form and a 400 name the missing address parts together with everything else in one go. The
-      // rule only reads fields as truthy, which is safe on any object.
+      // form and a 400 name every missing part together with everything else in one go. The rules
+      // only read fields as truthy (and a string as an address), which is safe on any object.
       when: ({ value }) => typeof value === 'object' && value !== null,
     },
   );

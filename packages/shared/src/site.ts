@@ -5,8 +5,10 @@
 import { z } from 'zod';
 import { CURRENCIES, DEFAULT_CURRENCY } from './currencies';
 import { eventSettingsSchema, sessionSeedSchema } from './event-sessions';
-import { MAX_AMOUNT_CENTS } from './money';
+import { isWholeCents, MAX_AMOUNT_CENTS } from './money';
+import { DEFAULT_PAYMENT_METHODS, PAYMENT_METHODS } from './payment-methods';
 import { currenciesWithoutValue, entityOfCenter } from './prices';
+import { DEFAULT_PROCESSING_FEE } from './processing-fee';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
@@ -118,6 +120,16 @@ export const entitySchema = z.object({
     .regex(/^[A-Za-z0-9-]{0,12}$/, 'letters, digits and dashes, at most 12')
     .default(''),
   receipts: z.enum(RECEIPT_RULES),
+  /**
+   * The processor's fee on this entity's charges (processing-fee.ts): what a donor who covers the
+   * fee adds, worked out so the net equals the gift. Braintree's standard 2.9% + 30¢ unless set.
+   */
+  processingFee: z
+    .object({
+      percent: z.number().min(0).max(20).refine(isWholeCents, 'at most two decimals'),
+      fixed: z.number().min(0).max(10).refine(isWholeCents, 'at most two decimals'),
+    })
+    .default(DEFAULT_PROCESSING_FEE),
 });
 export type Entity = z.infer<typeof entitySchema>;
 
@@ -128,13 +140,30 @@ export const publicEntitySchema = entitySchema.pick({
   country: true,
   currency: true,
   receipts: true,
+  processingFee: true,
 });
 export type PublicEntity = z.infer<typeof publicEntitySchema>;
 
 /** Before entities were configured, the US foundation and the Canadian charity took gifts. */
 export const DEFAULT_ENTITIES: Entity[] = [
-  { key: 'us', name: 'United States', country: 'US', currency: 'USD', receiptPrefix: '', receipts: 'us-irs' },
-  { key: 'ca', name: 'Canada', country: 'CA', currency: 'CAD', receiptPrefix: 'CA-', receipts: 'ca-cra' },
+  {
+    key: 'us',
+    name: 'United States',
+    country: 'US',
+    currency: 'USD',
+    receiptPrefix: '',
+    receipts: 'us-irs',
+    processingFee: DEFAULT_PROCESSING_FEE,
+  },
+  {
+    key: 'ca',
+    name: 'Canada',
+    country: 'CA',
+    currency: 'CAD',
+    receiptPrefix: 'CA-',
+    receipts: 'ca-cra',
+    processingFee: DEFAULT_PROCESSING_FEE,
+  },
 ];
 
 export const eventSchema = z.object({
@@ -187,6 +216,17 @@ export const givingSchema = z.object({
   suggestedAmountsByCurrency: z
     .partialRecord(z.enum(CURRENCIES), z.array(priceSchema.refine((p) => p > 0, 'must be more than 0')).max(8))
     .optional(),
+  /** The checkout's "cover the fee" box is ticked to begin with (processing-fee.ts). */
+  coverFeesDefault: z.boolean().default(true),
+  /**
+   * How donors may pay, in the order offered (payment-methods.ts; SPEC.md §5's default order). The
+   * Drop-in offers a wallet only where Braintree has it enabled for the merchant, too.
+   */
+  paymentMethods: z
+    .array(z.enum(PAYMENT_METHODS))
+    .min(1)
+    .refine((m) => new Set(m).size === m.length, 'each method once')
+    .default([...DEFAULT_PAYMENT_METHODS]),
 });
 export type Giving = z.infer<typeof givingSchema>;
 
@@ -326,7 +366,11 @@ export const siteSchema = z
     ...siteContentShape,
     entities: entitiesSchema.default(DEFAULT_ENTITIES),
     exchangeRates: exchangeRatesSchema.default({ homeCurrency: DEFAULT_CURRENCY }),
-    giving: givingSchema.default({ suggestedAmounts: [51, 101, 251, 501, 1116] }),
+    giving: givingSchema.default({
+      suggestedAmounts: [51, 101, 251, 501, 1116],
+      coverFeesDefault: true,
+      paymentMethods: [...DEFAULT_PAYMENT_METHODS],
+    }),
     taxReceipts: taxReceiptsSchema.default({ numberPrefix: '' }),
     certificate: certificateSettingsSchema.default({ signatoryTitle: 'Authorised signatory' }),
     /** The event's sessions, seeded into the database once each (staff manage them from then on). */

@@ -21,12 +21,13 @@ export function catalogueView(site: Site): CatalogueResponse {
     event: site.event,
     giving: site.giving,
     // What the store needs to offer a country and its currency: never the merchant accounts.
-    entities: site.entities.map(({ key, name, country, currency, receipts }) => ({
+    entities: site.entities.map(({ key, name, country, currency, receipts, processingFee }) => ({
       key,
       name,
       country,
       currency,
       receipts,
+      processingFee,
     })),
   };
 }

@@ -9,12 +9,14 @@ import {
   checkoutMessages,
   isPickup,
   requiresDelivery,
-  withDeliveryRule,
+  withCheckoutRules,
 } from '@store/shared/checkout';
 import { type Currency, DEFAULT_CURRENCY } from '@store/shared/currencies';
 import type { GiftAidDeclaration } from '@store/shared/gift-aid';
+import { matchingEmployerOf, type Tribute, tributeOf } from '@store/shared/gift-extras';
 import { dollarsToCents } from '@store/shared/money';
 import { entityOfCenter } from '@store/shared/prices';
+import { coveredFeeCents, deductibleFeeCents } from '@store/shared/processing-fee';
 import { completeDonorAddress, receiptNeedsDonorAddress } from '@store/shared/receipt-address';
 import type { Site } from '@store/shared/site';
 import { AppError } from '#src/errors/app-error';
@@ -45,6 +47,12 @@ export type PreparedOrder = {
   donorAddress: DonorAddress | null;
   /** A Canadian center's gift without a complete address: its official receipt waits for one. */
   receiptAwaitsAddress: boolean;
+  /** The processing fee the donor covers (part of amountCents and of the deductible part), in cents. */
+  feeCoveredCents: number;
+  /** The gift is in honour or memory of someone, with the card's recipient if one was asked for. */
+  tribute: Tribute | null;
+  /** The donor's employer matches gifts: its name. */
+  matchingEmployer: string | null;
 };
 
 export const AMOUNT_MISMATCH_MESSAGE =
@@ -62,8 +70,8 @@ function validationError(fields: Record<string, string>): AppError {
  * schema built per request was compiled again for every checkout (bench/BENCHMARKS.md, "Checkout").
  */
 const detailsSchemas = {
-  shipped: withDeliveryRule(checkoutDetailsSchema, true),
-  notShipped: withDeliveryRule(checkoutDetailsSchema, false),
+  shipped: withCheckoutRules(checkoutDetailsSchema, true),
+  notShipped: withCheckoutRules(checkoutDetailsSchema, false),
 };
 
 type AddressFields = Pick<
@@ -126,16 +134,20 @@ export function prepareOrder(site: Site, body: CheckoutRequest): PreparedOrder {
   }
 
   const { priced } = pricing;
-  if (priced.totalCents !== dollarsToCents(body.amount)) {
+  const d = details.data;
+  // The fee is the server's own figure from the entity's setting, never the browser's: a total that
+  // does not equal the bucket plus that fee is refused like a wrong price.
+  const feeCoveredCents = d.coverFee === true ? coveredFeeCents(priced.totalCents, entity.processingFee) : 0;
+  if (priced.totalCents + feeCoveredCents !== dollarsToCents(body.amount)) {
     throw new AppError('amount_mismatch', AMOUNT_MISMATCH_MESSAGE, { fields: { amount: AMOUNT_MISMATCH_MESSAGE } });
   }
-  const d = details.data;
   const pickup = isPickup(d);
+  const giftDeductible = deductibleCents(priced.totalCents, priced.products);
   const canadian = receiptNeedsDonorAddress(center);
   // Only a CRA receipt prints the donor's address; a US center's order keeps one only as given before.
   const donorAddress = canadian ? donorAddressOf(d) : usDonorAddress(d);
   return {
-    amountCents: priced.totalCents,
+    amountCents: priced.totalCents + feeCoveredCents,
     currency,
     entityKey: entity.key,
     giftAid: giftAid?.ok ? giftAid.declaration : null,
@@ -154,8 +166,11 @@ export function prepareOrder(site: Site, body: CheckoutRequest): PreparedOrder {
       : null,
     products: priced.products,
     itemCount: priced.itemCount,
-    deductibleCents: deductibleCents(priced.totalCents, priced.products),
+    deductibleCents: giftDeductible + deductibleFeeCents(feeCoveredCents, giftDeductible, priced.totalCents),
     donorAddress,
     receiptAwaitsAddress: canadian && donorAddress === null,
+    feeCoveredCents,
+    tribute: tributeOf(d),
+    matchingEmployer: matchingEmployerOf(d),
   };
 }

@@ -40,6 +40,9 @@ const PENDING_ORDER_FIELDS = [
   'donorAddress',
   'receiptAwaitsAddress',
   'locale',
+  'feeCoveredCents',
+  'tribute',
+  'matchingEmployer',
 ] as const satisfies readonly (keyof NewOrder)[];
 
 export type PendingOrderValues = Pick<NewOrder, (typeof PENDING_ORDER_FIELDS)[number]>;
@@ -96,6 +99,8 @@ export function preparePendingOrderInsert(name: string, onlyIf: SQL): PendingOrd
     filled.entityKey = values.entityKey ?? 'us';
     // A caller that names no language wrote in English, as every order did before languages.
     filled.locale = values.locale ?? 'en';
+    // No fee covered unless the checkout says so (processing-fee.ts).
+    filled.feeCoveredCents = values.feeCoveredCents ?? 0;
     const [order] = await query(db).execute({ ...filled, ...guardValues });
     return order ?? null;
   };

@@ -5,6 +5,8 @@
  */
 
 import type { GiftAidDeclaration } from '@store/shared/gift-aid';
+import type { Tribute } from '@store/shared/gift-extras';
+import type { PaymentMethodKind } from '@store/shared/payment-methods';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -121,8 +123,27 @@ export const orders = pgTable(
      */
     deductibleCents: integer('deductible_cents'),
     donorAddress: jsonb('donor_address').$type<DonorAddress>(),
-    /** 'Visa ending in 1111': the card's brand and last four digits, never more. */
+    /**
+     * How it was paid, as a receipt names it: 'Visa ending in 1111', 'PayPal', 'Apple Pay, Visa
+     * ending in 1111' (payment-methods.ts `paymentMethodLabel`). Never more of a card than that.
+     */
     paymentMethod: text('payment_method'),
+    /** The method's kind (payment-methods.ts); null on orders before wallets (cards) and offline gifts. */
+    paymentKind: text('payment_kind').$type<PaymentMethodKind>(),
+    /**
+     * The processing fee the donor added so that all of the gift reaches the foundation
+     * (processing-fee.ts), in cents; part of `amount_cents` and of the deductible part like the gift.
+     */
+    feeCoveredCents: integer('fee_covered_cents').notNull().default(0),
+    /** The gift is in honour or in memory of someone (gift-extras.ts); its card, if any, is tribute_cards'. */
+    tribute: jsonb('tribute').$type<Tribute>(),
+    /** The donor's employer matches gifts: its name, for the treasurer's matching list. */
+    matchingEmployer: text('matching_employer'),
+    /**
+     * An offline gift that is an employer's match of a donor's gift: the gift it matches (one match
+     * each). The donor's statement lists it beside the gift, as not deductible by the donor.
+     */
+    matchesOrderId: uuid('matches_order_id'),
     /**
      * The receipt's number ('2026-000123', with the configured prefix), its calendar year and place in
      * it: given in the settlement's statement (receipts/receipt-number.ts). Null on orders settled
@@ -180,6 +201,15 @@ export const orders = pgTable(
     check('orders_refunded_range', sql`${t.refundedCents} between 0 and ${t.amountCents}`),
     check('orders_source_known', sql`${t.source} in ('card', 'offline')`),
     check('orders_deductible_range', sql`${t.deductibleCents} between 0 and ${t.amountCents}`),
+    check('orders_fee_covered_range', sql`${t.feeCoveredCents} >= 0 and ${t.feeCoveredCents} < ${t.amountCents}`),
+    check(
+      'orders_payment_kind_known',
+      sql`${t.paymentKind} in ('card', 'paypal', 'paypalCredit', 'venmo', 'applePay', 'googlePay')`,
+    ),
+    // Only staff record a match, as an offline gift; a gift is matched once.
+    check('orders_match_is_offline', sql`${t.matchesOrderId} is null or ${t.source} = 'offline'`),
+    uniqueIndex('orders_matches_order_idx').on(t.matchesOrderId).where(sql`${t.matchesOrderId} is not null`),
+    index('orders_matching_employer_idx').on(t.createdAt).where(sql`${t.matchingEmployer} is not null`),
     uniqueIndex('orders_receipt_year_seq_idx').on(t.entityKey, t.receiptYear, t.receiptSeq),
     check('orders_currency_known', sql`${t.currency} in ('USD', 'CAD', 'GBP')`),
     check('orders_locale_known', knownLocale(t.locale)),

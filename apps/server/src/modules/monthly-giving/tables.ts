@@ -20,6 +20,7 @@
  */
 
 import type { MonthlyGiftStatus, PausedReason } from '@store/shared/monthly-giving';
+import type { PaymentMethodKind } from '@store/shared/payment-methods';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -77,6 +78,16 @@ export const monthlyGifts = pgTable(
     cardLastFour: text('card_last_four').notNull(),
     cardExpMonth: integer('card_exp_month'),
     cardExpYear: integer('card_exp_year'),
+    /**
+     * The stored method's kind (payment-methods.ts): a card, or a vaulted PayPal or Venmo account
+     * (whose `card_brand` is the wallet's name and `card_last_four` empty). Null before wallets: a card.
+     */
+    paymentKind: text('payment_kind').$type<PaymentMethodKind>(),
+    /**
+     * The donor covers the processing fee: each month charges the gift plus its fee
+     * (processing-fee.ts, the entity's setting at the charge). Turned on or off from /dashboard.
+     */
+    coverFee: boolean('cover_fee').notNull().default(false),
     /** 1–28. */
     billingDay: integer('billing_day').notNull(),
     /** 'YYYY-MM': the period the next charge is for. */

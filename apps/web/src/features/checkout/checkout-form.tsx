@@ -4,7 +4,7 @@
  * each clears as soon as its field is edited (SPEC.md §5); the form is checked again on the next submit.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { checkoutDetailsSchema, checkoutMessages, requiresDelivery, withDeliveryRule } from '@store/shared/checkout';
+import { checkoutDetailsSchema, checkoutMessages, requiresDelivery, withCheckoutRules } from '@store/shared/checkout';
 import { formatCents } from '@store/shared/money';
 import { monthlyGiftMessages } from '@store/shared/monthly-giving';
 import { monthlyTexts } from '@store/shared/monthly-lines';
@@ -45,7 +45,7 @@ export function CheckoutForm() {
   const isCanadian = (center: string) => canadianCenters.some((c) => String(c.id) === center);
   // The donor's address (asked for a Canadian center) is optional, like every field SPEC.md §5 does
   // not list: without it the receipt is not official until the donor adds it (receipt-address.ts).
-  const resolver = useMemo(() => zodResolver(withDeliveryRule(checkoutDetailsSchema, withDelivery)), [withDelivery]);
+  const resolver = useMemo(() => zodResolver(withCheckoutRules(checkoutDetailsSchema, withDelivery)), [withDelivery]);
   const { register, handleSubmit, clearErrors, setError, control, formState, getValues, setValue } = useForm({
     resolver,
     defaultValues: emptyCheckoutForm,
