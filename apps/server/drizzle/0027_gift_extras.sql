@@ -19,6 +19,8 @@ ALTER TABLE "orders" ADD COLUMN "fee_covered_cents" integer DEFAULT 0 NOT NULL;-
 ALTER TABLE "orders" ADD COLUMN "tribute" jsonb;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "matching_employer" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "matches_order_id" uuid;--> statement-breakpoint
+ALTER TABLE "sandbox_transactions" ADD COLUMN "payment_kind" text DEFAULT 'card' NOT NULL;--> statement-breakpoint
+ALTER TABLE "sandbox_vault" ADD COLUMN "payment_kind" text DEFAULT 'card' NOT NULL;--> statement-breakpoint
 ALTER TABLE "tribute_cards" ADD CONSTRAINT "tribute_cards_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "tribute_cards_recipient_idx" ON "tribute_cards" USING btree (lower("recipient_email"),"created_at");--> statement-breakpoint
 CREATE INDEX "tribute_cards_client_idx" ON "tribute_cards" USING btree ("client_ip","created_at");--> statement-breakpoint

@@ -3,6 +3,8 @@
  * charges. Keeping a separate ledger is what makes crash and reconciliation tests meaningful: the
  * two books must agree to the cent.
  */
+
+import type { PaymentMethodKind } from '@store/shared/payment-methods';
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -30,6 +32,8 @@ export const sandboxTransactions = pgTable(
     status: text('status').$type<'submitted_for_settlement' | 'processor_declined'>().notNull(),
     processorCode: text('processor_code').notNull(),
     processorText: text('processor_text').notNull(),
+    /** How the sale was paid (payment-methods.ts): a card, or a wallet's test nonce. */
+    paymentKind: text('payment_kind').$type<PaymentMethodKind>().notNull().default('card'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('sandbox_transactions_amount_positive', sql`${t.amountCents} > 0`)],
@@ -64,6 +68,8 @@ export const sandboxVault = pgTable('sandbox_vault', {
   customerId: text('customer_id').notNull(),
   brand: text('brand').notNull(),
   lastFour: text('last_four').notNull(),
+  /** A stored card, or a vaulted PayPal (billing agreement) or Venmo account. */
+  paymentKind: text('payment_kind').$type<PaymentMethodKind>().notNull().default('card'),
   expMonth: integer('exp_month'),
   expYear: integer('exp_year'),
   /** What a sale with this card does, as the nonce's (a declining test card is refused at storing). */
