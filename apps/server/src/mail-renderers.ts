@@ -35,6 +35,8 @@ import { STATEMENT_KIND } from '#src/modules/statements/statement-kind';
 import { createStatementRenderer } from '#src/modules/statements/statement-renderer';
 import { createConfirmationRenderer } from '#src/modules/tickets/confirmation-renderer';
 import { ticketKeys } from '#src/modules/tickets/ticket-keys';
+import { TRIBUTE_CARD_KIND } from '#src/modules/tributes/tribute-card-kind';
+import { createTributeCardRenderer } from '#src/modules/tributes/tribute-card-mail';
 import { WAITLIST_OFFER_KIND } from '#src/modules/waiting-list/offer-kind';
 import { createOfferMailRenderer } from '#src/modules/waiting-list/offer-mail';
 import { fixedSiteSource, type SiteSource } from '#src/site/site-source';
@@ -99,5 +101,6 @@ export function mailRenderers({
     [EVENT_MESSAGE_KIND]: createEventMessageRenderer({ db, site, key: eventLinkKey(secrets.session), storeUrl }),
     [CERTIFICATE_KIND]: createCertificateRenderer({ db, siteSource, signature: certificateSignature }),
     [WAITLIST_OFFER_KIND]: createOfferMailRenderer({ db, siteSource, key: eventLinkKey(secrets.session), storeUrl }),
+    [TRIBUTE_CARD_KIND]: createTributeCardRenderer({ db, site }),
   };
 }

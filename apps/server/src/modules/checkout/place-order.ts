@@ -37,6 +37,7 @@ import {
   type SaleInput,
   type SaleOutcome,
 } from '#src/modules/payments/gateway';
+import { queueTributeCard } from '#src/modules/tributes/queue-tribute-card';
 import { type CheckoutAnswer, checkoutAnswer, storedAttempt } from './checkout-answer';
 import { idempotencyKeyReused, paymentInProgress, paymentUnconfirmed } from './checkout-errors';
 import {
@@ -133,6 +134,13 @@ async function chargeAndSettle(input: PlaceOrderInput, order: Order): Promise<Ch
   if (monthlyGifts && hasMonthlyLine(order.products)) {
     await monthlyGifts.settle(order.id).catch((error: unknown) => {
       logger.error({ err: error, orderId: order.id }, 'monthly gifts not settled; the billing run will');
+    });
+  }
+  // The tribute's card, in its own transaction (the settlement is one statement); if this fails or
+  // the process dies first, the reconciler's sweep queues it (tributes/queue-tribute-card.ts).
+  if (recorded.status === 'succeeded' && recorded.tribute?.card) {
+    await queueTributeCard(db, order.id).catch((error: unknown) => {
+      logger.error({ err: error, orderId: order.id }, 'tribute card not queued; the reconciler will');
     });
   }
   logger.info(

@@ -1,10 +1,11 @@
 /**
  * Runs the reconciler at start and then every minute (issue 3: "settled at start and every
  * minute"), as a periodic job (lib/start-periodic.ts: runs never overlap, `stop()` waits for one in
- * progress).
+ * progress). Each run also queues the tribute cards a settlement left unqueued.
  */
 import { startPeriodic } from '#src/lib/start-periodic';
 import type { ReceiptSettings } from '#src/modules/ledger/index';
+import { queueMissingTributeCards } from '#src/modules/tributes/queue-tribute-card';
 import { type ReconcileOptions, type ReconcileSummary, reconcilePendingOrders } from './reconcile';
 
 export const RECONCILE_INTERVAL_MS = 60_000;
@@ -27,6 +28,10 @@ export function startReconciler(options: StartReconcilerOptions): () => Promise<
     run: async () => {
       const summary = await reconcilePendingOrders({ ...reconcileOptions, receipts: await receipts() });
       if (summary.succeeded + summary.failed + summary.stillPending > 0) logger.info(summary, 'reconciler run');
+      // Tribute cards of paid gifts that have none yet: the reconciler's own settlements, and a
+      // checkout that died between its settlement and its card (tributes/queue-tribute-card.ts).
+      const cards = await queueMissingTributeCards(options.db);
+      if (cards > 0) options.mail?.kick();
       return summary;
     },
     onRun,
