@@ -36,6 +36,12 @@ export function buildCheckoutRequest(input: BuildCheckoutRequestInput): Checkout
     giftAid,
     giftAidHouse,
     giftAidPostcode,
+    tributeKind,
+    tributeName,
+    tributeMessage,
+    tributeCardName,
+    tributeCardEmail,
+    tributeShowAmount,
     ...contact
   } = details;
   // An address typed before ticking "pick up" is not the donor's choice any more: leave it out.
@@ -44,6 +50,14 @@ export function buildCheckoutRequest(input: BuildCheckoutRequestInput): Checkout
   const donorAddress = withDonorAddress ? { donorStreet, donorCity, donorProvince, donorPostalCode } : {};
   // A declaration ticked for a UK center, then a center of another country chosen, is not made.
   const declaration = input.withGiftAid && giftAid === true ? { giftAid, giftAidHouse, giftAidPostcode } : {};
+  // A tribute only when one is chosen; its card only when the donor asked for one (tribute-fieldset.tsx).
+  const card =
+    tributeCardName || tributeCardEmail
+      ? { tributeCardName, tributeCardEmail, tributeShowAmount: tributeShowAmount === true }
+      : {};
+  const tribute = tributeKind
+    ? { tributeKind, tributeName, ...(tributeMessage ? { tributeMessage } : {}), ...card }
+    : {};
   return {
     nonce,
     amount,
@@ -54,6 +68,7 @@ export function buildCheckoutRequest(input: BuildCheckoutRequestInput): Checkout
       ...delivery,
       ...donorAddress,
       ...declaration,
+      ...tribute,
       amount,
     },
     products: [...lines],

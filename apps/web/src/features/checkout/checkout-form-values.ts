@@ -28,6 +28,11 @@ export const emptyCheckoutForm: CheckoutFormValues = {
   giftAid: false,
   giftAidHouse: '',
   giftAidPostcode: '',
+  tributeName: '',
+  tributeMessage: '',
+  tributeCardName: '',
+  tributeCardEmail: '',
+  tributeShowAmount: false,
 };
 
 /**

@@ -27,6 +27,7 @@ import { DonorAddressFieldset } from './donor-address-fieldset';
 import type { FieldFor } from './field-props';
 import { GiftAidFieldset } from './gift-aid-fieldset';
 import { MonthlyAccount } from './monthly-account';
+import { TributeFieldset } from './tribute-fieldset';
 import { useAccountPrefill } from './use-account-prefill';
 import { useCheckoutAccount } from './use-checkout-account';
 import { useCheckoutSignUp } from './use-checkout-sign-up';
@@ -158,6 +159,7 @@ export function CheckoutForm() {
           giftAmount={formatCents(giftAidCents(lines), giving.currency)}
         />
       )}
+      <TributeFieldset field={field} control={control} setValue={setValue} />
       {withDelivery && <DeliveryFieldset field={field} pickup={pickup} center={chosenCenter} />}
       <section className="checkout-payment" aria-labelledby={`${id}-payment`}>
         <h2 id={`${id}-payment`}>{i18n._('Payment')}</h2>

@@ -119,6 +119,9 @@ function OrderReceipt({ order, transactionId }: { order: OrderSuccess; transacti
           </p>
         )}
         {email && <p>{i18n._('Receipt sent to: {email}', { email })}</p>}
+        {order.tributeCardName && (
+          <p>{i18n._('An e-mail card will be sent to {name}.', { name: order.tributeCardName })}</p>
+        )}
         <p className="order-result__id">{i18n._('Transaction ID: {id}', { id: transactionId })}</p>
       </div>
     </section>

@@ -25,6 +25,8 @@ export type OrderSuccess = {
   currency: string;
   /** A UK gift's Gift Aid declaration was made. */
   giftAid: boolean;
+  /** The tribute's e-mail card goes to this person (issue 36); null when none was asked for. */
+  tributeCardName: string | null;
 };
 
 export type OrderSuccessMonthly = { name: string; amount: number; billingDay: number };
@@ -33,6 +35,7 @@ export type OrderSuccessMonthly = { name: string; amount: number; billingDay: nu
 export function orderSuccessState(answer: CheckoutSucceeded) {
   const { transactionId, receiptNumber, amount, deductible, email, items, monthly, receiptAwaitsAddress } = answer;
   const { currency, giftAid } = answer;
+  const { tributeCard } = answer;
   return {
     transactionId,
     receiptNumber,
@@ -44,6 +47,7 @@ export function orderSuccessState(answer: CheckoutSucceeded) {
     ...(receiptAwaitsAddress ? { receiptAwaitsAddress } : {}),
     ...(currency ? { currency } : {}),
     ...(giftAid ? { giftAid } : {}),
+    ...(tributeCard ? { tributeCardName: tributeCard.name } : {}),
   };
 }
 
@@ -93,5 +97,6 @@ export function readOrderSuccess(state: unknown): OrderSuccess {
     receiptAwaitsAddress: fields.receiptAwaitsAddress === true,
     currency: typeof fields.currency === 'string' && /^[A-Z]{3}$/.test(fields.currency) ? fields.currency : 'USD',
     giftAid: fields.giftAid === true,
+    tributeCardName: text(fields.tributeCardName),
   };
 }
