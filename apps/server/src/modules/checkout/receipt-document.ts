@@ -80,6 +80,15 @@ function addressLine(order: Order): string | null {
   return a ? `${a.street}, ${a.city}, ${a.province} ${a.postalCode}` : null;
 }
 
+function tributeFacts(order: Order): TaxFact[] {
+  const tribute = order.tribute;
+  if (!tribute) return [];
+  return [
+    { label: tribute.kind === 'memory' ? 'In memory of' : 'In honour of', value: tribute.name },
+    ...(tribute.message ? [{ label: 'Tribute message', value: tribute.message }] : []),
+  ];
+}
+
 export function buildReceiptDocument({ order, site, signature, correction }: ReceiptDocumentOptions): ReceiptDocument {
   const timeZone = site.foundation.timeZone;
   const center = site.centers.find((c) => c.id === order.centerId);
@@ -116,6 +125,8 @@ export function buildReceiptDocument({ order, site, signature, correction }: Rec
     { label: 'Donor', value: `${order.firstName} ${order.lastName}`.trim() },
     ...(addressLine(order) ? [{ label: 'Donor address', value: addressLine(order) ?? '' }] : []),
     ...(order.studentName?.trim() ? [{ label: 'Student', value: order.studentName.trim() }] : []),
+    // Issue 36: the gift's tribute, as the donor worded it (its card's recipient is not the receipt's business).
+    ...tributeFacts(order),
     { label: 'Center', value: order.centerName },
     { label: 'Payment method', value: order.paymentMethod ?? 'Card' },
     // An offline gift (issue 21) has no gateway transaction: its payment method names the cheque or transfer.

@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger } from '#src/logger';
 import { reconcilePendingOrders } from '#src/modules/checkout/reconcile';
-import { findOrderByIdempotencyKey } from '#src/modules/ledger/index';
+import { findOrderByIdempotencyKey, RECEIPT_KIND } from '#src/modules/ledger/index';
 import { mailOutbox } from '#src/modules/mail/tables';
 import { GatewayUnavailableError } from '#src/modules/payments/gateway';
 import { createSandboxGateway, type SandboxGateway } from '#src/modules/payments/gateways/sandbox';
@@ -23,6 +23,7 @@ import {
   testReceiptSettings,
 } from '../../../test/checkout-helpers';
 import { outboxMessages } from '../../../test/outbox-helpers';
+import { pdfText } from '../../../test/pdf-text';
 import { describeWithDb } from '../../../test/test-db';
 import { queueMissingTributeCards, queueTributeCard } from './queue-tribute-card';
 import { tributeCards } from './tables';
@@ -102,6 +103,16 @@ describeWithDb('tribute cards', () => {
     expect(await cards(orderId)).toHaveLength(1);
     expect(await queueTributeCard(t.testDb.db, orderId)).toBe('queued');
     expect(await cards(orderId)).toHaveLength(1);
+
+    // The donor's receipt prints the tribute, in the e-mail and its PDF.
+    const [receipt] = await outboxMessages(t.testDb.db, t.site, orderId, RECEIPT_KIND);
+    expect(receipt?.text).toMatch(/In memory of:?\s+Sita Devi/);
+    expect(receipt?.text).toContain('She fed <b>everyone</b> who came to her door.');
+    const pdf = receipt?.attachments?.[0]?.content;
+    if (!pdf) throw new Error('no PDF');
+    const printed = await pdfText(pdf);
+    expect(printed).toContain('In memory of Sita Devi');
+    expect(printed).toContain('Tribute message She fed <b>everyone</b> who came to her door.');
 
     // In honour, with the amount shown: the amount is on the card.
     const shown = await give(tribute('gopal@example.org', { tributeKind: 'honour', tributeShowAmount: true }));

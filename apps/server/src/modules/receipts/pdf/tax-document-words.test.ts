@@ -90,7 +90,13 @@ const receipt = (order: Order, fix: ReceiptCorrection | undefined = undefined) =
 const RECEIPTS: Record<string, TaxDocument> = {
   'a US receipt with a benefit and a purchase': receipt(paidOrderRow()),
   'a US receipt of a pure gift': receipt(
-    paidOrderRow({ products: [giftLine(10_100)], amountCents: 10_100, paymentMethod: null, transactionId: null }),
+    paidOrderRow({
+      products: [giftLine(10_100)],
+      amountCents: 10_100,
+      paymentMethod: null,
+      transactionId: null,
+      tribute: { kind: 'memory', name: 'Sita Devi', message: 'She fed everyone.' },
+    }),
   ),
   "a monthly gift's first receipt": receipt(
     paidOrderRow({ products: [{ ...giftLine(5100), monthly: true }], amountCents: 5100, deductibleCents: 5100 }),
