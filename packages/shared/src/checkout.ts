@@ -8,7 +8,9 @@ import { checkoutMessages } from './checkout-messages';
 import { CURRENCIES } from './currencies';
 import { giftAidFieldsSchema } from './gift-aid';
 import { giftExtrasFieldsSchema, giftExtrasIssues } from './gift-extras';
+import { checkoutMatchingSchema } from './matching';
 import { isWholeCents, MAX_AMOUNT_CENTS } from './money';
+import { PAYMENT_METHODS } from './payment-methods';
 import { AT_MOST, type TextLimit as Limit } from './text-limits';
 
 export { checkoutMessages };
@@ -131,6 +133,11 @@ export const checkoutRequestSchema = z.object({
    * entity's (site.ts `entities`). Absent: US dollars, as SPEC.md §7's request has it.
    */
   currency: z.enum(CURRENCIES, 'currency must be USD, CAD or GBP').optional(),
+  /**
+   * Issue 36: the method the donor chose (payment-methods.ts). The gateway's answer says how a sale
+   * was paid; this only tells PayPal Credit from PayPal, which Braintree's answer does not.
+   */
+  paymentMethod: z.enum(PAYMENT_METHODS).optional(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
@@ -173,6 +180,12 @@ export const checkoutSucceededSchema = z.object({
    * charged `amount` dollars on the `billingDay` of each month from the next one on.
    */
   monthly: z.array(z.object({ name: z.string(), amount: z.number(), billingDay: z.number().int() })).optional(),
+  /** Issue 36: the donor's employer matches gifts: the next steps' legal name and tax number (matching.ts). */
+  matching: checkoutMatchingSchema.optional(),
+  /** Issue 36: how the gift was paid, as the receipt names it ('PayPal', 'Apple Pay, Visa ending in 8886'). */
+  paymentMethod: z.string().optional(),
+  /** Issue 36: the gift's tribute asked for an e-mail card: to whom (the thank-you page says so). */
+  tributeCard: z.object({ name: z.string() }).optional(),
 });
 export type CheckoutSucceeded = z.infer<typeof checkoutSucceededSchema>;
 /** 402: the gateway declined the card; the order is kept as failed. */

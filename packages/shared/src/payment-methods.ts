@@ -31,6 +31,16 @@ export const WALLET_TEST_NONCES = {
   googlePay: 'fake-android-pay-visa-nonce',
 } as const;
 
+/**
+ * What the checkout says when a wallet cannot do what the bucket asks (issue 36), marked for the
+ * `giving` catalogue (decision 0042): the server sends the English text, the page translates it.
+ */
+export const walletMessages = {
+  /** Braintree vaults PayPal only from a billing agreement (the Drop-in's vault flow), never a one-time payment. */
+  paypalOneTimeNotMonthly:
+    /*i18n*/ "PayPal's one-time payment cannot pay a monthly gift. Choose PayPal again to agree to monthly payments, or use a card.",
+} as const;
+
 /** Every method, as a default for sites that name none. */
 export const DEFAULT_PAYMENT_METHODS: readonly PaymentMethodKind[] = PAYMENT_METHODS;
 

@@ -10,6 +10,7 @@
  * Two nonces exist only here, to test the client side of failures: 'fake-timeout-nonce' never gets an
  * answer and 'fake-server-error-nonce' gets an HTTP 500.
  */
+import { WALLET_TEST_NONCES } from '@store/shared/payment-methods';
 import { declined as processorDeclined } from '#src/modules/payments/gateways/sandbox-outcomes';
 import type { FakeSaleStatus } from './sales-store';
 
@@ -100,8 +101,27 @@ export function decideSale(nonce: string | null, amount: string | null): SaleDec
   };
 }
 
+/**
+ * Issue 36: how a nonce pays, as Braintree's `paymentInstrumentType` says it: Braintree's wallet
+ * test nonces are PayPal and Venmo accounts and Apple Pay and Google Pay cards; the rest are cards.
+ */
+export type FakeInstrument = 'credit_card' | 'paypal_account' | 'venmo_account' | 'apple_pay_card' | 'android_pay_card';
+
+const WALLET_INSTRUMENTS: ReadonlyMap<string, FakeInstrument> = new Map([
+  [WALLET_TEST_NONCES.paypal, 'paypal_account'],
+  [WALLET_TEST_NONCES.paypalVault, 'paypal_account'],
+  [WALLET_TEST_NONCES.venmo, 'venmo_account'],
+  [WALLET_TEST_NONCES.applePay, 'apple_pay_card'],
+  [WALLET_TEST_NONCES.googlePay, 'android_pay_card'],
+]);
+
+export function instrumentOf(nonce: string | null): FakeInstrument {
+  return (nonce && WALLET_INSTRUMENTS.get(nonce)) || 'credit_card';
+}
+
 function isKnownNonce(nonce: string): boolean {
   return (
+    WALLET_INSTRUMENTS.has(nonce) ||
     nonce === FAKE_NONCES.valid ||
     /^fake-valid-[a-z-]+-nonce$/.test(nonce) ||
     nonce.startsWith('fake-processor-declined-') ||

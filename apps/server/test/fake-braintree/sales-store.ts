@@ -4,6 +4,7 @@
  * Validation errors create no transaction, as on the real gateway. Nonces are deliberately not kept.
  */
 import { randomBytes } from 'node:crypto';
+import type { FakeInstrument } from './outcomes';
 
 /** The statuses this fake produces; names and meanings are Braintree's. */
 export type FakeSaleStatus =
@@ -40,6 +41,8 @@ export type FakeSale = {
   /** The merchant account the sale went to, and so its currency (Braintree: one currency per account). */
   merchantAccountId?: string;
   currencyIsoCode?: string;
+  /** Issue 36: how it was paid (Braintree's paymentInstrumentType); absent: a card. */
+  instrument?: FakeInstrument;
 };
 
 export type NewFakeSale = Omit<FakeSale, 'id' | 'type' | 'createdAt' | 'refundIds' | 'refundedTransactionId'>;

@@ -8,10 +8,10 @@
  * would hang it, so both steps read the same store with the same filter.
  */
 import { isRecord, record, stringList, text } from './json';
-import { decideSale, FAKE_NONCES, type ValidationError } from './outcomes';
+import { decideSale, FAKE_NONCES, type FakeInstrument, instrumentOf, type ValidationError } from './outcomes';
 import type { FakeSale, SalesStore } from './sales-store';
 import type { VaultStore } from './vault';
-import { array, collection, element, escapeXml, fields, leaf, xmlDocument } from './xml';
+import { array, collection, element, escapeXml, fields, leaf, type XmlFields, xmlDocument } from './xml';
 
 export type FakeResponse =
   | { kind: 'xml'; status: number; body: string }
@@ -45,7 +45,9 @@ export function createSale(body: unknown, store: SalesStore, vault?: VaultStore)
   const orderId = text(input, 'order_id');
   // Issue 22: a vaulted card's token stands for an approved card (then the amount rule decides).
   const token = text(input, 'payment_method_token');
-  const nonce = token === null ? text(input, 'payment_method_nonce') : vault?.cards.has(token) ? FAKE_NONCES.valid : '';
+  const stored = token === null ? undefined : vault?.cards.get(token);
+  const nonce = token === null ? text(input, 'payment_method_nonce') : stored ? FAKE_NONCES.valid : '';
+  const instrument = stored ? stored.instrument : instrumentOf(nonce);
   const merchantAccountId = text(input, 'merchant_account_id') ?? DEFAULT_MERCHANT_ACCOUNT;
   const currencyIsoCode = FAKE_MERCHANT_ACCOUNTS[merchantAccountId];
   if (currencyIsoCode === undefined)
@@ -77,6 +79,7 @@ export function createSale(body: unknown, store: SalesStore, vault?: VaultStore)
     transactionSource: text(input, 'transaction_source'),
     merchantAccountId,
     currencyIsoCode,
+    instrument,
   });
   if (approved) return xml(201, transactionXml(sale));
   // Declines and rejections are a 422 "error response" that still carries the transaction.
@@ -139,10 +142,9 @@ export function transactionXml(sale: FakeSale): string {
     gatewayRejectionReason: sale.gatewayRejectionReason,
     createdAt: sale.createdAt,
     updatedAt: sale.createdAt,
-    paymentInstrumentType: 'credit_card',
+    paymentInstrumentType: sale.instrument ?? 'credit_card',
     customer: { id: null, ...sale.customer },
-    // A fixed test card: the fake never sees card data, only nonces.
-    creditCard: { bin: '411111', last4: '1111', cardType: 'Visa', expirationMonth: '12', expirationYear: '2030' },
+    ...instrumentDetails(sale.instrument ?? 'credit_card'),
     refundedTransactionId: sale.refundedTransactionId,
   });
   // Issue 21: the sale's refunds, as an array the SDK reads back as `refundIds`.
@@ -151,6 +153,47 @@ export function transactionXml(sale: FakeSale): string {
     sale.refundIds.map((id) => leaf('item', id)),
   );
   return base.replace(/<\/transaction>$/, `${refundIds}</transaction>`);
+}
+
+/**
+ * The payment's details as Braintree sends them with a transaction (issue 36), for its test nonces:
+ * a fixed test card (the fake never sees card data, only nonces); Apple Pay's Visa "Visa 8886"
+ * (its token's own last4 differs); Google Pay's virtual card over the donor's Visa ending in 1111.
+ */
+function instrumentDetails(instrument: FakeInstrument): XmlFields {
+  switch (instrument) {
+    case 'paypal_account':
+      return { paypal: { payerEmail: 'jane.doe@paypal.com', payerId: 'FAKEPAYER1' } };
+    case 'venmo_account':
+      return { venmoAccount: { username: 'venmojoe', venmoUserId: 'Venmo-Joe-1' } };
+    case 'apple_pay_card':
+      return {
+        applePay: {
+          cardType: 'Apple Pay - Visa',
+          last4: '1881',
+          paymentInstrumentName: 'Visa 8886',
+          sourceDescription: 'Visa 8886',
+          expirationMonth: '12',
+          expirationYear: '2030',
+        },
+      };
+    case 'android_pay_card':
+      return {
+        androidPayCard: {
+          virtualCardType: 'Visa',
+          virtualCardLast4: '1881',
+          sourceCardType: 'Visa',
+          sourceCardLast4: '1111',
+          sourceDescription: 'Visa 1111',
+          expirationMonth: '12',
+          expirationYear: '2030',
+        },
+      };
+    case 'credit_card':
+      return {
+        creditCard: { bin: '411111', last4: '1111', cardType: 'Visa', expirationMonth: '12', expirationYear: '2030' },
+      };
+  }
 }
 
 function validationErrorResponse(errors: ValidationError[], amount: string | null, orderId: string | null): string {

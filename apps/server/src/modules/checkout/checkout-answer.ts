@@ -8,6 +8,7 @@
  */
 import type { CheckoutDeclined, CheckoutSucceeded } from '@store/shared/checkout';
 import { centsToDollars } from '@store/shared/money';
+import { matchingDetails } from '@store/shared/matching';
 import { billingDayOf, calendarDay } from '@store/shared/monthly-giving';
 import type { Site } from '@store/shared/site';
 import type { StoredAttempt } from '#src/lib/idempotent-request';
@@ -28,14 +29,20 @@ type AnsweredOrder = Pick<
   | 'receiptAwaitsAddress'
   | 'currency'
   | 'giftAid'
+  | 'matchingEmployer'
+  | 'tribute'
+  | 'centerId'
+  | 'paymentMethod'
 >;
 
 export function checkoutAnswer(
   order: AnsweredOrder,
   stored: StoredAnswer,
-  site: Pick<Site, 'foundation'>,
+  site: Pick<Site, 'foundation' | 'centers' | 'taxReceipts'>,
 ): CheckoutAnswer {
   if (!stored.success) return stored;
+  // Issue 36: the employer's form asks for the legal name and tax number of the entity that took it.
+  const matching = matchingDetails(order, site);
   // Issue 22: the gifts this order started keep the day it was placed (at most the 28th), as
   // monthly-giving's start does: the same day for the first answer and every replay.
   const monthlyLines = order.products.filter((p) => p.monthly === true);
@@ -64,13 +71,17 @@ export function checkoutAnswer(
             billingDay,
           })),
         }),
+    ...(matching ? { matching } : {}),
+    ...(order.tribute?.card ? { tributeCard: { name: order.tribute.card.name } } : {}),
+    // Issue 36: how it was paid, as the receipt names it ('PayPal', 'Apple Pay, Visa ending in 8886').
+    ...(order.paymentMethod ? { paymentMethod: order.paymentMethod } : {}),
   };
 }
 
 /** The order under an Idempotency-Key as the idempotent request replays it (lib/idempotent-request.ts). */
 export function storedAttempt(
   order: AnsweredOrder & Pick<Order, 'requestHash' | 'answer'>,
-  site: Pick<Site, 'foundation'>,
+  site: Pick<Site, 'foundation' | 'centers' | 'taxReceipts'>,
 ): StoredAttempt<CheckoutAnswer> {
   return { requestHash: order.requestHash, answer: order.answer && checkoutAnswer(order, order.answer, site) };
 }

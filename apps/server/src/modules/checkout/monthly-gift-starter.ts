@@ -10,11 +10,18 @@
  * first month.
  */
 
+import type { PaymentMethodKind } from '@store/shared/payment-methods';
 import type { Order } from '#src/modules/ledger/index';
 import type { StoredCard } from '#src/modules/payments/gateway';
 
 /** The card the gateway stored for the donor (gateway.vault). */
-export type VaultedCard = { customerId: string; paymentMethodToken: string; card: StoredCard };
+export type VaultedCard = {
+  customerId: string;
+  paymentMethodToken: string;
+  card: StoredCard;
+  /** Issue 36: a card, or a stored PayPal / Venmo account or Apple Pay / Google Pay card. */
+  kind?: PaymentMethodKind;
+};
 
 export type MonthlyGiftStarter = {
   /** Writes one 'starting' gift per monthly line of the pending `order`. */

@@ -98,9 +98,10 @@ async function charge(input: PlaceOrderInput, order: Order): Promise<SaleOutcome
     customer,
     merchantAccountId: merchantAccountOf(input.site.entities, order.entityKey),
   };
-  if (!hasMonthlyLine(order.products)) return gateway.sale({ ...sale, nonce: body.nonce });
+  const methodHint = body.paymentMethod;
+  if (!hasMonthlyLine(order.products)) return gateway.sale({ ...sale, nonce: body.nonce, methodHint });
   if (!monthlyGifts) throw new Error('a monthly line reached a checkout without monthly gifts wired');
-  const vaulted = await gateway.vault({ nonce: body.nonce, customer });
+  const vaulted = await gateway.vault({ nonce: body.nonce, customer, methodHint });
   if (vaulted.status === 'failed') return { status: 'failed', message: vaulted.message };
   await monthlyGifts.start(order, vaulted);
   const stored: SaleInput = { ...sale, paymentMethodToken: vaulted.paymentMethodToken, recurring: false };

@@ -7,6 +7,7 @@
  * throughput"). Used by the checkout and by the reconciler, so both settle an order the same way.
  * After it returns, the answer it stored is committed.
  */
+import { type PaymentMethodKind, paymentMethodLabel } from '@store/shared/payment-methods';
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#src/db/client';
@@ -42,10 +43,19 @@ export type SettleOrderOptions = {
   receipts: ReceiptSettings;
 };
 
-/** 'Visa ending in 1111': what a receipt may say of the card, never more. */
-function paymentMethodOf(outcome: SaleOutcome): string | null {
-  if (outcome.status !== 'succeeded' || !outcome.card) return null;
-  return `${outcome.card.brand} ending in ${outcome.card.lastFour}`;
+/**
+ * 'Visa ending in 1111', 'PayPal', 'Apple Pay, Visa ending in 8886': what a receipt may say of how
+ * the gift was paid, never more (issue 36: payment-methods.ts `paymentMethodLabel`). An outcome
+ * without a kind is a card's (the reconciler's, which knows no card: null, as before).
+ */
+function paymentMethodOf(outcome: SaleOutcome): {
+  paymentMethod: string | null;
+  paymentKind: PaymentMethodKind | null;
+} {
+  if (outcome.status !== 'succeeded') return { paymentMethod: null, paymentKind: null };
+  const kind = outcome.kind ?? 'card';
+  if (kind === 'card' && !outcome.card) return { paymentMethod: null, paymentKind: outcome.kind ?? null };
+  return { paymentMethod: paymentMethodLabel(kind, outcome.card), paymentKind: kind };
 }
 
 function answerFor(orderId: string, outcome: SaleOutcome): StoredAnswer {
@@ -109,6 +119,7 @@ function settleStatement(db: Database, succeeded: boolean, consequence: Conseque
       .set({
         ...common,
         paymentMethod: value('paymentMethod'),
+        paymentKind: value('paymentKind'),
         receiptYear: sql`case when exists (select 1 from numbered) then ${sql.placeholder('receiptYear')}::int end`,
         receiptSeq: taken,
         receiptNumber: sql`${sql.placeholder('receiptPrefix')}::text || ${sql.placeholder('receiptYear')}::text || '-' || lpad(${taken}::text, ${sql.raw(String(RECEIPT_SEQ_DIGITS))}, '0')`,
@@ -163,11 +174,17 @@ async function settleInOneStatement(options: SettleOrderOptions, withReceipt: bo
   let rows: SettledRow[];
   if (outcome.status === 'succeeded') {
     const year = receiptYear(order.createdAt, receipts.timeZone);
-    const paymentMethod = paymentMethodOf(outcome);
+    const { paymentMethod, paymentKind } = paymentMethodOf(outcome);
     // The order's entity numbers it in its own series (site.json `entities`).
     const { series, prefix } = receiptSeries(receipts, order.entityKey);
-    Object.assign(placeholders, { paymentMethod, receiptYear: year, receiptPrefix: prefix, receiptSeries: series });
-    Object.assign(settled, { paymentMethod, receiptYear: year });
+    Object.assign(placeholders, {
+      paymentMethod,
+      paymentKind,
+      receiptYear: year,
+      receiptPrefix: prefix,
+      receiptSeries: series,
+    });
+    Object.assign(settled, { paymentMethod, paymentKind, receiptYear: year });
     rows = withReceipt
       ? await statements.succeeded.receipt.execute({
           ...placeholders,

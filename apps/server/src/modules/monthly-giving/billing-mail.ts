@@ -148,7 +148,11 @@ export function createBillingNoticeRenderer({
           greeting: greetingName(order.firstName, locale),
           amount: money(order.amountCents, order.currency, locale),
           cause: gift.product.name,
-          card: i18n._('{brand} ending in {lastFour}', { brand: gift.cardBrand, lastFour: gift.cardLastFour }),
+          // Issue 36: a stored PayPal or Venmo account is named by the wallet alone.
+          card:
+            gift.cardLastFour === ''
+              ? gift.cardBrand
+              : i18n._('{brand} ending in {lastFour}', { brand: gift.cardBrand, lastFour: gift.cardLastFour }),
           retryOn: notice === 'declined' ? longDay(retryDay, locale) : null,
         }),
       );

@@ -65,7 +65,10 @@ function opening(action: GiftAction, gift: MonthlyGiftRow, i18n: I18n): string {
     case 'resume':
       return `${i18n._('You resumed your monthly gift to {cause} ({center}) of {amount}.', values)} ${next}`;
     case 'card':
-      return `${i18n._('Your monthly gift to {cause} ({center}) of {amount} is now charged to your {brand} ending in {lastFour}.', values)} ${next}`;
+      // Issue 36: a stored PayPal or Venmo account has no digits to name.
+      return gift.cardLastFour === ''
+        ? `${i18n._('Your monthly gift to {cause} ({center}) of {amount} is now paid with your {brand} account.', values)} ${next}`
+        : `${i18n._('Your monthly gift to {cause} ({center}) of {amount} is now charged to your {brand} ending in {lastFour}.', values)} ${next}`;
     case 'cancel':
       return i18n._(
         'You cancelled your monthly gift to {cause} ({center}) of {amount}. Nothing more will be charged. Thank you for your support.',
@@ -103,10 +106,13 @@ export async function queueGiftChangeMail(
           ? i18n._('Paused')
           : i18n._('Cancelled'),
     ),
-    detail(
-      i18n._('Card'),
-      i18n._('{brand} ending in {lastFour}', { brand: gift.cardBrand, lastFour: gift.cardLastFour }),
-    ),
+    // Issue 36: a stored PayPal or Venmo account is named by the wallet alone.
+    gift.cardLastFour === ''
+      ? detail(i18n._('Payment method'), gift.cardBrand)
+      : detail(
+          i18n._('Card'),
+          i18n._('{brand} ending in {lastFour}', { brand: gift.cardBrand, lastFour: gift.cardLastFour }),
+        ),
   ];
   const html = emailDocument({
     title: subject,

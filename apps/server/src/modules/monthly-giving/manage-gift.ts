@@ -8,6 +8,7 @@
 import { DEFAULT_CURRENCY, isCurrency } from '@store/shared/currencies';
 import { dollarsToCents } from '@store/shared/money';
 import { calendarDay, monthlyGiftMessages, resumedSchedule } from '@store/shared/monthly-giving';
+import type { PaymentMethodKind } from '@store/shared/payment-methods';
 import { itemPrice } from '@store/shared/prices';
 import type { SiteItem } from '@store/shared/site';
 import { and, eq, sql } from 'drizzle-orm';
@@ -135,10 +136,14 @@ export function resume(timeZone: string) {
 }
 
 /** The gateway's new card; a gift paused for declines is active again and tried today. */
-export function newCard(timeZone: string, vaulted: { paymentMethodToken: string; card: StoredCard }) {
+export function newCard(
+  timeZone: string,
+  vaulted: { paymentMethodToken: string; card: StoredCard; kind?: PaymentMethodKind },
+) {
   return (gift: MonthlyGiftRow): GiftChange => {
     const card = {
       paymentMethodToken: vaulted.paymentMethodToken,
+      paymentKind: vaulted.kind ?? 'card',
       cardBrand: vaulted.card.brand,
       cardLastFour: vaulted.card.lastFour,
       cardExpMonth: vaulted.card.expMonth,

@@ -59,6 +59,7 @@ export function createMonthlyGiftStarter({ db, timeZone }: { db: Database; timeZ
           cardLastFour: vaulted.card.lastFour,
           cardExpMonth: vaulted.card.expMonth,
           cardExpYear: vaulted.card.expYear,
+          paymentKind: vaulted.kind ?? 'card',
           billingDay: schedule.billingDay,
           billingPeriod: schedule.period,
           nextChargeOn: schedule.chargeOn,

@@ -5,6 +5,8 @@
  * can be settled later by asking the gateway what happened to that order (reconciliation).
  */
 
+import type { PaymentMethodKind } from '@store/shared/payment-methods';
+
 export type SaleInput = {
   orderId: string;
   /** In the minor units of the merchant account's currency. */
@@ -16,7 +18,11 @@ export type SaleInput = {
    */
   merchantAccountId?: string | undefined;
 } & (
-  | { nonce: string }
+  | {
+      nonce: string;
+      /** Issue 36: the method the donor chose in the browser; only tells PayPal Credit from PayPal. */
+      methodHint?: PaymentMethodKind | undefined;
+    }
   /**
    * Issue 22: a card stored in the gateway's vault (`vault`). `recurring`: a monthly gift's charge
    * the donor is not present for (Braintree's transactionSource 'recurring').
@@ -29,8 +35,19 @@ export type ProcessorResponse = { code: string; text: string };
 /** The card as a receipt may name it (issue 20): its brand and last four digits, never more. */
 export type CardSummary = { brand: string; lastFour: string };
 
+/**
+ * `kind` (issue 36): how a sale was paid (payment-methods.ts), a card or a wallet. A wallet holding a
+ * card (Apple Pay, Google Pay) also gives `card`; PayPal, PayPal Credit and Venmo give none.
+ */
 export type SaleOutcome =
-  | { status: 'succeeded'; transactionId: string; processor: ProcessorResponse; card?: CardSummary }
+  | {
+      status: 'succeeded';
+      transactionId: string;
+      processor: ProcessorResponse;
+      card?: CardSummary;
+      /** Absent: a card (answers recorded before wallets, and the reconciler's). */
+      kind?: PaymentMethodKind;
+    }
   /** The gateway refused the payment (declined card, gateway rejection, validation error). No money moved. */
   | { status: 'failed'; transactionId?: string; processor?: ProcessorResponse; message: string };
 
@@ -73,12 +90,21 @@ export type StoredCard = { brand: string; lastFour: string; expMonth: number | n
  */
 export type VaultInput = {
   nonce: string;
+  /** As the sale's: only tells PayPal Credit from PayPal. */
+  methodHint?: PaymentMethodKind | undefined;
   customer: { firstName: string; lastName: string; email: string };
   customerId?: string | undefined;
 };
 
 export type VaultOutcome =
-  | { status: 'stored'; customerId: string; paymentMethodToken: string; card: StoredCard }
+  | {
+      status: 'stored';
+      customerId: string;
+      paymentMethodToken: string;
+      /** A wallet's account (PayPal, Venmo) is stored with brand = its name and lastFour ''. */
+      card: StoredCard;
+      kind: PaymentMethodKind;
+    }
   /** Refused (declined verification, bad nonce): nothing stored, the donor re-enters the card. */
   | { status: 'failed'; message: string };
 

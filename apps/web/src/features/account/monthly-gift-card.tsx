@@ -46,6 +46,8 @@ const DONE: Record<MonthlyGiftAction | 'amount' | 'tier' | 'card', string> = {
 /** "Visa ending in 1111, exp 12/29", in the page's language (the brand is the card's own name). */
 export function cardText(card: MonthlyGift['card'], i18n: I18n = pageI18n): string {
   if (!card) return i18n._('No card on file');
+  // Issue 36: a stored PayPal or Venmo account is named by the wallet alone (no digits, no expiry).
+  if (card.lastFour === '') return card.brand;
   const values = { brand: card.brand, lastFour: card.lastFour };
   if (card.expMonth === null || card.expYear === null) return i18n._('{brand} ending in {lastFour}', values);
   const expiry = `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear % 100).padStart(2, '0')}`;

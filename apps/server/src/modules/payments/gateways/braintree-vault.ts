@@ -7,7 +7,10 @@
  * not an exception: the SDK resolves `{ success: false, message }`, answered as 'failed'. Only the
  * token, brand, last four and expiry are read from the answer; nothing of it is logged.
  */
+import { PAYMENT_METHOD_NAMES } from '@store/shared/payment-methods';
 import type { VaultInput, VaultOutcome } from '../gateway';
+import { storedInstrument } from './braintree-instrument';
+import { withCreditHint } from './sandbox-outcomes';
 
 /** The part of the SDK the vault uses, typed as the SDK behaves (answers are narrowed from unknown). */
 export type SdkVault = {
@@ -33,22 +36,24 @@ const month = (value: unknown): number | null => {
   return Number.isInteger(n) && n > 0 ? n : null;
 };
 
-/** The stored card of `paymentMethod.create`'s answer. */
-function storedCard(response: Record<string, unknown>, customerId: string): VaultOutcome | null {
+/**
+ * The stored card of `paymentMethod.create`'s answer. Issue 36: or the wallet's account: a PayPal or
+ * Venmo account is kept under the wallet's name with no digits; Apple Pay and Google Pay as the card
+ * they hold (braintree-instrument.ts).
+ */
+function storedCard(response: Record<string, unknown>, customerId: string, input: VaultInput): VaultOutcome | null {
   const method = record(response.paymentMethod);
   const token = text(method.token);
   if (!token) return null;
-  return {
-    status: 'stored',
-    customerId,
-    paymentMethodToken: token,
-    card: {
-      brand: text(method.cardType) || 'Card',
-      lastFour: text(method.last4),
-      expMonth: month(method.expirationMonth),
-      expYear: month(method.expirationYear),
-    },
-  };
+  const instrument = storedInstrument(response.paymentMethod);
+  const kind = withCreditHint(instrument.kind, input.methodHint);
+  const expiry = { expMonth: month(method.expirationMonth), expYear: month(method.expirationYear) };
+  const card = instrument.card
+    ? { ...instrument.card, ...expiry }
+    : kind === 'card'
+      ? { brand: text(method.cardType) || 'Card', lastFour: text(method.last4), ...expiry }
+      : { brand: PAYMENT_METHOD_NAMES[kind], lastFour: '', expMonth: null, expYear: null };
+  return { status: 'stored', customerId, paymentMethodToken: token, card, kind };
 }
 
 /** `call` failures (network, timeout, 5xx) are the caller's to turn into GatewayUnavailableError. */
@@ -66,7 +71,7 @@ export async function vaultCard(sdk: SdkVault, input: VaultInput): Promise<Vault
   });
   const response = record(result);
   if (response.success !== true) return { status: 'failed', message: REFUSED_MESSAGE };
-  const stored = storedCard(response, customerId);
+  const stored = storedCard(response, customerId, input);
   if (!stored) return { status: 'failed', message: REFUSED_MESSAGE };
   return stored;
 }

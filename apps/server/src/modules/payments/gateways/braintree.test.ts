@@ -3,6 +3,7 @@
  * real HTTP, real XML parsing, real webhook signatures; only the remote end is ours.
  */
 import { randomUUID } from 'node:crypto';
+import { type PaymentMethodKind, paymentMethodLabel, WALLET_TEST_NONCES } from '@store/shared/payment-methods';
 import braintree from 'braintree';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeBraintree, startFakeBraintree } from '../../../../test/fake-braintree/server';
@@ -85,6 +86,7 @@ describe('sale', () => {
       processor: { code: '1000', text: 'Approved' },
       // Issue 20: what a receipt may say of the card (Braintree's creditCard.cardType and last4).
       card: { brand: 'Visa', lastFour: '1111' },
+      kind: 'card',
     });
     expect(recorded).toMatchObject({
       amount: '12.34',
@@ -93,6 +95,34 @@ describe('sale', () => {
       status: 'submitted_for_settlement',
       customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' },
     });
+  });
+
+  it("names a wallet as Braintree answers it: PayPal (Credit by the donor's choice), Apple Pay and Google Pay with their cards", async () => {
+    const label = async (nonce: string, methodHint?: PaymentMethodKind) => {
+      const outcome = await gateway.sale(saleInput({ nonce, methodHint }));
+      return outcome.status === 'succeeded' && outcome.kind ? paymentMethodLabel(outcome.kind, outcome.card) : outcome;
+    };
+    expect(await label(WALLET_TEST_NONCES.paypal)).toBe('PayPal');
+    expect(await label(WALLET_TEST_NONCES.paypal, 'paypalCredit')).toBe('PayPal Credit');
+    expect(await label(WALLET_TEST_NONCES.venmo)).toBe('Venmo');
+    // Apple Pay's card is named by its payment instrument name (the donor's card), not the device's token.
+    expect(await label(WALLET_TEST_NONCES.applePay)).toBe('Apple Pay, Visa ending in 8886');
+    expect(await label(WALLET_TEST_NONCES.googlePay)).toBe('Google Pay, Visa ending in 1111');
+    // A claim of PayPal Credit does not rename a card.
+    expect(await label('fake-valid-nonce', 'paypalCredit')).toBe('Visa ending in 1111');
+  });
+
+  it('stores a PayPal billing agreement for monthly gifts, not a one-time payment, and charges it', async () => {
+    const customer = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' };
+    expect(await gateway.vault({ nonce: WALLET_TEST_NONCES.paypal, customer })).toMatchObject({ status: 'failed' });
+    const stored = await gateway.vault({ nonce: WALLET_TEST_NONCES.paypalVault, customer });
+    expect(stored).toMatchObject({ status: 'stored', kind: 'paypal', card: { brand: 'PayPal', lastFour: '' } });
+    if (stored.status !== 'stored') throw new Error('not stored');
+    const { nonce: _nonce, ...sale } = saleInput() as SaleInput & { nonce: string };
+    const charged = await gateway.sale({ ...sale, paymentMethodToken: stored.paymentMethodToken, recurring: true });
+    expect(charged).toMatchObject({ status: 'succeeded', kind: 'paypal' });
+    const apple = await gateway.vault({ nonce: WALLET_TEST_NONCES.applePay, customer });
+    expect(apple).toMatchObject({ kind: 'applePay', card: { brand: 'Visa', lastFour: '8886' } });
   });
 
   it("sends each sale to its entity's merchant account, charged in that account's currency", async () => {

@@ -19,6 +19,7 @@
  * Nonces, card data and customer details are never logged or put in error messages.
  */
 import type { Readable } from 'node:stream';
+import type { PaymentMethodKind } from '@store/shared/payment-methods';
 import braintree from 'braintree';
 import {
   type CardSummary,
@@ -37,7 +38,9 @@ import {
   type WebhookEvent,
   WebhookSignatureError,
 } from '../gateway';
+import { transactionInstrument } from './braintree-instrument';
 import { type SdkVault, vaultCard } from './braintree-vault';
+import { withCreditHint } from './sandbox-outcomes';
 
 export type BraintreeEnvironment = 'sandbox' | 'production' | { host: string; port: number; ssl: boolean };
 
@@ -164,7 +167,11 @@ export function createBraintreeGateway(options: BraintreeGatewayOptions): Paymen
       } catch (error) {
         throw unavailable('sale', error);
       }
-      return toSaleOutcome(result);
+      const outcome = toSaleOutcome(result);
+      const hint = 'nonce' in input ? input.methodHint : undefined;
+      return outcome.status === 'succeeded' && outcome.kind
+        ? { ...outcome, kind: withCreditHint(outcome.kind, hint) }
+        : outcome;
     },
 
     async vault(input: VaultInput): Promise<VaultOutcome> {
@@ -284,6 +291,8 @@ type SdkTransaction = {
   processor?: ProcessorResponse;
   gatewayRejectionReason: string | null;
   card?: CardSummary;
+  /** Issue 36: how it was paid (braintree-instrument.ts). */
+  kind: PaymentMethodKind;
 };
 
 function toSaleOutcome(result: unknown): SaleOutcome {
@@ -298,6 +307,7 @@ function toSaleOutcome(result: unknown): SaleOutcome {
       processor: transaction.processor ?? { code: '', text: '' },
     };
     if (transaction.card) succeeded.card = transaction.card;
+    succeeded.kind = transaction.kind;
     return succeeded;
   }
   if (transaction) {
@@ -469,6 +479,7 @@ function readTransaction(value: unknown): SdkTransaction | null {
   const record = asRecord(value);
   const id = readString(record, 'id');
   if (!id) return null;
+  const instrument = transactionInstrument(record);
   const code = readString(record, 'processorResponseCode');
   const transaction: SdkTransaction = {
     id,
@@ -477,13 +488,12 @@ function readTransaction(value: unknown): SdkTransaction | null {
     orderId: readString(record, 'orderId') || null,
     createdAt: readString(record, 'createdAt'),
     gatewayRejectionReason: readString(record, 'gatewayRejectionReason') || null,
+    kind: instrument.kind,
   };
   if (code) transaction.processor = { code, text: readString(record, 'processorResponseText') };
-  const creditCard = asRecord(record.creditCard);
-  const brand = readString(creditCard, 'cardType');
-  const lastFour = readString(creditCard, 'last4');
-  // Issue 20: the receipt names the card by brand and last four, never more.
-  if (brand && /^\d{4}$/.test(lastFour)) transaction.card = { brand, lastFour };
+  // Issue 20: the receipt names the card by brand and last four, never more; issue 36: or the wallet.
+  const { card } = instrument;
+  if (card) transaction.card = card;
   return transaction;
 }
 

@@ -4,11 +4,12 @@
  * makes a second charge for one order impossible, even from two processes at once.
  */
 import { randomBytes } from 'node:crypto';
+import type { PaymentMethodKind } from '@store/shared/payment-methods';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { columnName as col } from '#src/db/column-names';
 import { oncePerDatabase, prepareRaw } from '#src/db/prepared';
-import type { RecordedSale, SaleOutcome } from '../gateway';
+import type { CardSummary, RecordedSale, SaleOutcome } from '../gateway';
 import type { CardOutcome, SaleDecision } from './sandbox-outcomes';
 import { sandboxNonces, sandboxTransactions } from './sandbox-tables';
 
@@ -31,7 +32,7 @@ export async function findSale(db: Database, orderId: string): Promise<LedgerRow
 export function toSaleOutcome(row: SaleRow): SaleOutcome {
   const processor = { code: row.processorCode, text: row.processorText };
   return row.status === 'submitted_for_settlement'
-    ? { status: 'succeeded', transactionId: row.id, processor }
+    ? { status: 'succeeded', transactionId: row.id, processor, kind: row.paymentKind }
     : { status: 'failed', transactionId: row.id, processor, message: DECLINED_MESSAGE };
 }
 
@@ -45,13 +46,19 @@ export function toRecordedSale(row: SaleRow): RecordedSale {
 }
 
 /** A sale as `recordSale` reads it back: what the outcome and the reconciler need. */
-export type SaleRow = Pick<LedgerRow, 'id' | 'orderId' | 'amountCents' | 'status' | 'processorCode' | 'processorText'>;
+export type SaleRow = Pick<
+  LedgerRow,
+  'id' | 'orderId' | 'amountCents' | 'status' | 'processorCode' | 'processorText' | 'paymentKind'
+>;
 
 export type SaleCard =
   /** A nonce the sandbox tokenizer issued: consumed by the sale, once. */
   | { nonce: string }
-  /** One of Braintree's fake nonces: its outcome is known without the database. */
-  | { outcome: CardOutcome };
+  /**
+   * One of Braintree's fake nonces: its outcome is known without the database. Reusable, as
+   * Braintree's are. A wallet's (issue 36) says its kind and the card it holds, if any.
+   */
+  | { outcome: CardOutcome; kind?: PaymentMethodKind; card?: CardSummary | null };
 
 export type RecordedSaleResult =
   /** The order's sale: the one this call wrote, or the one an earlier call wrote (`existed`). */
@@ -88,7 +95,8 @@ function saleStatement(cardSource: 'nonce' | 'fake') {
             returning ${col(n.outcome)} as outcome`
       : sql`select ${p('outcome')}::text as outcome where not exists (select 1 from existing)`;
   const saleColumns = sql`${col(t.id)} as id, ${col(t.orderId)} as "orderId", ${col(t.amountCents)} as "amountCents",
-    ${col(t.status)} as status, ${col(t.processorCode)} as "processorCode", ${col(t.processorText)} as "processorText"`;
+    ${col(t.status)} as status, ${col(t.processorCode)} as "processorCode", ${col(t.processorText)} as "processorText",
+    ${col(t.paymentKind)} as "paymentKind"`;
   const approved = sql`card.outcome = 'approve'`;
   return sql`
     with existing as (
@@ -96,11 +104,12 @@ function saleStatement(cardSource: 'nonce' | 'fake') {
     ),
     card as (${outcomeSource}),
     inserted as (
-      insert into ${t} (${col(t.id)}, ${col(t.orderId)}, ${col(t.amountCents)}, ${col(t.status)}, ${col(t.processorCode)}, ${col(t.processorText)})
+      insert into ${t} (${col(t.id)}, ${col(t.orderId)}, ${col(t.amountCents)}, ${col(t.status)}, ${col(t.processorCode)}, ${col(t.processorText)}, ${col(t.paymentKind)})
       select ${p('transactionId')}, ${p('orderId')}, ${p('amountCents')}::int,
         case when ${approved} then ${p('approveStatus')} else ${p('declineStatus')} end,
         case when ${approved} then ${p('approveCode')} else ${p('declineCode')} end,
-        case when ${approved} then ${p('approveText')} else ${p('declineText')} end
+        case when ${approved} then ${p('approveText')} else ${p('declineText')} end,
+        ${p('paymentKind')}::text
       from card
       on conflict (${col(t.orderId)}) do nothing
       returning ${saleColumns}
@@ -121,15 +130,23 @@ const fakeNonceSale = oncePerDatabase((db) =>
 
 export async function recordSale(
   db: Database,
-  input: { orderId: string; amountCents: number; card: SaleCard; decide: (outcome: CardOutcome) => SaleDecision },
+  input: {
+    orderId: string;
+    amountCents: number;
+    card: SaleCard;
+    decide: (outcome: CardOutcome) => SaleDecision;
+    /** How the sale is paid (issue 36): the sandbox's book records it with the sale. */
+    paymentKind: PaymentMethodKind;
+  },
 ): Promise<RecordedSaleResult> {
-  const { orderId, amountCents, card } = input;
+  const { orderId, amountCents, card, paymentKind } = input;
   const approve = input.decide('approve');
   const decline = input.decide('decline');
   const values = {
     orderId,
     amountCents,
     transactionId: transactionId(),
+    paymentKind,
     approveStatus: statusOf(approve),
     approveCode: approve.processor.code,
     approveText: approve.processor.text,

@@ -10,7 +10,8 @@
  * Pure functions: the card number is looked at here and goes no further.
  */
 import { CARD_BRAND_NAMES, type CardBrand } from '@store/shared/card';
-import type { ProcessorResponse } from '../gateway';
+import { type PaymentMethodKind, WALLET_TEST_NONCES } from '@store/shared/payment-methods';
+import type { CardSummary, ProcessorResponse } from '../gateway';
 
 export type CardOutcome = 'approve' | 'decline';
 
@@ -33,6 +34,38 @@ export function fakeNonceOutcome(nonce: string): CardOutcome | null {
   if (nonce === 'fake-valid-nonce' || /^fake-valid-[a-z-]+-nonce$/.test(nonce)) return 'approve';
   if (/^fake-processor-declined-[a-z-]+-nonce$/.test(nonce)) return 'decline';
   return null;
+}
+
+/**
+ * Issue 36: what each of Braintree's wallet test nonces stands for, as Braintree's sandbox answers
+ * them (its SDKs' integration tests, e.g. braintree_ruby's spec/integration/braintree/transaction_spec
+ * and braintree_php's GooglePay tests): an approvable payment (then the amount rule decides), reusable
+ * like every fake nonce. PayPal and Venmo carry no card; Apple Pay's Visa is "Visa 8886" (its
+ * payment instrument name) and Google Pay's a Visa whose source card ends in 1111. `vaultable`:
+ * Braintree stores a PayPal account only from a billing agreement, never a one-time payment.
+ */
+export type WalletNonce = { kind: PaymentMethodKind; card: CardSummary | null; vaultable: boolean };
+
+const WALLET_NONCES: ReadonlyMap<string, WalletNonce> = new Map([
+  [WALLET_TEST_NONCES.paypal, { kind: 'paypal', card: null, vaultable: false }],
+  [WALLET_TEST_NONCES.paypalVault, { kind: 'paypal', card: null, vaultable: true }],
+  [WALLET_TEST_NONCES.venmo, { kind: 'venmo', card: null, vaultable: true }],
+  [WALLET_TEST_NONCES.applePay, { kind: 'applePay', card: { brand: 'Visa', lastFour: '8886' }, vaultable: true }],
+  [WALLET_TEST_NONCES.googlePay, { kind: 'googlePay', card: { brand: 'Visa', lastFour: '1111' }, vaultable: true }],
+]);
+
+export function walletNonce(nonce: string): WalletNonce | null {
+  return WALLET_NONCES.get(nonce) ?? null;
+}
+
+/**
+ * PayPal Credit is a PayPal account paid with PayPal's credit line: Braintree has no test nonce of
+ * its own for it, and its transaction is a `paypal_account`. Only the browser knows which button the
+ * donor chose, so its word is taken for that one distinction and nothing else (a claim of PayPal
+ * Credit never turns a card or Venmo into anything).
+ */
+export function withCreditHint(kind: PaymentMethodKind, hint: PaymentMethodKind | undefined): PaymentMethodKind {
+  return kind === 'paypal' && hint === 'paypalCredit' ? 'paypalCredit' : kind;
 }
 
 export const APPROVED: ProcessorResponse = { code: '1000', text: 'Approved' };

@@ -1,11 +1,12 @@
 /** The sandbox gateway on a real database: nonces, the ledger, Braintree's sandbox outcomes. */
 import { randomUUID } from 'node:crypto';
+import { PAYMENT_METHOD_NAMES, paymentMethodLabel, WALLET_TEST_NONCES } from '@store/shared/payment-methods';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, describeWithDb, type TestDb } from '../../../../test/test-db';
-import { GatewayUnavailableError, type SaleInput, WebhookSignatureError } from '../gateway';
+import { GatewayUnavailableError, type SaleInput, type SaleOutcome, WebhookSignatureError } from '../gateway';
 import { createSandboxGateway, type SandboxGateway } from './sandbox';
-import { sandboxNonces, sandboxTransactions } from './sandbox-tables';
+import { sandboxNonces, sandboxTransactions, sandboxVault } from './sandbox-tables';
 import { signSandboxWebhook } from './sandbox-webhook';
 
 const SECRET = 'sandbox-test-secret-0123456789abcdef';
@@ -47,6 +48,7 @@ describeWithDb('sandbox gateway', () => {
       processor: { code: '1000', text: 'Approved' },
       // Issue 20: the card as the receipt names it, from the nonce it was tokenized into.
       card: { brand: 'Visa', lastFour: '1111' },
+      kind: 'card',
     });
     const rows = await testDb.db.select().from(sandboxTransactions).where(eq(sandboxTransactions.orderId, orderId));
     expect(rows).toEqual([expect.objectContaining({ amountCents: 4550, status: 'submitted_for_settlement' })]);
@@ -184,6 +186,96 @@ describeWithDb('sandbox gateway', () => {
     } finally {
       await damaged.close();
     }
+  });
+
+  /**
+   * Issue 36: Braintree's wallet test nonces, answered as Braintree's sandbox does; the sandbox's own
+   * book records how each sale was paid, so the wallets' whole path is tested without a network.
+   */
+  describe('wallets', () => {
+    const walletCustomer = { firstName: 'A', lastName: 'B', email: 'a@example.org' };
+    const walletSale = (
+      input: Partial<SaleInput> & ({ nonce: string } | { paymentMethodToken: string; recurring: boolean }),
+    ) => gateway.sale({ orderId: randomUUID(), amountCents: 2500, customer: walletCustomer, ...input } as SaleInput);
+    const ledgerKind = async (outcome: SaleOutcome) => {
+      const [row] = await testDb.db
+        .select({ kind: sandboxTransactions.paymentKind })
+        .from(sandboxTransactions)
+        .where(eq(sandboxTransactions.id, outcome.transactionId ?? ''));
+      return row?.kind;
+    };
+    const label = (outcome: SaleOutcome) =>
+      outcome.status === 'succeeded' && outcome.kind ? paymentMethodLabel(outcome.kind, outcome.card) : null;
+
+    it('pays with each wallet nonce, again and again, naming the method; the ledger records it', async () => {
+      const expected = [
+        [WALLET_TEST_NONCES.paypal, 'paypal', 'PayPal'],
+        [WALLET_TEST_NONCES.venmo, 'venmo', 'Venmo'],
+        [WALLET_TEST_NONCES.applePay, 'applePay', 'Apple Pay, Visa ending in 8886'],
+        [WALLET_TEST_NONCES.googlePay, 'googlePay', 'Google Pay, Visa ending in 1111'],
+      ] as const;
+      for (const [nonce, kind, name] of expected) {
+        // Braintree's test nonces are reusable: the second sale with the same one pays too.
+        for (const attempt of [1, 2]) {
+          const outcome = await walletSale({ nonce });
+          expect(outcome, `${kind} #${attempt}`).toMatchObject({ status: 'succeeded', kind });
+          expect(label(outcome)).toBe(name);
+          expect(await ledgerKind(outcome)).toBe(kind);
+        }
+      }
+      // PayPal Credit: PayPal's nonce, the donor's choice said by the browser (only that distinction).
+      const credit = await walletSale({ nonce: WALLET_TEST_NONCES.paypal, methodHint: 'paypalCredit' });
+      expect(label(credit)).toBe('PayPal Credit');
+      expect(await ledgerKind(credit)).toBe('paypalCredit');
+      const notCredit = await walletSale({ nonce: WALLET_TEST_NONCES.venmo, methodHint: 'paypalCredit' });
+      expect(label(notCredit)).toBe('Venmo');
+    });
+
+    it('declines a wallet sale of 2000.00–2999.99 with the amount as the code, and records it', async () => {
+      const outcome = await walletSale({ nonce: WALLET_TEST_NONCES.applePay, amountCents: 204_600 });
+      expect(outcome).toMatchObject({ status: 'failed', processor: { code: '2046', text: 'Declined' } });
+      expect(await ledgerKind(outcome)).toBe('applePay');
+    });
+
+    it("refuses to store PayPal's one-time payment for monthly gifts, and stores a billing agreement and Venmo", async () => {
+      const oneTime = await gateway.vault({ nonce: WALLET_TEST_NONCES.paypal, customer: walletCustomer });
+      expect(oneTime).toEqual({
+        status: 'failed',
+        message:
+          "PayPal's one-time payment cannot pay a monthly gift. Choose PayPal again to agree to monthly payments, or use a card.",
+      });
+
+      for (const [nonce, kind] of [
+        [WALLET_TEST_NONCES.paypalVault, 'paypal'],
+        [WALLET_TEST_NONCES.venmo, 'venmo'],
+      ] as const) {
+        const stored = await gateway.vault({ nonce, customer: walletCustomer });
+        // The dashboard and the billing mails name a stored account by the wallet alone.
+        expect(stored).toMatchObject({
+          status: 'stored',
+          kind,
+          card: { brand: PAYMENT_METHOD_NAMES[kind], lastFour: '', expMonth: null, expYear: null },
+        });
+        if (stored.status !== 'stored') throw new Error('not stored');
+        const [row] = await testDb.db
+          .select()
+          .from(sandboxVault)
+          .where(eq(sandboxVault.token, stored.paymentMethodToken));
+        expect(row?.paymentKind).toBe(kind);
+        // A month later: the stored account pays, named without digits, and the ledger says how.
+        const charged = await walletSale({ paymentMethodToken: stored.paymentMethodToken, recurring: true });
+        expect(charged).toMatchObject({ status: 'succeeded', kind });
+        expect(charged.status === 'succeeded' && charged.card).toBeFalsy();
+        expect(label(charged)).toBe(PAYMENT_METHOD_NAMES[kind]);
+        expect(await ledgerKind(charged)).toBe(kind);
+      }
+
+      // Apple Pay's card can pay monthly, as Braintree vaults it: named with its card.
+      const apple = await gateway.vault({ nonce: WALLET_TEST_NONCES.applePay, customer: walletCustomer });
+      if (apple.status !== 'stored') throw new Error('Apple Pay not stored');
+      const charged = await walletSale({ paymentMethodToken: apple.paymentMethodToken, recurring: true });
+      expect(label(charged)).toBe('Apple Pay, Visa ending in 8886');
+    });
   });
 
   describe('parseWebhook', () => {

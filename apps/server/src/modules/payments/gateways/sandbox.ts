@@ -6,12 +6,20 @@
  * The card number and CVV are read once, to validate and classify the card, and never kept or logged.
  */
 import { type CardInput, cardExpiry, detectBrand, digitsOnly } from '@store/shared/card';
+import type { PaymentMethodKind } from '@store/shared/payment-methods';
 import type { Database } from '#src/db/client';
 import { GatewayUnavailableError, type PaymentGateway, type SaleInput, type SaleOutcome } from '../gateway';
 import { createSandboxClientToken, verifySandboxClientToken } from './sandbox-client-token';
 import { findSale, recordSale, type SaleCard, toRecordedSale, toSaleOutcome } from './sandbox-ledger';
 import { findIssuedCard, isSandboxNonce, issueNonce, type NonceRefusal, nonceRefusal } from './sandbox-nonces';
-import { cardOutcome, cardTypeName, decideSale, fakeNonceOutcome } from './sandbox-outcomes';
+import {
+  cardOutcome,
+  cardTypeName,
+  decideSale,
+  fakeNonceOutcome,
+  walletNonce,
+  withCreditHint,
+} from './sandbox-outcomes';
 import { findSandboxRefund, recordSandboxRefund, sandboxSettlement, toRecordedRefund } from './sandbox-refund-ledger';
 import { findVaultedCard, storeInVault } from './sandbox-vault';
 import { parseSandboxWebhook } from './sandbox-webhook';
@@ -74,7 +82,10 @@ export function createSandboxGateway({
   }
 
   /** The card a nonce stands for, or the message for a string that cannot stand for one. */
-  function saleCard(nonce: string): SaleCard | string {
+  function saleCard(nonce: string, hint: PaymentMethodKind | undefined): SaleCard | string {
+    // Issue 36: a wallet's test nonce approves as Braintree's sandbox does (the amount rule still applies).
+    const wallet = walletNonce(nonce);
+    if (wallet) return { outcome: 'approve', kind: withCreditHint(wallet.kind, hint), card: wallet.card };
     const fake = fakeNonceOutcome(nonce);
     if (fake) return { outcome: fake };
     return isSandboxNonce(nonce) ? { nonce } : NONCE_MESSAGES.unknown;
@@ -86,6 +97,9 @@ export function createSandboxGateway({
    */
   async function withCard(outcome: SaleOutcome, card: SaleCard): Promise<SaleOutcome> {
     if (outcome.status !== 'succeeded') return outcome;
+    if ('kind' in card && card.kind !== undefined) {
+      return card.card ? { ...outcome, kind: card.kind, card: card.card } : { ...outcome, kind: card.kind };
+    }
     const issued = 'nonce' in card ? await findIssuedCard(db, card.nonce) : { brand: 'Visa', lastFour: '1111' };
     return issued ? { ...outcome, card: { brand: issued.brand, lastFour: issued.lastFour } } : outcome;
   }
@@ -102,13 +116,14 @@ export function createSandboxGateway({
       amountCents: input.amountCents,
       card: { outcome: stored.outcome },
       decide: (outcome) => decideSale(outcome, input.amountCents),
+      paymentKind: stored.paymentKind,
     });
     const row = recorded.kind === 'sale' ? recorded.row : await findSale(db, input.orderId);
     if (!row) throw new Error(`Sandbox sale for order ${input.orderId} conflicted but cannot be read`);
     const outcome = toSaleOutcome(row);
-    return outcome.status === 'succeeded'
-      ? { ...outcome, card: { brand: stored.brand, lastFour: stored.lastFour } }
-      : outcome;
+    if (outcome.status !== 'succeeded') return outcome;
+    // A stored PayPal or Venmo account has no card (its brand is the wallet's name, no digits).
+    return stored.lastFour === '' ? outcome : { ...outcome, card: { brand: stored.brand, lastFour: stored.lastFour } };
   }
 
   async function charge(input: SaleInput): Promise<SaleOutcome> {
@@ -116,7 +131,7 @@ export function createSandboxGateway({
       return { status: 'failed', message: 'Amount must be greater than zero.' };
     }
     if ('paymentMethodToken' in input) return chargeStoredCard(input);
-    const card = saleCard(input.nonce);
+    const card = saleCard(input.nonce, input.methodHint);
     // Like Braintree's validation errors: refused before any transaction exists. (An order that
     // already has a sale is not asked again: a retry carries the same nonce, which is not a fake.)
     if (typeof card === 'string') {
@@ -129,6 +144,7 @@ export function createSandboxGateway({
       amountCents: input.amountCents,
       card,
       decide: (outcome) => decideSale(outcome, input.amountCents),
+      paymentKind: ('kind' in card && card.kind) || 'card',
     });
     if (recorded.kind === 'sale') return withCard(toSaleOutcome(recorded.row), card);
     if (recorded.kind === 'lost-race' || !('nonce' in card)) {
