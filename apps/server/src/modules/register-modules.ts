@@ -35,6 +35,7 @@ import { exchangeRateRoutes } from '#src/modules/exchange-rates/routes';
 import { giftAidRoutes } from '#src/modules/gift-aid/routes';
 import { healthRoutes } from '#src/modules/health/routes';
 import { receiptSettings } from '#src/modules/ledger/index';
+import { matchingRoutes } from '#src/modules/matching/routes';
 import { cancelAccountGifts } from '#src/modules/monthly-giving/cancel-account-gifts';
 import { monthlyGiftRoutes } from '#src/modules/monthly-giving/routes';
 import { createMonthlyGiftStarter } from '#src/modules/monthly-giving/start-gifts';
@@ -213,6 +214,14 @@ export async function registerModules(
     openTaxYears: context.config.openTaxYears,
     site: async () => (await siteContent.current()).site,
     mail: context.mail,
+  });
+  await app.register(matchingRoutes, {
+    db,
+    guard: staffGuard,
+    receipts: async () => receiptSettings((await siteContent.current()).site),
+    timeZone: site.foundation.timeZone,
+    openTaxYears: context.config.openTaxYears,
+    homeCurrency: site.exchangeRates.homeCurrency,
   });
   await app.register(exchangeRateRoutes, {
     db,

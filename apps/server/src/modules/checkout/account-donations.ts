@@ -5,7 +5,7 @@
 import type { AccountActivity } from '@store/shared/auth';
 import type { Site } from '@store/shared/site';
 import { accountReceiptPdfPath } from '@store/shared/tax-receipts';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { type AccountOwner, ownedBy } from '#src/db/owned-by';
 import { orders, receiptNumberOf } from '#src/modules/ledger/index';
@@ -20,7 +20,10 @@ export async function listAccountDonations(
   const rows = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.status, 'succeeded'), ownedBy(owner, orders.userId, orders.email)))
+    // An employer's match (issue 36) carries the donor's e-mail but is the employer's gift, not theirs.
+    .where(
+      and(eq(orders.status, 'succeeded'), isNull(orders.matchesOrderId), ownedBy(owner, orders.userId, orders.email)),
+    )
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);
   return rows.map((order) => ({

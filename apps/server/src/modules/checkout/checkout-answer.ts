@@ -7,8 +7,8 @@
  * the same, also for orders stored before these fields existed.
  */
 import type { CheckoutDeclined, CheckoutSucceeded } from '@store/shared/checkout';
-import { centsToDollars } from '@store/shared/money';
 import { matchingDetails } from '@store/shared/matching';
+import { centsToDollars } from '@store/shared/money';
 import { billingDayOf, calendarDay } from '@store/shared/monthly-giving';
 import type { Site } from '@store/shared/site';
 import type { StoredAttempt } from '#src/lib/idempotent-request';

@@ -6,6 +6,7 @@
  * worker writes it when it sends it (receipt-renderer.ts).
  */
 import type { I18n } from '@lingui/core';
+import { matchingDetails } from '@store/shared/matching';
 import type { Site } from '@store/shared/site';
 import { serverI18n } from '#src/i18n/server-i18n';
 import type { orders } from '#src/modules/ledger/index';
@@ -13,6 +14,7 @@ import { html, type SafeHtml } from '#src/modules/mail/html';
 import { linkButton } from '#src/modules/mail/link-button';
 import { headerValue } from '#src/modules/mail/outbox';
 import type { RenderedMail } from '#src/modules/mail/render';
+import { matchingReceiptNote } from '#src/modules/matching/matching-receipt-note';
 import type { ReceiptDocument } from '#src/modules/receipts/tax-document';
 import { taxDocumentHtml, taxDocumentText } from '#src/modules/receipts/tax-document-email';
 import { buildReceiptDocument, type ReceiptCorrection } from './receipt-document';
@@ -87,6 +89,11 @@ function opening(doc: ReceiptDocument, foundation: string, order: Order, i18n: I
   });
 }
 
+/** The matching note: its step, then the legal name and tax number, one per line to copy. */
+function matchingSection([step, ...details]: string[]): SafeHtml {
+  return html`<tr><td style="padding:0 24px 16px;font-size:14px;"><strong>${step ?? ''}</strong>${details.map((line) => html`<br>${line}`)}</td></tr>`;
+}
+
 export type RenderedReceipt = RenderedMail & { document: ReceiptDocument; fileName: string };
 
 /** The receipt e-mail's subject, bodies and document (the PDF is made from `document`). */
@@ -111,7 +118,9 @@ export function renderReceipt(options: ReceiptOptions): RenderedReceipt {
   // A corrected or void receipt is about the money given back, not the gift going on.
   const monthly = options.correction ? null : receiptMonthlyNote(order, site.foundation.timeZone);
   const manage = monthly ? (options.dashboardLink ?? null) : null;
-  const notes = [note, monthly, manage ? `${i18n._(MANAGE_MONTHLY)}: ${manage}` : null, addAddress].filter(
+  // Issue 36: the employer's matching form asks for what this says; not on a corrected or void receipt.
+  const matching = options.correction ? [] : matchingReceiptNote(order, matchingDetails(order, site));
+  const notes = [note, monthly, manage ? `${i18n._(MANAGE_MONTHLY)}: ${manage}` : null, addAddress, ...matching].filter(
     (n): n is string => n !== null,
   );
   const notice = document.testNotice ? `${i18n._(document.testNotice)}: ` : '';
@@ -134,6 +143,7 @@ export function renderReceipt(options: ReceiptOptions): RenderedReceipt {
               html`<tr><td style="padding:0 24px 16px;font-size:14px;"><a href="${link}">${i18n._(ADD_ADDRESS)}</a></td></tr>`,
             ]
           : []),
+        ...(matching.length > 0 ? [matchingSection(matching)] : []),
       ],
     }),
     text: taxDocumentText(document, { ...frame, extraLines: notes }),

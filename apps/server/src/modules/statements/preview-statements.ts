@@ -9,7 +9,7 @@ import {
   type StatementExclusion,
   type StatementRecipient,
 } from '@store/shared/year-end-statements';
-import { and, asc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { donorKeyOf } from '#src/modules/donors/donor-key';
 import { orders } from '#src/modules/ledger/index';
@@ -33,7 +33,8 @@ export async function previewStatements(db: Database, year: number, timeZone: st
   const paid = await db
     .select({ ...getTableColumns(orders), donor: donorKeyOf(orders.email) })
     .from(orders)
-    .where(and(eq(orders.status, 'succeeded'), inCalendarYear(year, timeZone)))
+    // An employer's match (issue 36) is not the donor's gift: their statement lists it outside the totals.
+    .where(and(eq(orders.status, 'succeeded'), isNull(orders.matchesOrderId), inCalendarYear(year, timeZone)))
     .orderBy(asc(orders.createdAt), asc(orders.id));
   const gifts = await withLatestCorrections(db, paid);
 

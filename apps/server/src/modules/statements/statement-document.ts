@@ -149,14 +149,29 @@ export function buildStatementDocument({
       { label: statementWords.issuedOnLabel, value: issuedOn(issuedAt, timeZone, locale) },
       { label: statementWords.giftsLabel, value: String(gifts.length) },
     ],
-    gifts: gifts.map((g) => ({
-      // A corrected gift is listed under its corrected receipt's number.
-      receiptNumber: g.correction?.receiptNumber ?? receiptNumberOf(g, timeZone),
-      date: day.format(g.createdAt),
-      center: g.centerName,
-      amount: formatCents(giftAmount(g), g.currency, intl),
-      deductible: formatCents(giftDeductible(g), g.currency, intl),
-    })),
+    gifts: gifts.flatMap((g) => [
+      {
+        // A corrected gift is listed under its corrected receipt's number.
+        receiptNumber: g.correction?.receiptNumber ?? receiptNumberOf(g, timeZone),
+        date: day.format(g.createdAt),
+        center: g.centerName,
+        amount: formatCents(giftAmount(g), g.currency, intl),
+        deductible: formatCents(giftDeductible(g), g.currency, intl),
+      },
+      // Issue 36: the employer's payment matching it, under it: not the donor's gift, so no receipt
+      // of theirs, nothing deductible by them, and outside the totals (which sum `gifts`).
+      ...(g.employerMatch
+        ? [
+            {
+              receiptNumber: '',
+              date: day.format(new Date(`${g.employerMatch.receivedOn}T12:00:00Z`)),
+              center: fillMessage(documentMessages.matchedBy, { employer: g.employerMatch.employer }),
+              amount: formatCents(g.employerMatch.amountCents, g.employerMatch.currency, intl),
+              deductible: formatCents(0, g.employerMatch.currency, intl),
+            },
+          ]
+        : []),
+    ]),
     totals: (currencies.length > 0 ? currencies : [entity?.currency ?? 'USD']).flatMap((currency) =>
       currencyTotals(
         gifts.filter((g) => g.currency === currency),

@@ -5,17 +5,21 @@
  * verified, those made with it while signed out: db/owned-by.ts) for the dashboard.
  */
 
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { type AccountOwner, ownedBy } from '#src/db/owned-by';
 import { givenByDonor } from '#src/modules/donors/donor-key';
 import { orders, receiptCorrections } from '#src/modules/ledger/index';
+import { type EmployerMatchOfGift, employerMatchesOf } from '#src/modules/matching/employer-matches';
 
 type Order = typeof orders.$inferSelect;
 type Correction = typeof receiptCorrections.$inferSelect;
 
-/** A paid order and its latest corrected receipt, if a refund corrected it (checkout/correct-receipt.ts). */
-export type YearGift = Order & { correction: Correction | null };
+/**
+ * A paid order and its latest corrected receipt, if a refund corrected it (checkout/correct-receipt.ts),
+ * and the employer's payment matching it, if one was recorded (issue 36: listed under it, not the donor's).
+ */
+export type YearGift = Order & { correction: Correction | null; employerMatch?: EmployerMatchOfGift | undefined };
 
 /** Whose gifts: everything given with an e-mail, or an account's own. */
 export type Giver = { email: string } | { owner: AccountOwner };
@@ -27,8 +31,15 @@ export function inCalendarYear(year: number, timeZone: string): SQL {
   return sql`${orders.createdAt} >= ${start} and ${orders.createdAt} < ${end}`;
 }
 
-/** A paid gift that moved money. */
-export const countsForStatements = and(eq(orders.status, 'succeeded'), eq(orders.test, false));
+/**
+ * A paid gift that moved money, and the donor's: an employer's match (issue 36) carries the donor's
+ * name and e-mail but is the employer's gift, shown beside the gift it matched (listYearGifts).
+ */
+export const countsForStatements = and(
+  eq(orders.status, 'succeeded'),
+  eq(orders.test, false),
+  isNull(orders.matchesOrderId),
+);
 
 function giverCondition(giver: Giver): SQL {
   return 'email' in giver ? givenByDonor(orders.email, giver.email) : ownedBy(giver.owner, orders.userId, orders.email);
@@ -44,7 +55,12 @@ export async function listYearGifts(db: Database, giver: Giver, year: number, ti
     .from(orders)
     .where(and(countsForStatements, giverCondition(giver), inCalendarYear(year, timeZone)))
     .orderBy(asc(orders.createdAt), asc(orders.id));
-  return (await withLatestCorrections(db, paid)).filter((gift) => !isRefundedInFull(gift));
+  const gifts = (await withLatestCorrections(db, paid)).filter((gift) => !isRefundedInFull(gift));
+  const matches = await employerMatchesOf(
+    db,
+    gifts.filter((gift) => gift.matchingEmployer !== null).map((gift) => gift.id),
+  );
+  return gifts.map((gift) => (matches.has(gift.id) ? { ...gift, employerMatch: matches.get(gift.id) } : gift));
 }
 
 /** A voided receipt: the gift was refunded in full (or an offline gift voided), and a void is final. */

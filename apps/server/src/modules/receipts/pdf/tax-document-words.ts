@@ -100,6 +100,8 @@ export const documentMessages = {
   giftAidStatement:
     /*i18n*/ "This statement lists every gift you made to {name} in {year}, less any refunds. Each gift's receipt, numbered as above, says whether you declared it for Gift Aid.",
   voidStatement: /*i18n*/ 'Receipt {number} is void and may not be used for tax purposes.',
+  /** Issue 36: a statement's row under a gift, for the employer's payment matching it. */
+  matchedBy: /*i18n*/ 'Matched by {employer}, not deductible by you',
 } as const;
 
 /** A statement's words without values. */
@@ -182,7 +184,10 @@ const TEMPLATES: readonly Template[] = [
     documentMessages.inCurrency,
   ].map((message) => template(message, false)),
 ];
-const LINE_TEMPLATES: readonly Template[] = [template(documentMessages.monthlyLine, false)];
+const LINE_TEMPLATES: readonly Template[] = [
+  template(documentMessages.monthlyLine, false),
+  template(documentMessages.matchedBy, false),
+];
 const VALUE_TEMPLATES: readonly Template[] = [template(documentMessages.calendarYear, false)];
 
 /** A text in the document's language: `legal` when the English stays and the translation follows it. */
@@ -360,6 +365,8 @@ export function localiseTaxDocument(doc: TaxDocument): LocalisedTaxDocument {
           ...(doc.deductibleHeader ? { deductibleHeader: words.legalOrWord(doc.deductibleHeader) } : {}),
           gifts: doc.gifts.map((gift) => ({
             ...gift,
+            // A center's name stays as it is; an employer's match row is worded (documentMessages.matchedBy).
+            center: words.lineName(gift.center),
             amount: words.value(gift.amount),
             deductible: words.value(gift.deductible),
           })),
