@@ -86,6 +86,7 @@ describeWithDb('sandbox orders are test orders', () => {
       'Gift',
       'Currency',
       'Amount (USD)',
+      'Tribute',
     ]);
     expect(records).toHaveLength(1);
     expect(records[0]?.[testColumn]).toBe('yes');

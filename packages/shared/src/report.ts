@@ -94,6 +94,8 @@ export const donorRowSchema = z.object({
   currency: z.string().default('USD'),
   /** What was kept (amount − refunded) in the home currency at the order's own rate; null without one yet. */
   homeAmount: z.number().nullable().default(null),
+  /** Issue 36: the gift's tribute, 'In memory of {name}' or 'In honour of {name}'; empty when none. */
+  tribute: z.string().default(''),
 });
 export type DonorRow = z.infer<typeof donorRowSchema>;
 

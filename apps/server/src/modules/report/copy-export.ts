@@ -20,7 +20,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { Database } from '#src/db/client';
 import { orders } from '#src/modules/ledger/index';
 import { crlfLines } from './csv-line-ends';
-import { deliveryText, giftFrequencySql, newestFirst, receiptNumberSql } from './donor-rows';
+import { deliveryText, giftFrequencySql, newestFirst, receiptNumberSql, tributeText } from './donor-rows';
 import { exportDateSql } from './export-date';
 import { type ReportFilter, reportConditions } from './report-filter';
 
@@ -48,7 +48,7 @@ export function copyStatement(filter: ReportFilter, timeZone: string): string {
       ${o.itemCount}, listed.products, ${textCell(deliveryText)}, case when ${o.test} then 'yes' end,
       ${textCell(receiptNumberSql(timeZone))}, (${o.deductibleCents}::numeric / 100)::numeric(14, 2),
       (${o.refundedCents}::numeric / 100)::numeric(14, 2), ${giftFrequencySql}, ${o.currency},
-      (${o.homeAmountCents}::numeric / 100)::numeric(14, 2)
+      (${o.homeAmountCents}::numeric / 100)::numeric(14, 2), ${textCell(tributeText)}
     from ${o} cross join lateral ${products} as listed
     where ${reportConditions(filter, timeZone)}
     order by ${newestFirst}`;

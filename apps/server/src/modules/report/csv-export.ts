@@ -37,6 +37,8 @@ export function csvHeader(timeZone: string, homeCurrency = 'USD'): string[] {
     // the amount in the home currency at the order's own rate (empty until its day has one).
     'Currency',
     `Amount (${homeCurrency})`,
+    // Issue 36, last for the same reason: the gift's tribute ('In memory of Sita Devi'), else empty.
+    'Tribute',
   ];
 }
 

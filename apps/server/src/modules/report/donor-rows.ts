@@ -31,6 +31,8 @@ export type DonorRecord = {
   currency: string;
   /** The amount at the order's own home-currency rate; null until its day has a rate. */
   home_amount_cents: number | null;
+  /** tributeText: 'In memory of Sita Devi', or ''. */
+  tribute: string;
 };
 
 /**
@@ -58,6 +60,16 @@ export const deliveryText: SQL = sql`case
   end`;
 
 /**
+ * The gift's tribute in words (issue 36): 'In memory of {name}' or 'In honour of {name}', '' for
+ * none. Written by the database, like the delivery, so the page and both CSV paths say the same.
+ */
+export const tributeText: SQL = sql`case
+    when ${orders.tribute} is null or jsonb_typeof(${orders.tribute}) = 'null' then ''
+    when ${orders.tribute} ->> 'kind' = 'memory' then 'In memory of ' || (${orders.tribute} ->> 'name')
+    else 'In honour of ' || (${orders.tribute} ->> 'name')
+  end`;
+
+/**
  * The CSV's Gift column (issue 22): 'Monthly' for a monthly gift's charge by the billing run
  * (`monthly_gift_id`) or the checkout's order that paid a first month (a product line marked
  * `monthly`), else 'One-time'. Written by the database so both CSV paths say the same; a JSON
@@ -76,7 +88,7 @@ export function donorColumns(timeZone: string): SQL {
     ${orders.itemCount} as item_count, ${orders.products} as products, ${deliveryText} as delivery,
     ${orders.test} as test, ${receiptNumberSql(timeZone)} as receipt_number, ${orders.deductibleCents} as deductible_cents,
     ${orders.refundedCents} as refunded_cents, ${orders.currency} as currency,
-    ${orders.homeAmountCents} as home_amount_cents`;
+    ${orders.homeAmountCents} as home_amount_cents, ${tributeText} as tribute`;
 }
 
 /** Newest first; ties (same microsecond) broken by id, so the order is total and pages never overlap. */
@@ -110,5 +122,6 @@ export function toDonorRow(record: PageDonorRecord): DonorRow {
     refunded: record.refunded_cents / 100,
     currency: record.currency,
     homeAmount: record.home_amount_cents === null ? null : record.home_amount_cents / 100,
+    tribute: record.tribute,
   };
 }

@@ -137,6 +137,7 @@ describeWithDb('GET /api/report-data', () => {
       refunded: 0,
       currency: 'USD',
       homeAmount: 35,
+      tribute: '',
     });
     expect(report.donors[2]?.receiptNumber).toMatch(/^R-20260301-/);
     expect(report.donors[3]?.date).toBe('2026-03-01T05:59:59.999Z');
@@ -337,6 +338,7 @@ describeWithDb('a donation made through checkout', () => {
         refunded: 0,
         currency: 'USD',
         homeAmount: 35,
+        tribute: '',
       },
     ]);
     expect(report.totals).toMatchObject({ count: 1, amount: 35 });
@@ -346,7 +348,7 @@ describeWithDb('a donation made through checkout', () => {
     const lines = csv.body.split('\r\n');
     expect(lines[1]).toMatch(
       new RegExp(
-        `^Asha Rao,asha@example.org,"Dallas Center, Texas",35.00,${transactionId},[\\d-]+ [\\d:]+,3,"Guruvara Dattam Vimalacharita Satakam × 2, Any Other Donation × 1","Pickup at Dallas Center, Texas",yes,${paid.json().receiptNumber},25.00,0.00,One-time,USD,35.00$`,
+        `^Asha Rao,asha@example.org,"Dallas Center, Texas",35.00,${transactionId},[\\d-]+ [\\d:]+,3,"Guruvara Dattam Vimalacharita Satakam × 2, Any Other Donation × 1","Pickup at Dallas Center, Texas",yes,${paid.json().receiptNumber},25.00,0.00,One-time,USD,35.00,$`,
       ),
     );
   });
@@ -361,6 +363,6 @@ describeWithDb('a donation made through checkout', () => {
     expect(report.donors.find((row) => row.transactionId === transactionId)?.delivery).toBe('');
     const csv = await requestReport(t, {}, '/api/report-data.csv');
     const line = csv.body.split('\r\n').find((l) => l.includes(transactionId));
-    expect(line).toMatch(/,1,[^,]+ × 1,,yes,\d{4}-\d{6},12\.00,0\.00,One-time,USD,12\.00$/);
+    expect(line).toMatch(/,1,[^,]+ × 1,,yes,\d{4}-\d{6},12\.00,0\.00,One-time,USD,12\.00,$/);
   });
 });

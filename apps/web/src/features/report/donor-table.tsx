@@ -62,11 +62,13 @@ function ReceiptCell({ row, ...access }: { row: DonorRow } & ReceiptAccess) {
 }
 
 function ProductsCell(row: DonorRow) {
-  if (!row.delivery) return row.products;
+  if (!row.delivery && !row.tribute) return row.products;
   return (
     <>
       {row.products}
-      <span className="report-table__delivery">{row.delivery}</span>
+      {row.delivery && <span className="report-table__delivery">{row.delivery}</span>}
+      {/* Issue 36: the gift's tribute, under what was given. */}
+      {row.tribute && <span className="report-table__delivery">{row.tribute}</span>}
     </>
   );
 }
