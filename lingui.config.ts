@@ -28,7 +28,7 @@ const SHARED_BY_AREA = {
     'text-limits.ts',
     'gift-extras.ts',
     'payment-methods.ts',
-    'matching.ts',
+    'matching-next-steps.ts',
   ],
   event: [
     'countries.ts',

@@ -7,7 +7,7 @@
  * the same, also for orders stored before these fields existed.
  */
 import type { CheckoutDeclined, CheckoutSucceeded } from '@store/shared/checkout';
-import { matchingDetails } from '@store/shared/matching';
+import { matchingDetails } from '@store/shared/matching-next-steps';
 import { centsToDollars } from '@store/shared/money';
 import { billingDayOf, calendarDay } from '@store/shared/monthly-giving';
 import type { Site } from '@store/shared/site';
@@ -33,6 +33,7 @@ type AnsweredOrder = Pick<
   | 'tribute'
   | 'centerId'
   | 'paymentMethod'
+  | 'feeCoveredCents'
 >;
 
 export function checkoutAnswer(
@@ -54,6 +55,8 @@ export function checkoutAnswer(
     // Said only when it is not SPEC.md's dollars, so a US answer is as it always was.
     ...(order.currency === 'USD' ? {} : { currency: order.currency as CheckoutSucceeded['currency'] }),
     ...(order.giftAid ? { giftAid: true } : {}),
+    // Issue 36: the fee the donor covered, part of `amount` (processing-fee.ts).
+    ...(order.feeCoveredCents > 0 ? { feeCovered: centsToDollars(order.feeCoveredCents) } : {}),
     ...(order.deductibleCents === null ? {} : { deductible: centsToDollars(order.deductibleCents) }),
     email: order.email,
     ...(order.receiptAwaitsAddress ? { receiptAwaitsAddress: true } : {}),

@@ -6,7 +6,7 @@
  * worker writes it when it sends it (receipt-renderer.ts).
  */
 import type { I18n } from '@lingui/core';
-import { matchingDetails } from '@store/shared/matching';
+import { matchingDetails } from '@store/shared/matching-next-steps';
 import type { Site } from '@store/shared/site';
 import { serverI18n } from '#src/i18n/server-i18n';
 import type { orders } from '#src/modules/ledger/index';

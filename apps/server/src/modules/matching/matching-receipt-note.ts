@@ -4,7 +4,7 @@
  * order's language (decision 0042). Without a tax number in site.json it says where to ask for it,
  * never an empty number.
  */
-import { type CheckoutMatching, taxIdLabels } from '@store/shared/matching';
+import { type CheckoutMatching, taxIdLabels } from '@store/shared/matching-next-steps';
 import { serverI18n } from '#src/i18n/server-i18n';
 import type { orders } from '#src/modules/ledger/index';
 

@@ -17,11 +17,15 @@ type BuildCheckoutRequestInput = {
   currency?: Currency | undefined;
   /** The chosen center is the UK charity's: the Gift Aid declaration, when ticked, goes with it. */
   withGiftAid?: boolean | undefined;
+  /** What covering the processing fee adds (cover-fee-option.tsx); charged when `coverFee` is ticked. */
+  feeCents?: number | undefined;
 };
 
 export function buildCheckoutRequest(input: BuildCheckoutRequestInput): CheckoutRequest {
   const { details, lines, totalCents, nonce, recaptchaToken, withDelivery, withDonorAddress, currency } = input;
-  const amount = totalCents / 100;
+  // The server works the fee out itself and refuses a total that is not the bucket's plus it.
+  const coverFee = input.details.coverFee === true;
+  const amount = (totalCents + (coverFee ? (input.feeCents ?? 0) : 0)) / 100;
   const {
     street,
     city,
@@ -42,6 +46,9 @@ export function buildCheckoutRequest(input: BuildCheckoutRequestInput): Checkout
     tributeCardName,
     tributeCardEmail,
     tributeShowAmount,
+    employerMatches,
+    employerName,
+    coverFee: _coverFee,
     ...contact
   } = details;
   // An address typed before ticking "pick up" is not the donor's choice any more: leave it out.
@@ -58,6 +65,8 @@ export function buildCheckoutRequest(input: BuildCheckoutRequestInput): Checkout
   const tribute = tributeKind
     ? { tributeKind, tributeName, ...(tributeMessage ? { tributeMessage } : {}), ...card }
     : {};
+  // The employer only when the box is ticked: a name typed, then the box unticked, is not sent.
+  const matching = employerMatches === true ? { employerMatches, employerName } : {};
   return {
     nonce,
     amount,
@@ -69,6 +78,9 @@ export function buildCheckoutRequest(input: BuildCheckoutRequestInput): Checkout
       ...donorAddress,
       ...declaration,
       ...tribute,
+      ...matching,
+      // Covering the fee only when ticked: without it the server charges the bucket's total alone.
+      ...(coverFee ? { coverFee } : {}),
       amount,
     },
     products: [...lines],

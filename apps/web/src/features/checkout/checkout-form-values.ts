@@ -33,6 +33,8 @@ export const emptyCheckoutForm: CheckoutFormValues = {
   tributeCardName: '',
   tributeCardEmail: '',
   tributeShowAmount: false,
+  employerMatches: false,
+  employerName: '',
 };
 
 /**

@@ -13,17 +13,21 @@ import { useEffect, useId, useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { CenterSelect } from '#src/components/center-select';
 import { PaymentBanners } from '#src/components/payment/payment-banners';
+import { usePaymentChoices, useWidgetTotal } from '#src/components/payment/use-payment-choices';
 import { usePaymentSetup } from '#src/components/payment/use-payment-setup';
 import { useCart } from '#src/lib/cart/cart-context';
 import { useGiving } from '#src/lib/giving-country/use-giving';
 import { knownText } from '#src/lib/i18n/known-text';
 import { useLingui } from '#src/lib/i18n/use-lingui';
 import { useCenters } from '#src/lib/use-centers';
+import { useCoveredFee } from '#src/lib/use-covered-fee';
 import { centersOf } from './centers-of-country';
 import { type CheckoutFieldName, DELIVERY_FIELDS, emptyCheckoutForm, formFieldOf } from './checkout-form-values';
 import { ContactFields } from './contact-fields';
+import { CoverFeeOption } from './cover-fee-option';
 import { DeliveryFieldset } from './delivery-fieldset';
 import { DonorAddressFieldset } from './donor-address-fieldset';
+import { EmployerMatchFieldset } from './employer-match-fieldset';
 import type { FieldFor } from './field-props';
 import { GiftAidFieldset } from './gift-aid-fieldset';
 import { MonthlyAccount } from './monthly-account';
@@ -34,7 +38,8 @@ import { useCheckoutSignUp } from './use-checkout-sign-up';
 import { useGiftAidCents } from './use-gift-aid-cents';
 import { usePlaceOrder } from './use-place-order';
 
-export function CheckoutForm() {
+/** `onFeeChange`: what covering the fee adds now (0 unticked), for the order summary beside the form. */
+export function CheckoutForm({ onFeeChange }: { onFeeChange?: (feeCents: number) => void } = {}) {
   const { i18n } = useLingui();
   const id = useId();
   const { lines, totalCents, clear } = useCart();
@@ -46,10 +51,11 @@ export function CheckoutForm() {
   const isCanadian = (center: string) => canadianCenters.some((c) => String(c.id) === center);
   // The donor's address (asked for a Canadian center) is optional, like every field SPEC.md §5 does
   // not list: without it the receipt is not official until the donor adds it (receipt-address.ts).
+  const coveredFee = useCoveredFee();
   const resolver = useMemo(() => zodResolver(withCheckoutRules(checkoutDetailsSchema, withDelivery)), [withDelivery]);
   const { register, handleSubmit, clearErrors, setError, control, formState, getValues, setValue } = useForm({
     resolver,
-    defaultValues: emptyCheckoutForm,
+    defaultValues: { ...emptyCheckoutForm, coverFee: coveredFee.ticked },
     mode: 'onSubmit',
     // Not 'onChange': an edited field loses its error at once (SPEC.md §5) rather than trading it
     // for the next rule's message mid-typing; the next submit checks everything again.
@@ -68,8 +74,19 @@ export function CheckoutForm() {
     centers.status === 'ready' ? centers.centers.find((c) => String(c.id) === centerId)?.country : undefined;
   const withGiftAid = giving.entity?.receipts === 'uk-gift-aid' && chosenCountry === giving.entity.country;
   const giftAidTicked = useWatch({ control, name: 'giftAid' }) === true;
+  const offeredFeeCents = coveredFee.feeCents(totalCents, chosenCountry);
+  const feeCents = useWatch({ control, name: 'coverFee' }) === true ? offeredFeeCents : 0;
+  useEffect(() => onFeeChange?.(feeCents), [feeCents, onFeeChange]);
   const widgetContainer = useRef<HTMLDivElement>(null);
-  const setup = usePaymentSetup(widgetContainer);
+  // Issue 36: the site's payment methods (card and wallets) for this bucket, with the total charged.
+  const chargedCents = totalCents + feeCents;
+  const paymentChoices = usePaymentChoices({
+    monthly: hasMonthly,
+    totalCents: chargedCents,
+    currency: giving.currency,
+  });
+  const setup = usePaymentSetup(widgetContainer, paymentChoices);
+  useWidgetTotal(setup.widget, setup.status === 'ready', chargedCents);
   const cardholderName = [useWatch({ control, name: 'cardFirstName' }), useWatch({ control, name: 'cardLastName' })]
     .map((part) => part.trim())
     .filter(Boolean)
@@ -99,6 +116,7 @@ export function CheckoutForm() {
     withDonorAddress,
     currency: giving.currency,
     withGiftAid,
+    feeCents: offeredFeeCents,
     clearCart: clear,
     onFieldErrors: (fields) => {
       for (const [path, message] of Object.entries(fields)) {
@@ -160,7 +178,9 @@ export function CheckoutForm() {
         />
       )}
       <TributeFieldset field={field} control={control} setValue={setValue} />
+      <EmployerMatchFieldset field={field} control={control} />
       {withDelivery && <DeliveryFieldset field={field} pickup={pickup} center={chosenCenter} />}
+      <CoverFeeOption field={field} feeCents={offeredFeeCents} currency={giving.currency} />
       <section className="checkout-payment" aria-labelledby={`${id}-payment`}>
         <h2 id={`${id}-payment`}>{i18n._('Payment')}</h2>
         {setup.gateway === 'sandbox' && (
@@ -175,7 +195,7 @@ export function CheckoutForm() {
       </section>
       <div className="checkout-place">
         <p className="checkout-total">
-          {i18n._('Total: {amount}', { amount: formatCents(totalCents, giving.currency) })}
+          {i18n._('Total: {amount}', { amount: formatCents(totalCents + feeCents, giving.currency) })}
         </p>
         <button
           type="submit"

@@ -9,8 +9,9 @@ import { knownText } from '#src/lib/i18n/known-text';
 import { Trans } from '#src/lib/i18n/trans';
 import { useLingui } from '#src/lib/i18n/use-lingui';
 import { useDocumentTitle } from '#src/lib/use-document-title';
+import { EmployerMatchNextSteps } from './employer-match-next-steps';
 import { HomeSiteLink } from './home-site-link';
-import { OrderLines } from './order-lines';
+import { FEE_COVERED_LABEL, OrderLines } from './order-lines';
 import { type OrderSuccess, readOrderSuccess } from './order-success-state';
 import './checkout.css';
 
@@ -41,6 +42,7 @@ export function OrderSuccessPage() {
       ) : (
         <p className="order-result__id">{i18n._(checkoutMessages.noTransactionId)}</p>
       )}
+      {order.matching && <EmployerMatchNextSteps matching={order.matching} />}
       <p className="order-result__links order-result__links--stacked">
         <Link className="button" to="/">
           {i18n._(messages.cart.backToStore)}
@@ -67,6 +69,9 @@ function OrderReceipt({ order, transactionId }: { order: OrderSuccess; transacti
           quantity: line.quantity,
           amountCents: dollarsToCents(line.amount),
         }))}
+        fee={
+          order.feeCovered ? { label: i18n._(FEE_COVERED_LABEL), cents: dollarsToCents(order.feeCovered) } : undefined
+        }
         totalLabel={i18n._('Amount')}
         totalCents={amount === null ? null : dollarsToCents(amount)}
         currency={currency}
@@ -106,6 +111,8 @@ function OrderReceipt({ order, transactionId }: { order: OrderSuccess; transacti
             )}
           </p>
         )}
+        {/* Issue 36: how it was paid, as the receipt names it (brand names: 'PayPal', 'Apple Pay, Visa ending in 8886'). */}
+        {order.paymentMethod && <p>{i18n._('Paid with: {method}', { method: order.paymentMethod })}</p>}
         {order.receiptAwaitsAddress && (
           <p className="order-receipt__awaiting">
             {/* The accounts' text (the receipt-address page says it too), translated where its catalogue is. */}

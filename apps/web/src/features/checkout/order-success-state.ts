@@ -5,6 +5,8 @@
  * reads each part on its own and shows what is there. No zod here: the result page stays small.
  */
 import type { CheckoutSucceeded } from '@store/shared/checkout';
+import type { CheckoutMatching } from '@store/shared/matching-next-steps';
+import { readMatching } from './employer-match-state';
 
 export type OrderSuccessItem = { name: string; quantity: number; amount: number };
 
@@ -27,6 +29,12 @@ export type OrderSuccess = {
   giftAid: boolean;
   /** The tribute's e-mail card goes to this person (issue 36); null when none was asked for. */
   tributeCardName: string | null;
+  /** The donor's employer matches gifts (issue 36): the next steps' legal name and tax number. */
+  matching: CheckoutMatching | null;
+  /** The processing fee the donor covered (issue 36), in dollars, part of `amount`; null when none. */
+  feeCovered: number | null;
+  /** How the gift was paid (issue 36), as the receipt names it ('PayPal'); null when not said. */
+  paymentMethod: string | null;
 };
 
 export type OrderSuccessMonthly = { name: string; amount: number; billingDay: number };
@@ -36,6 +44,9 @@ export function orderSuccessState(answer: CheckoutSucceeded) {
   const { transactionId, receiptNumber, amount, deductible, email, items, monthly, receiptAwaitsAddress } = answer;
   const { currency, giftAid } = answer;
   const { tributeCard } = answer;
+  const { matching } = answer;
+  const { feeCovered } = answer;
+  const { paymentMethod } = answer;
   return {
     transactionId,
     receiptNumber,
@@ -48,6 +59,9 @@ export function orderSuccessState(answer: CheckoutSucceeded) {
     ...(currency ? { currency } : {}),
     ...(giftAid ? { giftAid } : {}),
     ...(tributeCard ? { tributeCardName: tributeCard.name } : {}),
+    ...(matching ? { matching } : {}),
+    ...(feeCovered ? { feeCovered } : {}),
+    ...(paymentMethod ? { paymentMethod } : {}),
   };
 }
 
@@ -98,5 +112,8 @@ export function readOrderSuccess(state: unknown): OrderSuccess {
     currency: typeof fields.currency === 'string' && /^[A-Z]{3}$/.test(fields.currency) ? fields.currency : 'USD',
     giftAid: fields.giftAid === true,
     tributeCardName: text(fields.tributeCardName),
+    matching: readMatching(fields.matching),
+    feeCovered: money(fields.feeCovered) || null,
+    paymentMethod: text(fields.paymentMethod),
   };
 }
