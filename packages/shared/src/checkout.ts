@@ -182,6 +182,8 @@ export const checkoutSucceededSchema = z.object({
   monthly: z.array(z.object({ name: z.string(), amount: z.number(), billingDay: z.number().int() })).optional(),
   /** Issue 36: the donor's employer matches gifts: the next steps' legal name and tax number (matching.ts). */
   matching: checkoutMatchingSchema.optional(),
+  /** Issue 36: the processing fee the donor covered, in dollars: part of `amount` (absent when none). */
+  feeCovered: z.number().optional(),
   /** Issue 36: how the gift was paid, as the receipt names it ('PayPal', 'Apple Pay, Visa ending in 8886'). */
   paymentMethod: z.string().optional(),
   /** Issue 36: the gift's tribute asked for an e-mail card: to whom (the thank-you page says so). */

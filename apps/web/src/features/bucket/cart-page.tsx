@@ -12,6 +12,7 @@ import { cameFromConcert } from '#src/lib/cart/cart-navigation';
 import { ClientOnly } from '#src/lib/client-only';
 import { useGiving } from '#src/lib/giving-country/use-giving';
 import { useLingui } from '#src/lib/i18n/use-lingui';
+import { useCoveredFee } from '#src/lib/use-covered-fee';
 import { useDocumentTitle } from '#src/lib/use-document-title';
 import { useHydrated } from '#src/lib/use-hydrated';
 import { CartLineItem } from './cart-line-item';
@@ -48,6 +49,9 @@ function CartLines() {
   const { lines, changeQuantity, remove, restore, totalCents } = useCart();
   const { currency } = useGiving();
   const [removed, setRemoved] = useState<Removed | null>(null);
+  // Issue 36: covering the fee is ticked at checkout by default; the bucket shows it as its own line.
+  const coveredFee = useCoveredFee();
+  const feeCents = coveredFee.ticked ? coveredFee.feeCents(totalCents) : 0;
 
   // A fixed id updates the one toast instead of stacking a copy per click.
   const toastUpdated = () => toast.success(i18n._(messages.cart.updated), { id: messages.cart.updated });
@@ -89,8 +93,20 @@ function CartLines() {
               />
             ))}
           </ul>
-          <p className="cart-total">{`${i18n._(messages.cart.total)} ${formatCents(totalCents, currency)}`}</p>
-          <MonthlySummary lines={lines} totalCents={totalCents} currency={currency} className="cart-monthly" />
+          {feeCents > 0 && (
+            <p className="fieldset__note cart-fee">
+              {i18n._('Processing fee covered: {amount}. You can change this at checkout.', {
+                amount: formatCents(feeCents, currency),
+              })}
+            </p>
+          )}
+          <p className="cart-total">{`${i18n._(messages.cart.total)} ${formatCents(totalCents + feeCents, currency)}`}</p>
+          <MonthlySummary
+            lines={lines}
+            totalCents={totalCents + feeCents}
+            currency={currency}
+            className="cart-monthly"
+          />
           <Link className="button button--large cart-checkout" to="/checkout">
             {i18n._(messages.cart.checkout)}
           </Link>

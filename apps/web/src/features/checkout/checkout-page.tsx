@@ -1,6 +1,6 @@
 import { checkoutMessages } from '@store/shared/checkout-messages';
 import { messages } from '@store/shared/messages';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { BucketLoading } from '#src/components/bucket-loading';
 import { useCart } from '#src/lib/cart/cart-context';
@@ -8,6 +8,7 @@ import { ClientOnly } from '#src/lib/client-only';
 import { useGiving } from '#src/lib/giving-country/use-giving';
 import { useLingui } from '#src/lib/i18n/use-lingui';
 import { useAfterPaint } from '#src/lib/use-after-paint';
+import { useCoveredFee } from '#src/lib/use-covered-fee';
 import { useDocumentTitle } from '#src/lib/use-document-title';
 import { OrderSummary } from './order-summary';
 import './checkout.css';
@@ -46,15 +47,19 @@ function CheckoutContent() {
   const { lines, totalCents } = useCart();
   const { currency } = useGiving();
   const summaryPainted = useAfterPaint();
+  // The fee covered: the setting's default until the form says what its box and center make it.
+  const coveredFee = useCoveredFee();
+  const [formFeeCents, setFormFeeCents] = useState<number | null>(null);
+  const feeCents = formFeeCents ?? (coveredFee.ticked ? coveredFee.feeCents(totalCents) : 0);
   if (lines.length > 0) {
     const formLoading = <FormLoading />;
     return (
       <div className="checkout-layout">
-        <OrderSummary lines={lines} totalCents={totalCents} currency={currency} />
+        <OrderSummary lines={lines} totalCents={totalCents} feeCents={feeCents} currency={currency} />
         <div className="checkout-layout__form">
           {summaryPainted ? (
             <Suspense fallback={formLoading}>
-              <CheckoutForm />
+              <CheckoutForm onFeeChange={setFormFeeCents} />
             </Suspense>
           ) : (
             formLoading

@@ -2,6 +2,9 @@ import { formatCents } from '@store/shared/money';
 
 import { MonthlyBadge } from '#src/components/monthly-summary';
 
+/** The line of the processing fee the donor covers (issue 36): the summary and the thank-you page. */
+export const FEE_COVERED_LABEL = /*i18n*/ 'Processing fee covered';
+
 export type OrderLine = { key: string; name: string; quantity: number; amountCents: number; monthly?: boolean };
 
 /**
@@ -10,11 +13,14 @@ export type OrderLine = { key: string; name: string; quantity: number; amountCen
  */
 export function OrderLines({
   lines,
+  fee,
   totalLabel,
   totalCents,
   currency,
 }: {
   lines: readonly OrderLine[];
+  /** The processing fee the donor covered (issue 36): a line of its own, after the order's lines. */
+  fee?: { label: string; cents: number } | undefined;
   totalLabel: string;
   totalCents: number | null;
   /** The order's currency; US dollars when not said. */
@@ -34,6 +40,12 @@ export function OrderLines({
               <span className="order-lines__amount">{formatCents(line.amountCents, currency)}</span>
             </li>
           ))}
+          {fee && (
+            <li className="order-lines__line order-lines__line--fee">
+              <span className="order-lines__name">{fee.label}</span>
+              <span className="order-lines__amount">{formatCents(fee.cents, currency)}</span>
+            </li>
+          )}
         </ul>
       )}
       {totalCents !== null && (

@@ -2,15 +2,22 @@ import type { CartLine } from '@store/shared/cart';
 import { dollarsToCents } from '@store/shared/money';
 import { MonthlySummary } from '#src/components/monthly-summary';
 import { useLingui } from '#src/lib/i18n/use-lingui';
-import { OrderLines } from './order-lines';
+import { FEE_COVERED_LABEL, OrderLines } from './order-lines';
 
-type OrderSummaryProps = { lines: readonly CartLine[]; totalCents: number; currency?: string | undefined };
+type OrderSummaryProps = {
+  lines: readonly CartLine[];
+  totalCents: number;
+  /** The processing fee the donor covers (issue 36), its own line and part of the total. */
+  feeCents?: number | undefined;
+  currency?: string | undefined;
+};
+
 
 /**
  * What the donor is paying for, line by line, and the total: beside the form on a desktop (sticky,
  * so the total stays in view), above it on a phone (checkout.css).
  */
-export function OrderSummary({ lines, totalCents, currency }: OrderSummaryProps) {
+export function OrderSummary({ lines, totalCents, feeCents = 0, currency }: OrderSummaryProps) {
   const { i18n } = useLingui();
   return (
     <section className="order-summary" aria-labelledby="order-summary-heading">
@@ -23,11 +30,12 @@ export function OrderSummary({ lines, totalCents, currency }: OrderSummaryProps)
           amountCents: dollarsToCents(line.price) * line.quantity,
           monthly: line.monthly === true,
         }))}
+        fee={feeCents > 0 ? { label: i18n._(FEE_COVERED_LABEL), cents: feeCents } : undefined}
         totalLabel={i18n._('Total')}
-        totalCents={totalCents}
+        totalCents={totalCents + feeCents}
         currency={currency}
       />
-      <MonthlySummary lines={lines} totalCents={totalCents} currency={currency} />
+      <MonthlySummary lines={lines} totalCents={totalCents + feeCents} currency={currency} />
     </section>
   );
 }

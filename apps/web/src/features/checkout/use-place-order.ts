@@ -31,6 +31,8 @@ type PlaceOrderOptions = {
   currency: Currency;
   /** The chosen center is the UK charity's: the Gift Aid declaration goes with the order. */
   withGiftAid: boolean;
+  /** What covering the processing fee adds to this bucket at the chosen center (charged when ticked). */
+  feeCents?: number | undefined;
   clearCart: () => void;
   /** The server refused these fields (path -> message). */
   onFieldErrors: (fields: Readonly<Record<string, string>>) => void;
@@ -72,7 +74,9 @@ export function usePlaceOrder(options: PlaceOrderOptions): PlaceOrder {
       const widget = setup.widget.current;
       if (!widget) throw new Error('The card widget is not mounted.');
       const nonce = await widget.requestNonce();
-      return buildCheckoutRequest({
+      // Issue 36: the wallet the donor chose (only PayPal Credit needs saying; the card is the default).
+      const method = widget.chosenMethod?.() ?? 'card';
+      const request = buildCheckoutRequest({
         details,
         lines,
         totalCents,
@@ -82,7 +86,9 @@ export function usePlaceOrder(options: PlaceOrderOptions): PlaceOrder {
         withDonorAddress,
         currency,
         withGiftAid,
+        feeCents: options.feeCents,
       });
+      return method === 'card' ? request : { ...request, paymentMethod: method };
     },
     // The nonce is new on every try: the key is kept whatever the request, until a definite answer.
     send: (body, { captcha, idempotencyKey }) => postCheckout({ body, captcha, idempotencyKey }),
