@@ -42,6 +42,7 @@
  *   packages/shared/src/staff-event-sessions.ts.
  */
 import { z } from 'zod';
+import { TRIBUTE_KINDS } from './gift-extras';
 import { donorAddressSchema } from './receipt-address';
 import { staffMonthlyGiftSchema } from './staff-monthly-gifts';
 
@@ -272,6 +273,26 @@ export type StaffOrder = z.infer<typeof staffOrderSchema>;
 
 export const staffOrderPageSchema = z.object({ orders: z.array(staffOrderSchema), nextCursor: z.string().nullable() });
 
+/**
+ * A gift's tribute as the back office shows it, with its card's state: 'sent'; 'queued' (in the
+ * outbox); 'limited' (over the relay limit: kept, never sent); 'none' (no card row: the gift is not
+ * paid, or the reconciler's sweep has not queued it yet).
+ */
+export const staffTributeSchema = z.object({
+  kind: z.enum(TRIBUTE_KINDS),
+  name: z.string(),
+  message: z.string().optional(),
+  card: z
+    .object({
+      name: z.string(),
+      email: z.string(),
+      showAmount: z.boolean(),
+      status: z.enum(['sent', 'queued', 'limited', 'none']),
+    })
+    .optional(),
+});
+export type StaffTribute = z.infer<typeof staffTributeSchema>;
+
 export const staffOrderDetailSchema = staffOrderSchema.extend({
   products: z.array(
     z.object({
@@ -289,6 +310,8 @@ export const staffOrderDetailSchema = staffOrderSchema.extend({
   refunds: z.array(refundSummarySchema),
   /** The latest corrected or void receipt's number, if any. */
   correctedReceiptNumber: z.string().nullable(),
+  /** Issue 36: the gift's tribute and its e-mail card, if any (null: none). */
+  tribute: staffTributeSchema.nullable().default(null),
 });
 export type StaffOrderDetail = z.infer<typeof staffOrderDetailSchema>;
 

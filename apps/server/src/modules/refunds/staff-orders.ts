@@ -11,6 +11,7 @@ import { admins } from '#src/modules/admins/tables';
 import { orderColumns, toStaffOrder } from '#src/modules/checkout/staff-order-row';
 import { orders, receiptCorrections } from '#src/modules/ledger/index';
 import { encodeCursor, type PagePosition } from '#src/modules/report/cursor';
+import { staffTribute } from '#src/modules/tributes/staff-tribute';
 import { listOrderRefunds, type Refund } from './refund-repo';
 
 export const STAFF_PAGE_SIZE = 50;
@@ -89,6 +90,7 @@ export async function findStaffOrder(
       paymentMethod: orders.paymentMethod,
       offlineMethod: orders.offlineMethod,
       offlineReference: orders.offlineReference,
+      tribute: orders.tribute,
     })
     .from(orders)
     .where(and(eq(orders.id, orderId), ...scope));
@@ -99,7 +101,7 @@ export async function findStaffOrder(
     .where(eq(receiptCorrections.orderId, orderId))
     .orderBy(desc(receiptCorrections.version))
     .limit(1);
-  const { products, ...order } = row;
+  const { products, tribute, ...order } = row;
   return {
     ...toStaffOrder(order),
     products: products.map((p) => ({
@@ -114,5 +116,6 @@ export async function findStaffOrder(
     offlineReference: row.offlineReference,
     refunds: await refundSummaries(db, await listOrderRefunds(db, orderId)),
     correctedReceiptNumber: correction?.receiptNumber ?? null,
+    tribute: await staffTribute(db, orderId, tribute),
   };
 }

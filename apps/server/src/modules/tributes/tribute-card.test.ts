@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { GiftExtrasFields } from '@store/shared/gift-extras';
+import { staffOrderDetailSchema } from '@store/shared/staff';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger } from '#src/logger';
@@ -24,6 +25,7 @@ import {
 } from '../../../test/checkout-helpers';
 import { outboxMessages } from '../../../test/outbox-helpers';
 import { pdfText } from '../../../test/pdf-text';
+import { signInStaff, staffCall } from '../../../test/staff-helpers';
 import { describeWithDb } from '../../../test/test-db';
 import { queueMissingTributeCards, queueTributeCard } from './queue-tribute-card';
 import { tributeCards } from './tables';
@@ -135,14 +137,28 @@ describeWithDb('tribute cards', () => {
   it('sends 3 cards a day to one address; the 4th gift is paid, its card kept as limited and not sent', async () => {
     const victim = `victim-${randomUUID().slice(0, 8)}@example.org`;
     const statuses = [];
+    const orderIds: string[] = [];
     for (let i = 0; i <= CARDS_PER_RECIPIENT; i += 1) {
       const res = await give(tribute(i % 2 ? victim.toUpperCase() : victim));
       expect(res.statusCode).toBe(200);
       const orderId: string = res.json().orderId;
+      orderIds.push(orderId);
       statuses.push((await cardRow(orderId))?.status);
       if (i === CARDS_PER_RECIPIENT) expect(await cards(orderId)).toEqual([]);
     }
     expect(statuses).toEqual(['queued', 'queued', 'queued', 'limited']);
+    // The back office's order view shows the tribute and where its card stands.
+    const staff = await signInStaff(t, 'treasurer');
+    const detail = async (orderId: string) =>
+      staffOrderDetailSchema.parse((await staffCall(t.app, staff, 'GET', `/api/staff/orders/${orderId}`)).json())
+        .tribute;
+    expect(await detail(orderIds[0] ?? '')).toEqual({
+      kind: 'memory',
+      name: 'Sita Devi',
+      message: 'She fed <b>everyone</b> who came to her door.',
+      card: { name: 'Lakshmi Rao', email: victim, showAmount: false, status: 'queued' },
+    });
+    expect((await detail(orderIds[3] ?? ''))?.card?.status).toBe('limited');
   });
 
   it('queues the card of a gift settled without its follow-up, once, by the sweep', async () => {

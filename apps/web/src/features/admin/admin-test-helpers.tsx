@@ -55,6 +55,7 @@ export function cardOrder(overrides: Partial<StaffOrderDetail> = {}): StaffOrder
     receivedOn: null,
     refunds: [],
     correctedReceiptNumber: null,
+    tribute: null,
     ...overrides,
   };
 }

@@ -12,6 +12,7 @@ import { ZoneNote } from '#src/components/zone-note';
 import { useAdmin } from '../admin-context';
 import { useStaffFailure } from '../use-staff-failure';
 import { OrderLines } from './order-lines';
+import { OrderTribute } from './order-tribute';
 import { getOrder } from './orders-api';
 import { sourceText } from './orders-table';
 import { OtherCenterNotice } from './other-center-notice';
@@ -112,6 +113,7 @@ export function OrderDetailPage() {
             <dd>{order.paymentMethod}</dd>
           </>
         )}
+        <OrderTribute tribute={order.tribute} />
         <dt>Receipt</dt>
         <dd>{order.receiptNumber ?? 'None'}</dd>
         {order.correctedReceiptNumber && (
