@@ -7,6 +7,8 @@
  * that loads them (create-card-widget.ts): that would be an import cycle.
  */
 import type { ClientTokenResponse } from '@store/shared/checkout';
+import type { Currency } from '@store/shared/currencies';
+import type { PaymentMethodKind } from '@store/shared/payment-methods';
 
 export interface CardWidget {
   /** Validates the card and exchanges it for a single-use payment nonce. */
@@ -23,8 +25,34 @@ export interface CardWidget {
   suggestCardholderName(name: string): void;
   /** Removes the widget from its container; the container can then host a new one. */
   teardown(): Promise<void>;
+  /**
+   * Issue 36: the method the donor chose (card or a wallet), for the checkout request's
+   * `paymentMethod`. Absent (a test double, a card-only widget): the card.
+   */
+  chosenMethod?(): PaymentMethodKind;
+  /** Issue 36: the total changed (the fee was ticked): the wallets that show an amount show it. */
+  updateTotal?(totalCents: number): void;
 }
+
+/**
+ * Issue 36: how the donor may pay on this page: the site's enabled methods in their order
+ * (site.json `giving.paymentMethods`), and what the wallets need of the bucket. Absent: the card alone
+ * (the dashboard's "update your card").
+ */
+export type PaymentChoices = {
+  methods: readonly PaymentMethodKind[];
+  /** The bucket has a monthly line: PayPal asks the donor to agree to later charges (its vault flow). */
+  monthly: boolean;
+  totalCents: number;
+  currency: Currency;
+  /** The foundation's name, on the Apple Pay sheet. */
+  merchantName: string;
+};
 
 export type CardWidgetOptions = ClientTokenResponse;
 
-export type CreateCardWidget = (container: HTMLElement, options: CardWidgetOptions) => Promise<CardWidget>;
+export type CreateCardWidget = (
+  container: HTMLElement,
+  options: CardWidgetOptions,
+  choices?: PaymentChoices,
+) => Promise<CardWidget>;

@@ -5,11 +5,11 @@
  */
 import type { CreateCardWidget } from './card-widget';
 
-export const createCardWidget: CreateCardWidget = async (container, { gateway, clientToken }) => {
+export const createCardWidget: CreateCardWidget = async (container, { gateway, clientToken }, choices) => {
   if (gateway === 'braintree') {
     const { createDropInWidget } = await import('./drop-in-card-widget');
-    return createDropInWidget(container, clientToken);
+    return createDropInWidget(container, clientToken, choices);
   }
   const { createSandboxCardWidget } = await import('./sandbox-card-widget');
-  return createSandboxCardWidget(container, clientToken);
+  return createSandboxCardWidget(container, clientToken, choices);
 };

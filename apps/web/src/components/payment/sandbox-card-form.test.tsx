@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { describe, expect, test, vi } from 'vitest';
@@ -246,5 +246,90 @@ describe('sandbox card widget', () => {
     await act(() => widget.teardown());
     await waitFor(() => expect(container).toBeEmptyDOMElement());
     container.remove();
+  });
+});
+
+describe('sandbox payment choice (issue 36)', () => {
+  async function mountWidget(choices: Parameters<typeof createSandboxCardWidget>[2]) {
+    const container = document.body.appendChild(document.createElement('div'));
+    let mounting: ReturnType<typeof createSandboxCardWidget> | undefined;
+    act(() => {
+      mounting = createSandboxCardWidget(container, 'client-token-1', choices);
+    });
+    if (!mounting) throw new Error('not mounting');
+    const widget = await mounting;
+    const done = async () => {
+      await act(() => widget.teardown());
+      container.remove();
+    };
+    return { widget, done };
+  }
+  const choices = { monthly: false, totalCents: 5_100, currency: 'USD' as const, merchantName: 'Sri Foundation' };
+
+  test("offers the site's methods in order, card first; a wallet pays with its test nonce without the tokenizer", async () => {
+    const api = stubApi({ [TOKENIZE]: tokenized });
+    const user = userEvent.setup();
+    const { widget, done } = await mountWidget({
+      ...choices,
+      methods: ['card', 'paypal', 'paypalCredit', 'venmo', 'applePay', 'googlePay'],
+    });
+    const group = screen.getByRole('group', { name: 'Pay with' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['card', 'paypal', 'paypalCredit', 'venmo', 'applePay', 'googlePay']);
+    expect(within(group).getByRole('radio', { name: 'Card' })).toBeChecked();
+    expect(screen.getByLabelText('Card Number')).toBeVisible();
+
+    const expected = [
+      ['PayPal', 'fake-paypal-one-time-nonce', 'paypal'],
+      ['PayPal Credit', 'fake-paypal-one-time-nonce', 'paypalCredit'],
+      ['Venmo', 'fake-venmo-account-nonce', 'venmo'],
+      ['Apple Pay', 'fake-apple-pay-visa-nonce', 'applePay'],
+      ['Google Pay', 'fake-android-pay-visa-nonce', 'googlePay'],
+    ] as const;
+    for (const [name, nonce, kind] of expected) {
+      await user.click(within(group).getByRole('radio', { name }));
+      // The card's fields give way to the wallet's short panel.
+      expect(screen.getByLabelText('Card Number')).not.toBeVisible();
+      expect(screen.getByRole('heading', { name: `${name} (test)` })).toBeInTheDocument();
+      let got = '';
+      await act(async () => {
+        got = await widget.requestNonce();
+      });
+      expect(got).toBe(nonce);
+      expect(widget.chosenMethod?.()).toBe(kind);
+    }
+    expect(api.requests(TOKENIZE)).toHaveLength(0);
+
+    // Back to the card: its form again, with what was typed, tokenized as before.
+    await user.click(within(group).getByRole('radio', { name: 'Card' }));
+    await fillCard(user);
+    let nonce = '';
+    await act(async () => {
+      nonce = await widget.requestNonce();
+    });
+    expect(nonce).toBe('tokencc_sandbox_1');
+    expect(widget.chosenMethod?.()).toBe('card');
+    await done();
+  });
+
+  test('leaves out the methods the site did not enable; a monthly bucket pays PayPal by billing agreement', async () => {
+    const user = userEvent.setup();
+    const { widget, done } = await mountWidget({ ...choices, methods: ['paypal', 'card'], monthly: true });
+    const radios = within(screen.getByRole('group', { name: 'Pay with' })).getAllByRole('radio');
+    expect(radios.map((radio) => radio.getAttribute('value'))).toEqual(['paypal', 'card']);
+    expect(screen.queryByRole('radio', { name: 'Venmo' })).toBeNull();
+    expect(screen.getByRole('radio', { name: 'PayPal' })).toBeChecked();
+    expect(screen.getByText(/PayPal pays the monthly gift each month/)).toBeInTheDocument();
+    let nonce = '';
+    await act(async () => {
+      nonce = await widget.requestNonce();
+    });
+    expect(nonce).toBe('fake-paypal-billing-agreement-nonce');
+    await user.click(screen.getByRole('radio', { name: 'Card' }));
+    expect(screen.getByLabelText('Card Number')).toBeVisible();
+    await done();
   });
 });

@@ -8,7 +8,7 @@ import { i18n } from '@lingui/core';
 import { type ClientTokenResponse, checkoutMessages } from '@store/shared/checkout';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import type { CaptchaClient, CaptchaToken } from '#src/lib/captcha/captcha-client';
-import type { CardWidget, CardWidgetOptions } from './card-widget';
+import type { CardWidget, CardWidgetOptions, PaymentChoices } from './card-widget';
 import { useCheckoutServices } from './checkout-services';
 import { checkoutToast } from './checkout-toast';
 import { getClientToken } from './get-client-token';
@@ -35,8 +35,18 @@ export type PaymentSetup = {
   reloadWidget: () => void;
 };
 
-export function usePaymentSetup(container: RefObject<HTMLElement | null>): PaymentSetup {
+/**
+ * `choices` (issue 36): read when a widget is built, so the widget offers the site's methods for the
+ * bucket as it is then; absent, the card alone.
+ */
+export function usePaymentSetup(
+  container: RefObject<HTMLElement | null>,
+  choices?: () => PaymentChoices,
+): PaymentSetup {
   const services = useCheckoutServices();
+  // A ref, so a new function on each render neither rebuilds the widget nor goes stale.
+  const choicesRef = useRef(choices);
+  choicesRef.current = choices;
   const [status, setStatus] = useState<PaymentSetupStatus>('loading');
   const [gateway, setGateway] = useState<PaymentSetup['gateway']>(null);
   const captcha = useRef<CaptchaClient | null>(null);
@@ -66,7 +76,7 @@ export function usePaymentSetup(container: RefObject<HTMLElement | null>): Payme
         const element = container.current;
         if (runId !== run.current || !element) return;
         try {
-          const built = await services.createCardWidget(element, options);
+          const built = await services.createCardWidget(element, options, choicesRef.current?.());
           if (runId !== run.current) return void (await built.teardown().catch(() => {}));
           widget.current = built;
           setStatus('ready');

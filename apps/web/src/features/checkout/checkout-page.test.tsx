@@ -637,10 +637,12 @@ describe('payment initialisation', () => {
     await user.click(within(banner).getByRole('button', { name: 'Retry Initialization' }));
     await waitUntilReady();
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(services.createCardWidget).toHaveBeenCalledWith(expect.any(HTMLElement), {
-      clientToken: 'client-token-2',
-      gateway: 'sandbox',
-    });
+    expect(services.createCardWidget).toHaveBeenCalledWith(
+      expect.any(HTMLElement),
+      { clientToken: 'client-token-2', gateway: 'sandbox' },
+      // Issue 36: the site's payment methods, for the widget to offer.
+      expect.objectContaining({ methods: ['card', 'paypal', 'paypalCredit', 'venmo', 'applePay', 'googlePay'] }),
+    );
     // The failure's toast, and none for the retry that worked.
     expect(toastError).toHaveBeenCalledTimes(1);
   });
