@@ -15,6 +15,7 @@ export const ADMIN_PAGES = {
   RegistrationsPage: lazyPage(() => import('../registrations/registrations-page').then((m) => m.RegistrationsPage)),
   SessionsPage: lazyPage(() => import('../sessions/sessions-page').then((m) => m.SessionsPage)),
   SessionPage: lazyPage(() => import('../sessions/session-page').then((m) => m.SessionPage)),
+  MatchingPage: lazyPage(() => import('../matching/matching-page').then((m) => m.MatchingPage)),
   StatementsPage: lazyPage(() => import('../statements/statements-page').then((m) => m.StatementsPage)),
   ExchangeRatesPage: lazyPage(() => import('../exchange-rates/exchange-rates-page').then((m) => m.ExchangeRatesPage)),
   GiftAidPage: lazyPage(() => import('../gift-aid/gift-aid-page').then((m) => m.GiftAidPage)),

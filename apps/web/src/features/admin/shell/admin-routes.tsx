@@ -33,6 +33,7 @@ const {
   RegistrationsPage,
   SessionsPage,
   SessionPage,
+  MatchingPage,
   StatementsPage,
   ExchangeRatesPage,
   GiftAidPage,
@@ -58,6 +59,7 @@ export function AdminRoutes() {
       <Route path="registrations" element={guard('readOrders', <RegistrationsPage />)} />
       <Route path="sessions" element={guard('readEvent', <SessionsPage />)} />
       <Route path="sessions/:id" element={guard('readEvent', <SessionPage />)} />
+      <Route path="matching" element={guard('moveMoney', <MatchingPage />)} />
       <Route path="statements" element={guard('moveMoney', <StatementsPage />)} />
       <Route path="exchange-rates" element={guard('setExchangeRates', <ExchangeRatesPage />)} />
       <Route path="gift-aid" element={guard('claimGiftAid', <GiftAidPage />)} />

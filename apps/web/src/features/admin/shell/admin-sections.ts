@@ -18,6 +18,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { path: 'donors', label: 'Donors', permission: 'readDonors' },
   { path: 'monthly-gifts', label: 'Monthly gifts', permission: 'readMonthlyGifts' },
   { path: 'registrations', label: 'Registrations', permission: 'readOrders' },
+  { path: 'matching', label: 'Matching', permission: 'moveMoney' },
   { path: 'statements', label: 'Statements', permission: 'moveMoney' },
   { path: 'exchange-rates', label: 'Exchange rates', permission: 'setExchangeRates' },
   { path: 'gift-aid', label: 'Gift Aid claim', permission: 'claimGiftAid' },
