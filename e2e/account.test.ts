@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { usePage } from './support/browser';
-import { donate, fillCard, openCheckout } from './support/checkout-flow';
+import { donate, fillCard, giveWithoutFee, openCheckout } from './support/checkout-flow';
 
 const PASSWORD = 'correct horse battery';
 const LOGGING_IN = 'Logging you in...';
@@ -115,6 +115,7 @@ describe('accounts', () => {
     expect(await page.getByLabel('Card Holder Last Name').inputValue()).toBe('Kumar');
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
     await page.getByLabel('Center', { exact: true }).selectOption({ label: 'Dallas Center, Texas' });
+    await giveWithoutFee(page);
     await page.getByLabel('Mobile').fill('5125550123');
     await fillCard(page, '4111 1111 1111 1111');
     await page.getByRole('button', { name: 'Place Order' }).click();

@@ -28,12 +28,24 @@ export async function openCheckout(page: Page): Promise<void> {
     .toBe(true);
 }
 
+/**
+ * Unticks "Add $X so that all of my gift reaches the foundation" (issue 36; ticked by default in
+ * site.json), whatever the page's language: a spec's figures are then its bucket's alone.
+ * e2e/gift-fee.test.ts walks the fee itself.
+ */
+export async function giveWithoutFee(page: Page): Promise<void> {
+  const offer = page.locator('.cover-fee input[type="checkbox"]');
+  if ((await offer.count()) > 0) await offer.uncheck();
+}
+
 export async function fillDonor(
   page: Page,
   name = { first: 'Asha', last: 'Rao' },
   center = 'Dallas Center, Texas',
+  { coverFee = false }: { coverFee?: boolean } = {},
 ): Promise<void> {
   await page.getByLabel('Center', { exact: true }).selectOption({ label: center });
+  if (!coverFee) await giveWithoutFee(page);
   await page.getByLabel('Card Holder First Name').fill(name.first);
   await page.getByLabel('Card Holder Last Name').fill(name.last);
   await page.getByLabel('Email').fill('asha@example.org');

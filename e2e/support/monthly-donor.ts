@@ -5,6 +5,7 @@
  * the inline account, the thank-you page.
  */
 import type { Page } from 'playwright-core';
+import { giveWithoutFee } from './checkout-flow';
 
 const VAGDEVI = 'SGS Vagdevi Center';
 export const MONTHLY_PASSWORD = 'correct horse battery';
@@ -41,6 +42,7 @@ export async function startMonthlyGift(
   await page.getByLabel('Card Holder Last Name').fill('Rao');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Mobile').fill('5125550123');
+  await giveWithoutFee(page);
   const account = page.getByRole('group', { name: 'Monthly gifts need an account' });
   await account.getByLabel(/^Password/).fill(MONTHLY_PASSWORD);
   await page.getByLabel('Card Number').fill('4111 1111 1111 1111');
