@@ -12,7 +12,12 @@ import { RULES_OF_COUNTRY, type Site } from '@store/shared/site';
 import type { OrderProduct } from '#src/modules/ledger/index';
 import { receiptNumberOf } from '#src/modules/ledger/index';
 import { formatDateTime, formatGiftDate } from '#src/modules/mail/date-format';
-import { deductibleCents, keptLineDeductibles, lineValueReceivedCents } from '#src/modules/receipts/deductible';
+import {
+  deductibleCents,
+  keptLineDeductibles,
+  lineValueReceivedCents,
+  withFeeLine,
+} from '#src/modules/receipts/deductible';
 import type { ReceiptDocument, TaxDocumentLine, TaxFact } from '#src/modules/receipts/tax-document';
 import { craNoEligibleAmount, taxIssuer, taxWords } from '#src/modules/receipts/tax-words';
 import { RECEIPT_RULE_BUILDERS } from './receipt-rules';
@@ -68,6 +73,18 @@ function documentLine(p: OrderProduct, name: string, deductible: number, money: 
   };
 }
 
+/** The processing fee the donor covered (issue 36): part of the gift, never goods or services received. */
+function feeLine(feeCents: number, deductible: number, money: Money): TaxDocumentLine {
+  return {
+    name: 'Processing fee covered',
+    kind: 'Gift',
+    quantity: 1,
+    amount: money(feeCents),
+    benefit: null,
+    deductible: money(deductible),
+  };
+}
+
 /** 'Two reserved seats at the concert × 1': what came back, for the disclosure sentences. */
 function receivedDescriptions(products: readonly OrderProduct[]): string[] {
   return products
@@ -104,9 +121,12 @@ export function buildReceiptDocument({ order, site, signature, correction }: Rec
   const valueCents = order.products.reduce((sum, p) => sum + lineValueReceivedCents(p), 0);
   // The order's deductible_cents follows its latest correction (correct-receipt.ts): the first
   // receipt, whenever it is written, says what was deductible before any refund.
-  const deductible = correction ? correction.deductibleCents : deductibleCents(paidCents, order.products);
+  // Issue 36: the fee the donor covered is a line of its own, deductible in the gift's share.
+  const feeCents = order.feeCoveredCents;
+  const paidLines = withFeeLine(order.products, feeCents);
+  const deductible = correction ? correction.deductibleCents : deductibleCents(paidCents, paidLines);
   // A corrected receipt's lines add up to its deductible amount: the refund took the gifts back first.
-  const lineDeductibles = keptLineDeductibles(order.products, paidCents - keptCents);
+  const lineDeductibles = keptLineDeductibles(paidLines, paidCents - keptCents);
   const voided = correction?.kind === 'void';
   const received = receivedDescriptions(order.products);
   const purchases = order.products.filter((p) => p.benefit === 'purchase').map((p) => p.name);
@@ -148,7 +168,10 @@ export function buildReceiptDocument({ order, site, signature, correction }: Rec
     testNotice: order.test ? 'TEST – no payment was taken' : null,
     replaces,
     stamp: voided ? 'VOID' : null,
-    lines: order.products.map((p, i) => documentLine(p, lineName(p, order, timeZone), lineDeductibles[i] ?? 0, money)),
+    lines: [
+      ...order.products.map((p, i) => documentLine(p, lineName(p, order, timeZone), lineDeductibles[i] ?? 0, money)),
+      ...(feeCents > 0 ? [feeLine(feeCents, lineDeductibles[order.products.length] ?? 0, money)] : []),
+    ],
     footer: [`Order reference: ${order.id}`],
     // The donor's language, which the PDF and the e-mail are written in (receipts/pdf/tax-document-words.ts):
     // set only for another language, so an English receipt is the same document it always was.

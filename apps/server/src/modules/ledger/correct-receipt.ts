@@ -12,7 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { AppError } from '#src/errors/app-error';
 import { queueMail } from '#src/modules/mail/outbox';
-import { deductibleCents } from '#src/modules/receipts/deductible';
+import { deductibleCents, withFeeLine } from '#src/modules/receipts/deductible';
 import { RECEIPT_CORRECTION_KIND } from './receipt-kind';
 import { legacyReceiptNumber } from './receipt-number';
 import type { ReceiptCorrection } from './tables';
@@ -99,7 +99,7 @@ export async function issueReceiptCorrectionIn(
       version,
       receiptNumber: `${base}-${kind === 'void' ? 'V' : 'C'}${version}`,
       amountCents: kind === 'void' ? 0 : kept,
-      deductibleCents: kind === 'void' ? 0 : deductibleCents(kept, order.products),
+      deductibleCents: kind === 'void' ? 0 : deductibleCents(kept, withFeeLine(order.products, order.feeCoveredCents)),
       reason,
       idempotencyKey: input.idempotencyKey,
     })

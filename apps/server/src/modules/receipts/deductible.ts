@@ -13,6 +13,7 @@
 import type { Currency } from '@store/shared/currencies';
 import { dollarsToCents } from '@store/shared/money';
 import { benefitValue } from '@store/shared/prices';
+import { deductibleFeeCents } from '@store/shared/processing-fee';
 import type { Benefit } from '@store/shared/site';
 
 /** A line's benefit as the order keeps it (checkout/tables.ts OrderProduct). */
@@ -56,6 +57,19 @@ export function lineDeductibleCents(line: Line): number {
 export function deductibleCents(amountCents: number, lines: readonly Line[]): number {
   const received = lines.reduce((sum, line) => sum + lineValueReceivedCents(line), 0);
   return Math.min(amountCents, Math.max(0, amountCents - received));
+}
+
+/**
+ * The order's lines with the processing fee its donor covered as one more line (issue 36): the fee
+ * is deductible in the share the gift is (processing-fee.ts, as prepare-order stores it), and the
+ * rest of it counts like a benefit, so a purchase's fee never becomes a gift, before or after a
+ * refund. A receipt's "goods or services received" still sums the order's own lines only.
+ */
+export function withFeeLine(lines: readonly Line[], feeCoveredCents: number): Line[] {
+  if (feeCoveredCents <= 0) return [...lines];
+  const giftCents = lines.reduce((sum, line) => sum + line.unitCents * line.quantity, 0);
+  const feeDeductible = deductibleFeeCents(feeCoveredCents, deductibleCents(giftCents, lines), giftCents);
+  return [...lines, { unitCents: feeCoveredCents, quantity: 1, fairMarketValueCents: feeCoveredCents - feeDeductible }];
 }
 
 /**

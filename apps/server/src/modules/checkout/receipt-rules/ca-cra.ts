@@ -18,10 +18,11 @@ import type { ReceiptContext } from './receipt-context';
 export function craReceipt(context: ReceiptContext): ReceiptDocument {
   const { order, site, signature, correction, money, common, facts, refundFacts, paidCents, keptCents, valueCents } =
     context;
-  const { received, purchases, awaitsAddress } = context;
+  const { received, purchases, awaitsAddress, deductible } = context;
   const ca = site.taxReceipts.canada;
   const advantage = Math.min(valueCents, keptCents);
-  const eligible = Math.max(0, keptCents - advantage);
+  // A covered processing fee (issue 36) is eligible in the gift's share only: a purchase's fee is no gift.
+  const eligible = Math.min(deductible, Math.max(0, keptCents - advantage));
   const why = !ca
     ? 'The foundation has not set out its Canadian charity details.'
     : awaitsAddress

@@ -48,6 +48,7 @@ export const receiptWords = [
   /*i18n*/ 'In honour of',
   /*i18n*/ 'In memory of',
   /*i18n*/ 'Tribute message',
+  /*i18n*/ 'Processing fee covered',
   /*i18n*/ 'Center',
   /*i18n*/ 'Payment method',
   /*i18n*/ 'Transaction ID',
