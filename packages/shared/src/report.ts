@@ -96,6 +96,8 @@ export const donorRowSchema = z.object({
   homeAmount: z.number().nullable().default(null),
   /** Issue 36: the gift's tribute, 'In memory of {name}' or 'In honour of {name}'; empty when none. */
   tribute: z.string().default(''),
+  /** Issue 36: how the gift was paid, as its receipt names it ('PayPal', 'Apple Pay, Visa ending in 8886'); empty when not recorded. */
+  paymentMethod: z.string().default(''),
 });
 export type DonorRow = z.infer<typeof donorRowSchema>;
 

@@ -48,7 +48,8 @@ export function copyStatement(filter: ReportFilter, timeZone: string): string {
       ${o.itemCount}, listed.products, ${textCell(deliveryText)}, case when ${o.test} then 'yes' end,
       ${textCell(receiptNumberSql(timeZone))}, (${o.deductibleCents}::numeric / 100)::numeric(14, 2),
       (${o.refundedCents}::numeric / 100)::numeric(14, 2), ${giftFrequencySql}, ${o.currency},
-      (${o.homeAmountCents}::numeric / 100)::numeric(14, 2), ${textCell(tributeText)}
+      (${o.homeAmountCents}::numeric / 100)::numeric(14, 2), ${textCell(tributeText)},
+      ${textCell(sql`coalesce(${o.paymentMethod}, '')`)}
     from ${o} cross join lateral ${products} as listed
     where ${reportConditions(filter, timeZone)}
     order by ${newestFirst}`;

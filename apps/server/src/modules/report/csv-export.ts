@@ -39,6 +39,8 @@ export function csvHeader(timeZone: string, homeCurrency = 'USD'): string[] {
     `Amount (${homeCurrency})`,
     // Issue 36, last for the same reason: the gift's tribute ('In memory of Sita Devi'), else empty.
     'Tribute',
+    // Issue 36, last for the same reason: how it was paid ('PayPal', 'Visa ending in 1111'), else empty.
+    'Payment method',
   ];
 }
 

@@ -33,6 +33,8 @@ export type DonorRecord = {
   home_amount_cents: number | null;
   /** tributeText: 'In memory of Sita Devi', or ''. */
   tribute: string;
+  /** Issue 36: how it was paid, as the receipt names it ('PayPal', 'Visa ending in 1111'), or ''. */
+  payment_method: string;
 };
 
 /**
@@ -88,7 +90,8 @@ export function donorColumns(timeZone: string): SQL {
     ${orders.itemCount} as item_count, ${orders.products} as products, ${deliveryText} as delivery,
     ${orders.test} as test, ${receiptNumberSql(timeZone)} as receipt_number, ${orders.deductibleCents} as deductible_cents,
     ${orders.refundedCents} as refunded_cents, ${orders.currency} as currency,
-    ${orders.homeAmountCents} as home_amount_cents, ${tributeText} as tribute`;
+    ${orders.homeAmountCents} as home_amount_cents, ${tributeText} as tribute,
+    coalesce(${orders.paymentMethod}, '') as payment_method`;
 }
 
 /** Newest first; ties (same microsecond) broken by id, so the order is total and pages never overlap. */
@@ -123,5 +126,6 @@ export function toDonorRow(record: PageDonorRecord): DonorRow {
     currency: record.currency,
     homeAmount: record.home_amount_cents === null ? null : record.home_amount_cents / 100,
     tribute: record.tribute,
+    paymentMethod: record.payment_method,
   };
 }

@@ -60,12 +60,12 @@ export function exportPosition(record: Pick<ExportRecord, 'id' | 'created_utc'>)
   return { createdAt: `${date}T${time}.${fraction}Z`, id: record.id };
 }
 
-/** Name, Email, Center, Amount, Transaction ID, Date (the foundation's local time to the second, or the day alone), Qty, Products, Delivery, Test, Receipt, Deductible, Refunded, Gift, Currency, Amount (home), Tribute. */
+/** Name, Email, Center, Amount, Transaction ID, Date (the foundation's local time to the second, or the day alone), Qty, Products, Delivery, Test, Receipt, Deductible, Refunded, Gift, Currency, Amount (home), Tribute, Payment method. */
 export function exportCsvLine(record: ExportRecord): string {
   const date = record.date_cell;
   if (!DATE_CELL.test(date)) throw new Error(`unexpected date ${JSON.stringify(date)} (DateStyle must be ISO)`);
   // Concatenated rather than joined from an array: this runs once per row of the export.
-  return `${csvText(record.name)},${csvText(record.email)},${csvText(record.center_name)},${csvAmount(record.amount_cents)},${csvText(record.transaction_id ?? '')},${date},${record.item_count},${csvText(productsText(record.products))},${csvText(record.delivery)},${record.test ? 'yes' : ''},${csvText(record.receipt_number)},${record.deductible_cents === null ? '' : csvAmount(record.deductible_cents)},${csvAmount(record.refunded_cents)},${csvText(record.gift)},${record.currency},${record.home_amount_cents === null ? '' : csvAmount(record.home_amount_cents)},${csvText(record.tribute)}${CSV_LINE_END}`;
+  return `${csvText(record.name)},${csvText(record.email)},${csvText(record.center_name)},${csvAmount(record.amount_cents)},${csvText(record.transaction_id ?? '')},${date},${record.item_count},${csvText(productsText(record.products))},${csvText(record.delivery)},${record.test ? 'yes' : ''},${csvText(record.receipt_number)},${record.deductible_cents === null ? '' : csvAmount(record.deductible_cents)},${csvAmount(record.refunded_cents)},${csvText(record.gift)},${record.currency},${record.home_amount_cents === null ? '' : csvAmount(record.home_amount_cents)},${csvText(record.tribute)},${csvText(record.payment_method)}${CSV_LINE_END}`;
 }
 
 function batchQuery(options: KeysetExportOptions, after: PagePosition | undefined, limit: number): SQL {
@@ -78,7 +78,8 @@ function batchQuery(options: KeysetExportOptions, after: PagePosition | undefine
       ${deliveryText} as delivery, ${o.test} as test,
       ${receiptNumberSql(options.timeZone)} as receipt_number, ${o.deductibleCents} as deductible_cents,
       ${o.refundedCents} as refunded_cents, ${giftFrequencySql} as gift, ${o.currency} as currency,
-      ${o.homeAmountCents} as home_amount_cents, ${tributeText} as tribute
+      ${o.homeAmountCents} as home_amount_cents, ${tributeText} as tribute,
+      coalesce(${o.paymentMethod}, '') as payment_method
     from ${o}
     where ${reportConditions(options.filter, options.timeZone)} and ${afterPosition(after)}
     order by ${newestFirst}

@@ -84,15 +84,15 @@ describeWithDb('the report in three currencies', () => {
     expect((await getReport(t, { q: 'uk@' })).totals).toMatchObject({ amount: 31.5, unrated: 0 });
   });
 
-  it('writes each row’s currency and home amount last in the CSV (before the tribute)', async () => {
+  it('writes each row’s currency and home amount last in the CSV (before the tribute and the payment method)', async () => {
     const csv = await requestReport(t, {}, '/api/report-data.csv');
     const lines = csv.body.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]?.split(',').slice(-3, -1)).toEqual(['Currency', 'Amount (USD)']);
+    expect(lines[0]?.split(',').slice(-4, -2)).toEqual(['Currency', 'Amount (USD)']);
     const tail = (email: string) =>
       lines
         .find((line) => line.includes(email))
         ?.split(',')
-        .slice(-3, -1);
+        .slice(-4, -2);
     expect(tail('us@example.org')).toEqual(['USD', '100.00']);
     expect(tail('ca@example.org')).toEqual(['CAD', '36.72']);
     expect(tail('uk@example.org')).toEqual(['GBP', '31.50']);

@@ -3,10 +3,12 @@
  * foundation's zone, America/Chicago in config/site.json), the sums and the 400s.
  */
 import { randomUUID } from 'node:crypto';
+import { WALLET_TEST_NONCES } from '@store/shared/payment-methods';
 import type { ReportResponse } from '@store/shared/report';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basicAuthorization } from '#src/modules/admins/basic-credentials';
-import { legacyReceiptNumber } from '#src/modules/ledger/index';
+import { legacyReceiptNumber, orders } from '#src/modules/ledger/index';
 import { checkoutBody, openAmount, postCheckout, sandboxNonce } from '../../../test/checkout-helpers';
 import {
   buildReportTestApp,
@@ -138,6 +140,7 @@ describeWithDb('GET /api/report-data', () => {
       currency: 'USD',
       homeAmount: 35,
       tribute: '',
+      paymentMethod: '',
     });
     expect(report.donors[2]?.receiptNumber).toMatch(/^R-20260301-/);
     expect(report.donors[3]?.date).toBe('2026-03-01T05:59:59.999Z');
@@ -339,6 +342,7 @@ describeWithDb('a donation made through checkout', () => {
         currency: 'USD',
         homeAmount: 35,
         tribute: '',
+        paymentMethod: 'Visa ending in 1111',
       },
     ]);
     expect(report.totals).toMatchObject({ count: 1, amount: 35 });
@@ -348,21 +352,28 @@ describeWithDb('a donation made through checkout', () => {
     const lines = csv.body.split('\r\n');
     expect(lines[1]).toMatch(
       new RegExp(
-        `^Asha Rao,asha@example.org,"Dallas Center, Texas",35.00,${transactionId},[\\d-]+ [\\d:]+,3,"Guruvara Dattam Vimalacharita Satakam × 2, Any Other Donation × 1","Pickup at Dallas Center, Texas",yes,${paid.json().receiptNumber},25.00,0.00,One-time,USD,35.00,$`,
+        `^Asha Rao,asha@example.org,"Dallas Center, Texas",35.00,${transactionId},[\\d-]+ [\\d:]+,3,"Guruvara Dattam Vimalacharita Satakam × 2, Any Other Donation × 1","Pickup at Dallas Center, Texas",yes,${paid.json().receiptNumber},25.00,0.00,One-time,USD,35.00,,Visa ending in 1111$`,
       ),
     );
   });
 
-  it('says nothing of delivery for a gift with nothing to ship, in the report and the CSV', async () => {
-    const nonce = await sandboxNonce(t.app);
-    const paid = await postCheckout(t.app, { body: checkoutBody(nonce, [openAmount(7, 12)]) });
+  it('says nothing of delivery for a gift with nothing to ship; names its wallet (PayPal), in the report and the CSV', async () => {
+    // Issue 36: paid with PayPal (Braintree's test nonce, as the sandbox widget sends it).
+    const paid = await postCheckout(t.app, { body: checkoutBody(WALLET_TEST_NONCES.paypal, [openAmount(7, 12)]) });
     expect(paid.statusCode).toBe(200);
-    const { transactionId } = paid.json<{ transactionId: string }>();
+    const { transactionId, orderId } = paid.json<{ transactionId: string; orderId: string }>();
+    expect(paid.json()).toMatchObject({ paymentMethod: 'PayPal' });
+    const [order] = await t.testDb.db
+      .select({ kind: orders.paymentKind, method: orders.paymentMethod })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    expect(order).toEqual({ kind: 'paypal', method: 'PayPal' });
 
     const report = await getReport(t);
-    expect(report.donors.find((row) => row.transactionId === transactionId)?.delivery).toBe('');
+    const row = report.donors.find((r) => r.transactionId === transactionId);
+    expect(row).toMatchObject({ delivery: '', paymentMethod: 'PayPal' });
     const csv = await requestReport(t, {}, '/api/report-data.csv');
     const line = csv.body.split('\r\n').find((l) => l.includes(transactionId));
-    expect(line).toMatch(/,1,[^,]+ × 1,,yes,\d{4}-\d{6},12\.00,0\.00,One-time,USD,12\.00,$/);
+    expect(line).toMatch(/,1,[^,]+ × 1,,yes,\d{4}-\d{6},12\.00,0\.00,One-time,USD,12\.00,,PayPal$/);
   });
 });

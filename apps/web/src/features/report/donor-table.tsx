@@ -40,12 +40,19 @@ function donorColumns(timeZone: string, access: ReceiptAccess): readonly DataCol
   ];
 }
 
-/** A test order (nothing was paid) is marked beside its transaction id. */
+/** A test order (nothing was paid) is marked beside its transaction id; issue 36: how it was paid, under it. */
 function TransactionCell(row: DonorRow) {
-  if (!row.test) return row.transactionId;
+  if (!row.test && !row.paymentMethod) return row.transactionId;
   return (
     <>
-      {row.transactionId} <span className="report-table__test">Test</span>
+      {row.transactionId}
+      {row.test && (
+        <>
+          {' '}
+          <span className="report-table__test">Test</span>
+        </>
+      )}
+      {row.paymentMethod && <span className="report-table__delivery">{row.paymentMethod}</span>}
     </>
   );
 }
