@@ -167,6 +167,10 @@ export const monthlyGiftSchema = z.object({
   card: monthlyGiftCardSchema.nullable(),
   createdAt: z.string(),
   cancelledAt: z.string().nullable(),
+  /** Issue 36: each charge also covers the processing fee (the donor turns it on or off). */
+  coverFee: z.boolean().optional(),
+  /** Issue 36: what covering the fee adds to each month, in dollars, at the entity's fee now. */
+  fee: z.number().optional(),
   /** Newest first. */
   charges: z.array(monthlyChargeSchema),
 });
@@ -190,6 +194,7 @@ export const monthlyGiftMessages = {
   tierOfOpenAmount: /*i18n*/ 'This gift is an amount you chose, not a tier: change its amount instead.',
   tierUnknown: /*i18n*/ 'This tier is not offered. Please choose another.',
   amountOrTier: /*i18n*/ 'Please change either the amount or the tier, not both.',
+  coverFee: /*i18n*/ 'Please say whether to cover the processing fee.',
 } as const;
 
 /**
@@ -217,6 +222,10 @@ export const changeMonthlyGiftSchema = z
     }
   });
 export type ChangeMonthlyGift = z.infer<typeof changeMonthlyGiftSchema>;
+
+/** PUT /api/account/monthly-gifts/:id/cover-fee — each month covers the processing fee, or stops (issue 36). */
+export const coverMonthlyFeeSchema = z.object({ coverFee: z.boolean(monthlyGiftMessages.coverFee) });
+export type CoverMonthlyFee = z.infer<typeof coverMonthlyFeeSchema>;
 
 /** POST /api/account/monthly-gifts/:id/card — a new card from the card widget. */
 export const updateMonthlyCardSchema = z.object({ nonce: z.string().min(1, 'nonce is required').max(4096) });

@@ -19,7 +19,11 @@ import { GatewayUnavailableError, type PaymentGateway, type SaleOutcome } from '
 import { type AppliedOutcome, applyDeclinedCharge, applyNotCharged, type SettledCharge } from './apply-outcome';
 
 /** Of site.json: the entities (their merchant accounts) and the home currency. */
-export type BillingMoney = { entities: readonly Pick<Entity, 'key' | 'merchantAccountId'>[]; homeCurrency: Currency };
+export type BillingMoney = {
+  /** Each entity's merchant account and (issue 36) the fee a gift covering it adds. */
+  entities: readonly (Pick<Entity, 'key' | 'merchantAccountId'> & Partial<Pick<Entity, 'processingFee'>>)[];
+  homeCurrency: Currency;
+};
 
 export type ChargeContext = {
   db: Database;

@@ -10,6 +10,7 @@
  */
 import { type Currency, DEFAULT_CURRENCY } from '@store/shared/currencies';
 import { addDays } from '@store/shared/monthly-giving';
+import { DEFAULT_PROCESSING_FEE, type ProcessingFee } from '@store/shared/processing-fee';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '#src/db/client';
@@ -33,7 +34,9 @@ const FROM_GIFT: Partial<Record<keyof typeof orders.$inferSelect, SQL>> = {
   idempotencyKey: sql`'monthly:' || ${g(monthlyGifts.id)} || ':' || ${g(monthlyGifts.billingPeriod)} || ':' || ${attempt}`,
   requestHash: sql`'monthly'`,
   status: sql`'pending'`,
-  amountCents: g(monthlyGifts.amountCents),
+  // Issue 36: a gift covering its fee is charged the month's amount and the fee (both in the order).
+  amountCents: sql`${g(monthlyGifts.amountCents)} + g.fee_cents`,
+  feeCoveredCents: sql`g.fee_cents`,
   currency: g(monthlyGifts.currency),
   entityKey: g(monthlyGifts.entityKey),
   centerId: g(monthlyGifts.centerId),
@@ -48,7 +51,8 @@ const FROM_GIFT: Partial<Record<keyof typeof orders.$inferSelect, SQL>> = {
   gateway: g(monthlyGifts.gateway),
   test: g(monthlyGifts.test),
   userId: g(monthlyGifts.userId),
-  deductibleCents: g(monthlyGifts.deductibleCents),
+  // The fee is deductible in the gift's share (processing-fee.ts deductibleFeeCents, rounded alike).
+  deductibleCents: sql`${g(monthlyGifts.deductibleCents)} + round(g.fee_cents::numeric * ${g(monthlyGifts.deductibleCents)} / ${g(monthlyGifts.amountCents)})::int`,
   donorAddress: g(monthlyGifts.donorAddress),
   monthlyGiftId: g(monthlyGifts.id),
   billingPeriod: g(monthlyGifts.billingPeriod),
@@ -78,18 +82,42 @@ function homeRate(asOf: string, homeCurrency: Currency): SQL {
     order by r.day desc limit 1) end`;
 }
 
+/**
+ * What the gift `m` adds to cover the processing fee this month (issue 36): processing-fee.ts's
+ * coveredFeeCents in SQL, on its entity's fee as the site has it at this run (basis points and cents,
+ * integer arithmetic: the same cent as the checkout's), 0 for a gift that does not cover it.
+ */
+function coveredFeeOf(fees: readonly FeeOfEntity[]): SQL {
+  // Without entities (a run given none), every gift's entity has the default fee.
+  const of = (part: (fee: ProcessingFee) => number) =>
+    fees.length === 0
+      ? sql`${part(DEFAULT_PROCESSING_FEE)}::int`
+      : sql`(case m.entity_key ${sql.join(
+          fees.map((e) => sql`when ${e.key}::text then ${part(e.processingFee ?? DEFAULT_PROCESSING_FEE)}::int `),
+        )} else ${part(DEFAULT_PROCESSING_FEE)}::int end)`;
+  const basisPoints = of((fee) => Math.round(fee.percent * 100));
+  const fixedCents = of((fee) => Math.round(fee.fixed * 100));
+  return sql`(case when m.cover_fee and (${basisPoints} > 0 or ${fixedCents} > 0) then
+    (((m.amount_cents + ${fixedCents})::bigint * 10000 + (10000 - ${basisPoints}) - 1) / (10000 - ${basisPoints}) - m.amount_cents)::int
+    else 0 end)`;
+}
+
+/** An entity's fee setting, as the run reads the site (the owner may change it between runs). */
+export type FeeOfEntity = { key: string; processingFee?: ProcessingFee | undefined };
+
 export async function claimDueCharges(
   db: Database,
   asOf: string,
   limit: number,
   homeCurrency: Currency = DEFAULT_CURRENCY,
+  fees: readonly FeeOfEntity[] = [],
 ): Promise<Order[]> {
   const rate = homeRate(asOf, homeCurrency);
   const atRate: Partial<Record<keyof typeof orders.$inferSelect, SQL>> = {
     homeRate: rate,
-    homeAmountCents: sql`round(${g(monthlyGifts.amountCents)} * (${rate}))::int`,
+    homeAmountCents: sql`round((${g(monthlyGifts.amountCents)} + g.fee_cents) * (${rate}))::int`,
   };
-  const due = sql`(select * from ${monthlyGifts} m where ${chargeableGifts(asOf)}
+  const due = sql`(select m.*, ${coveredFeeOf(fees)} as fee_cents from ${monthlyGifts} m where ${chargeableGifts(asOf)}
     order by m.next_charge_on, m.id limit ${limit} for update skip locked) g`;
   return insertOrdersFromRows(db, { valueOfColumn: (key) => atRate[key] ?? FROM_GIFT[key], from: due });
 }

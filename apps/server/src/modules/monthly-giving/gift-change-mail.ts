@@ -19,7 +19,7 @@ import type { MonthlyGiftRow } from './tables';
 
 export const MONTHLY_GIFT_CHANGE_KIND = 'monthly-gift-change';
 
-export type GiftAction = 'amount' | 'tier' | 'pause' | 'resume' | 'card' | 'cancel';
+export type GiftAction = 'amount' | 'tier' | 'pause' | 'resume' | 'card' | 'cancel' | 'coverFee';
 
 /** Who the mail is from, and the donor's dashboard (absolute: lib/dashboard-url.ts) where the gift is managed. */
 export type Foundation = { name: string; url: string; dashboardUrl: string };
@@ -31,6 +31,7 @@ const SUBJECTS: Record<GiftAction, string> = {
   resume: /*i18n*/ 'Your monthly gift is resumed',
   card: /*i18n*/ 'Your monthly gift: card updated',
   cancel: /*i18n*/ 'Your monthly gift is cancelled',
+  coverFee: /*i18n*/ 'Your monthly gift: processing fee',
 };
 
 const MANAGE_LINK_TEXT = /*i18n*/ 'Manage your monthly gifts on your dashboard';
@@ -69,6 +70,10 @@ function opening(action: GiftAction, gift: MonthlyGiftRow, i18n: I18n): string {
       return gift.cardLastFour === ''
         ? `${i18n._('Your monthly gift to {cause} ({center}) of {amount} is now paid with your {brand} account.', values)} ${next}`
         : `${i18n._('Your monthly gift to {cause} ({center}) of {amount} is now charged to your {brand} ending in {lastFour}.', values)} ${next}`;
+    case 'coverFee':
+      return gift.coverFee
+        ? `${i18n._('Your monthly gift to {cause} ({center}) now covers the processing fee too, so that all of your gift reaches the foundation.', values)} ${next}`
+        : `${i18n._('Your monthly gift to {cause} ({center}) no longer covers the processing fee: {amount} a month is charged.', values)} ${next}`;
     case 'cancel':
       return i18n._(
         'You cancelled your monthly gift to {cause} ({center}) of {amount}. Nothing more will be charged. Thank you for your support.',

@@ -6,9 +6,11 @@
  */
 import { centsToDollars } from '@store/shared/money';
 import { calendarDay, type MonthlyCharge, type MonthlyGift, type MonthlyTier } from '@store/shared/monthly-giving';
+import { coveredFeeCents, DEFAULT_PROCESSING_FEE } from '@store/shared/processing-fee';
 import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Database } from '#src/db/client';
 import { orders } from '#src/modules/ledger/index';
+import type { FeeOfEntity } from './claim-charges';
 import { monthlyLineKeys } from './gift-line-key';
 import { type MonthlyGiftRow, monthlyGifts } from './tables';
 
@@ -16,9 +18,16 @@ import { type MonthlyGiftRow, monthlyGifts } from './tables';
  * A gift row as the donor's API shows it, with its charges. `tiers`: the concert tiers offered now; a
  * tier's gift lists them as where it may move (an open amount none: only its amount changes).
  */
-export function giftView(gift: MonthlyGiftRow, charges: MonthlyCharge[], tiers: readonly MonthlyTier[]): MonthlyGift {
+export function giftView(
+  gift: MonthlyGiftRow,
+  charges: MonthlyCharge[],
+  tiers: readonly MonthlyTier[],
+  fees: readonly FeeOfEntity[] = [],
+): MonthlyGift {
   const running = gift.status === 'active';
   const openAmount = gift.product.custom;
+  // Issue 36: the fee at the entity's setting now, as the next billing run will charge it.
+  const fee = fees.find((e) => e.key === gift.entityKey)?.processingFee ?? DEFAULT_PROCESSING_FEE;
   return {
     id: gift.id,
     status: gift.status === 'starting' ? 'active' : gift.status,
@@ -41,6 +50,8 @@ export function giftView(gift: MonthlyGiftRow, charges: MonthlyCharge[], tiers: 
     createdAt: gift.createdAt.toISOString(),
     cancelledAt: gift.cancelledAt?.toISOString() ?? null,
     charges,
+    coverFee: gift.coverFee,
+    fee: centsToDollars(coveredFeeCents(gift.amountCents, fee)),
   };
 }
 
@@ -95,6 +106,7 @@ export async function listAccountGifts(
   timeZone: string,
   tiers: readonly MonthlyTier[],
   giftId?: string,
+  fees: readonly FeeOfEntity[] = [],
 ): Promise<MonthlyGift[]> {
   const firstPaid = db.select({ id: orders.id }).from(orders).where(eq(orders.status, 'succeeded'));
   const gifts = await db
@@ -110,5 +122,5 @@ export async function listAccountGifts(
     )
     .orderBy(desc(monthlyGifts.createdAt), desc(monthlyGifts.id));
   const charges = await chargesOf(db, gifts, timeZone);
-  return gifts.map((gift) => giftView(gift, charges.get(gift.id) ?? [], tiers));
+  return gifts.map((gift) => giftView(gift, charges.get(gift.id) ?? [], tiers, fees));
 }

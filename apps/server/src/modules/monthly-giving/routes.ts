@@ -7,11 +7,13 @@
  *                                                  is its price, never typed (400 naming the field)
  *   POST  /api/account/monthly-gifts/:id/pause | resume | cancel
  *   POST  /api/account/monthly-gifts/:id/card      { nonce }: a new card (402 card_refused when the gateway refuses it)
+ *   PUT   /api/account/monthly-gifts/:id/cover-fee { coverFee }: each charge covers the processing fee, or not (issue 36)
  * Another account's gift answers 404, a cancelled gift 409 to every change.
  */
 import { apiErrorSchema } from '@store/shared/api-error';
 import {
   changeMonthlyGiftSchema,
+  coverMonthlyFeeSchema,
   monthlyGiftMessages,
   monthlyGiftSchema,
   monthlyGiftsResponseSchema,
@@ -66,6 +68,7 @@ const notFound = () => new AppError('not_found', 'You have no monthly gift with 
 export const monthlyGiftRoutes: FastifyPluginAsyncZod<MonthlyGiftRoutesOptions> = async (app, options) => {
   const { db, sessions, gateway, allowedOrigins, timeZone, foundation, siteSource, mail } = options;
   const concert = async () => (await siteSource.current()).site.concert;
+  const entities = async () => (await siteSource.current()).site.entities;
   app.addHook('onRequest', originGuard(allowedOrigins));
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -78,7 +81,14 @@ export const monthlyGiftRoutes: FastifyPluginAsyncZod<MonthlyGiftRoutesOptions> 
 
   /** The gift as the donor sees it after a change (its id checked first: not a UUID is not found). */
   async function giftOf(context: ManageContext, id: string) {
-    const [gift] = await listAccountGifts(db, context.userId, timeZone, offeredTiers(await concert()), id);
+    const [gift] = await listAccountGifts(
+      db,
+      context.userId,
+      timeZone,
+      offeredTiers(await concert()),
+      id,
+      await entities(),
+    );
     if (!gift) throw notFound();
     return { gift };
   }
@@ -106,7 +116,9 @@ export const monthlyGiftRoutes: FastifyPluginAsyncZod<MonthlyGiftRoutesOptions> 
     },
     async (request, reply) => {
       const { userId } = await contextOf(request, reply);
-      return { gifts: await listAccountGifts(db, userId, timeZone, offeredTiers(await concert())) };
+      return {
+        gifts: await listAccountGifts(db, userId, timeZone, offeredTiers(await concert()), undefined, await entities()),
+      };
     },
   );
 
@@ -142,6 +154,25 @@ export const monthlyGiftRoutes: FastifyPluginAsyncZod<MonthlyGiftRoutesOptions> 
           tier,
           tiers.map((item) => item.id),
         ),
+      );
+    },
+  );
+
+  app.put(
+    `${PATH}/:id/cover-fee`,
+    {
+      schema: {
+        tags: ['account'],
+        summary: "Cover the processing fee on each of a monthly gift's charges, or stop, from the next charge",
+        params,
+        body: coverMonthlyFeeSchema,
+        response: { 200: giftResponse, 400: apiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { coverFee } = request.body;
+      return apply(await contextOf(request, reply), request.params.id, 'coverFee', (gift) =>
+        gift.coverFee === coverFee ? null : { coverFee },
       );
     },
   );

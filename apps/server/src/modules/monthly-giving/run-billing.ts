@@ -130,7 +130,14 @@ export async function runBilling(options: RunBillingOptions): Promise<BillingSum
   Object.assign(summary, recorded);
   summary.due += recorded.alreadyPaid;
   for (;;) {
-    const claimed = await claimDueCharges(db, asOf, batchSize, options.money?.homeCurrency ?? DEFAULT_CURRENCY);
+    const money = options.money;
+    const claimed = await claimDueCharges(
+      db,
+      asOf,
+      batchSize,
+      money?.homeCurrency ?? DEFAULT_CURRENCY,
+      money?.entities,
+    );
     if (claimed.length === 0) break;
     const giftIds = claimed.flatMap((order) => (order.monthlyGiftId ? [order.monthlyGiftId] : []));
     const cards = await db

@@ -14,6 +14,7 @@ import { Trans } from '#src/lib/i18n/trans';
 import { useLingui } from '#src/lib/i18n/use-lingui';
 import { MonthlyAmountForm } from './monthly-amount-form';
 import { MonthlyCardUpdate } from './monthly-card-update';
+import { MonthlyCoverFee } from './monthly-cover-fee';
 import type { MonthlyGiftAction, MonthlyGiftsApi } from './monthly-gifts-api';
 import { MonthlyTierForm } from './monthly-tier-form';
 
@@ -117,6 +118,7 @@ export function MonthlyGiftCard({
           <dd>{cardText(gift.card, i18n)}</dd>
         </div>
       </dl>
+      <MonthlyCoverFee gift={gift} save={(coverFee) => api.setCoverFee(gift.id, coverFee)} onSaved={onChanged} />
       {declined && (
         <p className="monthly-gift__declined" role="note">
           <Trans

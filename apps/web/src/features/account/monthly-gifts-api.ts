@@ -26,6 +26,8 @@ export type MonthlyGiftsApi = {
   act: (id: string, action: MonthlyGiftAction) => Promise<void>;
   /** Rejects with an ApiClientError of status 402 (the gateway's message) when the card is refused. */
   updateCard: (id: string, nonce: string) => Promise<MonthlyGift>;
+  /** Issue 36: each charge covers the processing fee, or stops covering it. */
+  setCoverFee: (id: string, coverFee: boolean) => Promise<MonthlyGift>;
 };
 
 export const monthlyGiftsApi: MonthlyGiftsApi = {
@@ -35,4 +37,6 @@ export const monthlyGiftsApi: MonthlyGiftsApi = {
   changeTier: async (id, tierId) => (await sendJson(`${PATH}/${id}`, { tierId }, giftSchema, { method: 'PATCH' })).gift,
   act: (id, action) => sendWithoutBody(`${PATH}/${id}/${action}`),
   updateCard: async (id, nonce) => (await sendJson(`${PATH}/${id}/card`, { nonce }, giftSchema)).gift,
+  setCoverFee: async (id, coverFee) =>
+    (await sendJson(`${PATH}/${id}/cover-fee`, { coverFee }, giftSchema, { method: 'PUT' })).gift,
 };

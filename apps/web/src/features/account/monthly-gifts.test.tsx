@@ -71,6 +71,7 @@ function fakeApi(start: MonthlyGift[]) {
     updateCard: vi.fn(async (id: string, _nonce: string) =>
       change(id, { card: { brand: 'MasterCard', lastFour: '4444', expMonth: 11, expYear: 2030 } }),
     ),
+    setCoverFee: vi.fn(async (id: string, coverFee: boolean) => change(id, { coverFee })),
   } satisfies MonthlyGiftsApi;
   return api;
 }
@@ -100,6 +101,19 @@ describe('Monthly gifts on the dashboard', () => {
     const history = within(card).getByRole('table', { name: `Charges of ${gift.itemName}` });
     expect(history).toHaveTextContent('SDF-2026-000042');
     expect(history).toHaveTextContent('Paid');
+  });
+
+  test('covering the processing fee: the box says what it adds a month, and unticking saves at once', async () => {
+    const api = fakeApi([{ ...gift, coverFee: true, fee: 1.84 }]);
+    const { user } = await show(api);
+    const card = await screen.findByRole('article', { name: gift.itemName });
+    const box = within(card).getByRole('checkbox', {
+      name: 'Cover the processing fee so that all of my gift reaches the foundation (+$1.84 a month)',
+    });
+    expect(box).toBeChecked();
+    await user.click(box);
+    expect(api.setCoverFee).toHaveBeenCalledWith(gift.id, false);
+    await waitFor(() => expect(box).not.toBeChecked());
   });
 
   test('a gift paused for a declined card says to update the card', async () => {
