@@ -137,6 +137,11 @@ export const reportTotalsSchema = z.object({
   homeCurrency: z.string().default('USD'),
   byCurrency: z.array(currencyTotalSchema).default([]),
   unrated: z.number().int().default(0),
+  /**
+   * Issue 36: the processing fees donors covered, in the home currency at each order's rate, and how
+   * many of the card and wallet gifts (`of`, offline gifts have no fee) covered them (`covered`).
+   */
+  fees: z.object({ amount: z.number(), covered: z.number().int(), of: z.number().int() }).optional(),
 });
 
 export const reportResponseSchema = z.object({

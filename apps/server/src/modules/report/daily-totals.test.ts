@@ -94,7 +94,14 @@ describeWithDb('report daily totals', () => {
     await t.testDb.db.execute(sql`truncate ${orders} cascade`);
     const sums = await expectSumsMatchOrders();
     expect(sums).toEqual({
-      totals: { count: 0, amount: 0, homeCurrency: 'USD', byCurrency: [], unrated: 0 },
+      totals: {
+        count: 0,
+        amount: 0,
+        homeCurrency: 'USD',
+        byCurrency: [],
+        unrated: 0,
+        fees: { amount: 0, covered: 0, of: 0 },
+      },
       perDay: [],
       perCenter: [],
     });

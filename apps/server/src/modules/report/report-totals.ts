@@ -66,6 +66,21 @@ function fromOrders(filter: ReportFilter, timeZone: string): SQL {
 }
 
 /**
+ * Issue 36: the fees donors covered (part of each order's amount, so of the totals too), in the home
+ * currency at each order's rate, and the share of card and wallet gifts that covered theirs. Read
+ * from the orders: the daily summary table has no fee column.
+ */
+async function feesCovered(db: Database, filter: ReportFilter, timeZone: string) {
+  const { rows } = await db.execute<{ covered: unknown; of: unknown; home: unknown }>(sql`
+    select count(*) filter (where ${orders.feeCoveredCents} > 0) as covered,
+           count(*) filter (where ${orders.source} <> 'offline') as of,
+           coalesce(sum(round(${orders.feeCoveredCents} * ${orders.homeRate})), 0) as home
+    from ${orders} where ${reportConditions(filter, timeZone)}`);
+  const row = rows[0];
+  return { amount: toNumber(row?.home) / 100, covered: toNumber(row?.covered), of: toNumber(row?.of) };
+}
+
+/**
  * The sums, each currency apart and the whole in `homeCurrency` (decision 0040): the totals' amount,
  * each day's and each center's home amount are at the rates the orders kept.
  */
@@ -93,6 +108,7 @@ export async function reportTotals(
       Object.assign(totals, { count, amount: home, unrated: toNumber(row.unrated) });
     }
   }
+  totals.fees = await feesCovered(db, filter, timeZone);
   result.perDay.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
   result.perCenter.sort((a, b) => (b.homeAmount ?? 0) - (a.homeAmount ?? 0) || a.center.localeCompare(b.center));
   // The home currency first, then the others by their code.

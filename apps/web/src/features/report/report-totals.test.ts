@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { totalsLine } from './report-totals';
+import { feesLine, totalsLine } from './report-totals';
 
 describe('the totals line', () => {
   test('reads as it always did when every gift is in the home currency', () => {
@@ -38,5 +38,15 @@ describe('the totals line', () => {
         unrated: 1,
       }),
     ).toBe("2 donations, $10.00 at each day's rate: $10.00 · £25.00; 1 donation without a rate yet, not in USD");
+  });
+});
+
+describe('the fees line (issue 36)', () => {
+  test('says the fees covered at home and the share of gifts that covered them; nothing without gifts', () => {
+    expect(feesLine({ homeCurrency: 'USD', fees: { amount: 4.62, covered: 2, of: 3 } })).toBe(
+      'Processing fees covered: $4.62, by 2 of 3 donations (67%)',
+    );
+    expect(feesLine({ fees: { amount: 0, covered: 0, of: 0 } })).toBeNull();
+    expect(feesLine({})).toBeNull();
   });
 });

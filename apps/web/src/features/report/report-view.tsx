@@ -16,7 +16,7 @@ import type { ReportCredentials } from './report-credentials';
 import { ReportFilterForm } from './report-filter-form';
 import { ReportPager } from './report-pager';
 import { statementsLine } from './report-statements';
-import { totalsLine } from './report-totals';
+import { feesLine, totalsLine } from './report-totals';
 import { useReportPage } from './use-report-page';
 import { FIRST_PAGE_QUERY } from './use-report-session';
 
@@ -88,6 +88,7 @@ export function ReportView({ credentials, firstPage, onLogout }: ReportViewProps
       )}
       <div className={loading ? 'report-body report-body--stale' : 'report-body'} aria-busy={loading || undefined}>
         {data && <p className="report-totals">{totalsLine(data.totals)}</p>}
+        {data && feesLine(data.totals) && <p className="report-fees">{feesLine(data.totals)}</p>}
         {data && data.statements.length > 0 && <p className="report-statements">{statementsLine(data.statements)}</p>}
         {data?.monthlyGiving && <MonthlyGivingSummaryPanel summary={data.monthlyGiving} />}
         {data && data.perDay.length > 0 && <DonationsPerDay perDay={data.perDay} />}
