@@ -61,6 +61,7 @@ describeWithDb('the report in three currencies', () => {
           { currency: 'GBP', count: 1, amount: 25 },
         ],
         unrated: 1,
+        fees: { amount: 0, covered: 0, of: 3 },
       });
       expect(report.perCenter).toEqual([
         { center: 'Dallas Center, Texas', count: 1, amount: 100, currency: 'USD', homeAmount: 100 },
