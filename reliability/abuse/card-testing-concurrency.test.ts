@@ -103,16 +103,20 @@ describeWithDb('card testing from many connections at once', () => {
   });
 
   it("kept at most five declines per case in the gateway's ledger, and no order pending", async () => {
-    const counted = await store.query(async (db) => {
-      const out: Record<string, { ledger: number; pending: number }> = {};
-      for (const { what, where } of cases) {
-        const { rows } = await db.execute<{ ledger: number; pending: number }>(sql`
+    // The file's last test: on PGlite the server is not started again only for afterAll to stop it.
+    const counted = await store.query(
+      async (db) => {
+        const out: Record<string, { ledger: number; pending: number }> = {};
+        for (const { what, where } of cases) {
+          const { rows } = await db.execute<{ ledger: number; pending: number }>(sql`
           select (select count(*)::int from sandbox_transactions t join orders o on o.id::text = t.order_id::text where ${where}) as ledger,
             (select count(*)::int from orders o where o.status = 'pending' and ${where}) as pending`);
-        out[what] = rows[0] ?? { ledger: -1, pending: -1 };
-      }
-      return out;
-    });
+          out[what] = rows[0] ?? { ledger: -1, pending: -1 };
+        }
+        return out;
+      },
+      { last: true },
+    );
     figures.ledger = counted;
     for (const [what, { ledger, pending }] of Object.entries(counted)) {
       expect(ledger, `${what}: ${JSON.stringify(counted)}`).toBeLessThanOrEqual(LIMIT);

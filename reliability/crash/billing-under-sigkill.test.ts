@@ -101,7 +101,7 @@ describeWithDb('billing while the billing process is killed between the gateway 
   it(
     'charges every due gift exactly once and loses nothing',
     async () => {
-      // A dry run creates and migrates the database (PGlite) before the gifts are written.
+      // A dry run on the database (migrated already: a copy of the migrated template) before the gifts are written.
       const dry = await runCli(SCRIPT, ['--as-of', AS_OF, '--dry-run'], env);
       expect(dry.code, dry.stderr).toBe(0);
       await database.withDb(async (db) => {

@@ -83,7 +83,7 @@ describeWithDb('waiting-list offer expiry while the worker is killed between the
   });
 
   it('passes every expired offer on exactly once: nobody skipped, nobody offered twice', async () => {
-    // The first start (all roles) creates and migrates the database.
+    // The first start (all roles) on the database, already migrated (a copy of the migrated template).
     const first = await startServerProcess({
       port,
       dataDir: database.dataDir,

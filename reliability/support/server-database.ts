@@ -1,6 +1,9 @@
 /**
  * The database a server child process runs on, in this run's flavour (TEST_DB):
- *  - pglite: a fresh DATA_DIR; the server creates and migrates `DATA_DIR/pglite` at its first start.
+ *  - pglite: a fresh DATA_DIR whose `pglite` directory is already migrated, copied from the migrated
+ *    data directory the tests cache (apps/server/test/test-db.ts, `seedPgliteDataDir`): a first start
+ *    on an empty one pays initdb and every migration, 2–7 s of a loaded 2-core machine per file,
+ *    and what it proves (the built server migrating an empty directory) the e2e site's start proves.
  *    PGlite is single-process, so the test opens it only while no server runs (`withDb`).
  *  - postgres: a fresh database on the run's PostgreSQL server (apps/server/test/test-db.ts), which
  *    the test may query at any time, beside the server.
@@ -10,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from '../../apps/server/src/db/client';
 import { openDatabase } from '../../apps/server/src/db/client';
-import { createTestDb, usingPostgres } from '../../apps/server/test/test-db';
+import { createTestDb, seedPgliteDataDir, usingPostgres } from '../../apps/server/test/test-db';
 
 export type ServerDatabase = {
   kind: 'pglite' | 'postgres';
@@ -26,6 +29,7 @@ export type ServerDatabase = {
 export async function createServerDatabase(): Promise<ServerDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'reliability-'));
   if (!usingPostgres) {
+    await seedPgliteDataDir(join(dataDir, 'pglite'));
     return {
       kind: 'pglite',
       dataDir,

@@ -188,15 +188,12 @@ describeWithDb('the web app', () => {
     });
 
     it('serves the fallback over real HTTP too', async () => {
-      const served = await buildTestApp({ env: { WEB_DIST: dist } });
-      try {
-        const address = await served.app.listen({ port: 0, host: '127.0.0.1' });
-        const res = await fetch(`${address}/no-such-page`);
-        expect(res.status).toBe(200);
-        expectPage(await res.text(), INDEX, catalogue);
-      } finally {
-        await served.close();
-      }
+      // This describe's app, listening as well (afterAll's close stops it): a second app cost a
+      // database of its own on each run.
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const res = await fetch(`${address}/no-such-page`);
+      expect(res.status).toBe(200);
+      expectPage(await res.text(), INDEX, catalogue);
     });
   });
 
