@@ -100,6 +100,20 @@ describeWithDb('captcha replay and amount tampering', () => {
     expect((await placeOrder(await solved(), negative)).status).toBe(400);
   });
 
+  it("refuses a lowered fee: the entity's fee setting, not the client's (issue 36)", async () => {
+    // Two books ($10.00) with the fee covered: the server's fee at 2.9% + 30¢ is $0.61 ($10.61).
+    const covering = (amount: number) => {
+      const body = checkoutBody('fake-valid-nonce', [BOOK]);
+      return { ...body, amount, customerDetails: { ...body.customerDetails, coverFee: true, amount } };
+    };
+    // The bucket's total alone, and a fee worked out at a lower rate (1% + 10¢: $0.21).
+    for (const amount of [10, 10.21]) {
+      const lowered = await placeOrder(await solved(), covering(amount));
+      expect(lowered.status, String(amount)).toBe(400);
+      expect(errorCode(lowered)).toBe('amount_mismatch');
+    }
+  });
+
   it('stored an order for each 200 and for nothing else', async () => {
     const stored = await store.query(
       async (db) => (await db.execute<{ n: number }>(sql`select count(*)::int as n from orders`)).rows[0]?.n,

@@ -102,6 +102,18 @@ function checkoutRequest(): BaseRequest {
       giftAid: true,
       giftAidHouse: '12',
       giftAidPostcode: 'SW1A 1AA',
+      // Issue 36: a tribute with its e-mail card, so each of its fields is fuzzed.
+      tributeKind: 'memory',
+      tributeName: 'Sita Devi',
+      tributeMessage: 'She fed everyone who came.',
+      tributeCardName: 'Lakshmi Rao',
+      tributeCardEmail: 'lakshmi@example.org',
+      tributeShowAmount: true,
+      // Issue 36: the employer who matches the gift, so its fields are fuzzed.
+      employerMatches: true,
+      employerName: 'Acme Corp',
+      // Issue 36: the donor covers the processing fee (the server works the fee out and checks the total).
+      coverFee: true,
     }),
   );
   return { headers: { 'idempotency-key': randomUUID(), 'x-captcha-action': 'checkout' }, body };
@@ -168,7 +180,7 @@ function monthlyGiftEntries(): FuzzEndpoint[] {
   const gift = `/api/account/monthly-gifts/${FUZZ_GIFT_ID}`;
   const giftRoute = '/api/account/monthly-gifts/:id';
   const donorWrite = (
-    method: 'PATCH' | 'POST',
+    method: 'PATCH' | 'POST' | 'PUT',
     path: string,
     route: string,
     body: object,
@@ -208,6 +220,16 @@ function monthlyGiftEntries(): FuzzEndpoint[] {
       '10.1.0.82',
       [402],
       [],
+    ),
+    // Issue 36: covering the fee each month, on or off (saved, with its confirmation e-mail).
+    donorWrite(
+      'PUT',
+      `${gift}/cover-fee`,
+      `${giftRoute}/cover-fee`,
+      { coverFee: true },
+      '10.1.0.86',
+      [200],
+      ['monthly_gifts', 'mail_outbox'],
     ),
     ...(['pause', 'resume', 'cancel'] as const).map((action, i) =>
       entry('POST', `${gift}/${action}`, {
@@ -511,6 +533,20 @@ function backOfficeEntries(): FuzzEndpoint[] {
     }),
     // The days an offline gift may be dated (the open tax years).
     staffRead('/api/staff/offline-gifts/dates', '10.1.0.75'),
+    // Issue 36: the gifts flagged for employer matching, and marking one matched. The gift does not
+    // exist: a valid body is a 404 and nothing is written; a hostile one a 400 naming its field.
+    staffRead('/api/staff/matching', '10.1.0.166', { query: { status: 'awaiting' }, keys: ['status', 'cursor'] }),
+    staffWrite(
+      `/api/staff/matching/${missingOrder}/match`,
+      '10.1.0.167',
+      {
+        amountCents: 10_000,
+        receivedOn: `${new Date().getFullYear() - 1}-06-15`,
+        method: 'cheque',
+        reference: 'CH-4411',
+      },
+      { route: '/api/staff/matching/:orderId/match' },
+    ),
     // A donor's statement as it would be sent: a year with no gifts, so a 404 unless the fuzz finds one.
     staffRead('/api/staff/statements/2001/sample.pdf', '10.1.0.93', {
       route: '/api/staff/statements/:year/sample.pdf',
