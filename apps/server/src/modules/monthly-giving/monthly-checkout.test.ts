@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { calendarDay, firstScheduledCharge, monthlyGiftMessages, ordinalDay } from '@store/shared/monthly-giving';
+import { WALLET_TEST_NONCES, walletMessages } from '@store/shared/payment-methods';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailRenderers } from '#src/mail-renderers';
@@ -127,6 +128,24 @@ describeWithDb('checkout with a monthly line', () => {
     expect(order?.status).toBe('failed');
     expect(await giftsOf(email)).toEqual([]);
     expect(await vaultRows()).toBe(vaultBefore);
+  });
+
+  it("pays a monthly gift with PayPal's billing agreement, named PayPal; refuses its one-time payment, saying why", async () => {
+    // Issue 36: the sandbox widget sends PayPal's billing-agreement nonce for a monthly bucket.
+    const { email, session } = await signedInDonor(t.app);
+    const pay = (nonce: string) =>
+      postCheckout(t.app, { body: checkoutBody(nonce, [monthlyLine(8, 30)], email), headers: asDonor(session) });
+    const oneTime = await pay(WALLET_TEST_NONCES.paypal);
+    expect(oneTime.statusCode).toBe(402);
+    expect(oneTime.json()).toMatchObject({ success: false, message: walletMessages.paypalOneTimeNotMonthly });
+    expect(await giftsOf(email)).toEqual([]);
+
+    const agreed = await pay(WALLET_TEST_NONCES.paypalVault);
+    expect(agreed.statusCode).toBe(200);
+    expect(agreed.json()).toMatchObject({ paymentMethod: 'PayPal' });
+    expect(await giftsOf(email)).toEqual([
+      expect.objectContaining({ status: 'active', paymentKind: 'paypal', cardBrand: 'PayPal', cardLastFour: '' }),
+    ]);
   });
 
   it('replays the same Idempotency-Key: one order, one gift, one stored card', async () => {
