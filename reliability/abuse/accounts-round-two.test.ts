@@ -3,7 +3,8 @@
  * ALTCHA on, X-Forwarded-For trusted (each attack picks its own client addresses):
  *  3. the registration form as a mail relay: 20 registrations to one victim's address, a phishing
  *     sentence in the name → at most 3 confirmations mailed, the answers say which were not, and no
- *     greeting carries the sentence;
+ *     greeting carries the sentence; and the checkout's tribute card (issue 36): 20 paid gifts with
+ *     a card to one victim → 3 cards;
  *  4. unlimited account creation: a sign-up without the captcha is refused, and one address gets at
  *     most its limit of accounts;
  *  5. locking the owner out: 10 wrong passwords from one address leave the owner (another address)
@@ -19,6 +20,7 @@ import { join } from 'node:path';
 import { altchaChallengeSchema } from '@store/shared/altcha-challenge';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { GUESSING_ALERT_SUBJECT } from '../../apps/server/src/modules/auth/guessing-alert-mail';
+import { checkoutBody } from '../../apps/server/test/checkout-helpers';
 import { type FakeGoogle, startFakeGoogle } from '../../apps/server/test/fake-google-server';
 import { solvedAltchaToken } from '../../apps/server/test/solve-altcha';
 import { describeWithDb } from '../../apps/server/test/test-db';
@@ -32,6 +34,7 @@ const ADMIN_ACCOUNT_PASSWORD = 'round two passphrase 42';
 /** What /report takes: the username and the report key ADMIN_REPORT_KEY installs, as the password. */
 const ADMIN = { username: 'treasurer', password: 'rk_accounts-round-two-report-key-0123456789' };
 const VICTIM = 'victim.relay@example.org';
+const CARD_VICTIM = 'victim.card@example.org';
 
 describeWithDb('abuse, round two: relay, sign-up floods, owner lock-out, hand-off token, weak passwords, Host', () => {
   let store: StoreServer;
@@ -124,6 +127,39 @@ describeWithDb('abuse, round two: relay, sign-up floods, owner lock-out, hand-of
       expect(greeting).not.toContain('evil.example');
       expect(greeting).not.toContain('suspended');
     }
+  });
+
+  it('3b. (issue 36) mails at most 3 tribute cards to one address a day, whoever pays for them', async () => {
+    const answers: Answer[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      const body = checkoutBody('fake-valid-nonce');
+      const tribute = {
+        tributeKind: 'memory',
+        tributeName: 'Your account is suspended',
+        tributeMessage: 'verify at http://evil.example/login',
+        tributeCardName: 'Victim',
+        tributeCardEmail: CARD_VICTIM,
+      };
+      answers.push(
+        await postJson(
+          store.baseUrl,
+          '/api/public/payment/checkout',
+          { ...body, customerDetails: { ...body.customerDetails, ...tribute } },
+          {
+            'idempotency-key': crypto.randomUUID(),
+            // A new address each time: the per-recipient limit must hold on its own.
+            'x-forwarded-for': `10.182.${i}.1`,
+            ...(await captcha('checkout')),
+          },
+        ),
+      );
+    }
+    // Every gift is paid: the limit holds back the card, never the gift.
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    const sent = await settledEmailsTo(CARD_VICTIM, 3);
+    figures.tributeCards = { gifts: answers.length, cardsSent: sent.length };
+    expect(sent.length).toBe(3);
+    for (const eml of sent) expect(emlSubject(eml)).toBe('Asha Rao made a gift in memory of Your account is suspended');
   });
 
   it('4. refuses a sign-up without the captcha, and limits the accounts one address creates', async () => {
