@@ -14,10 +14,10 @@ import { html, type SafeHtml } from '#src/modules/mail/html';
 import { linkButton } from '#src/modules/mail/link-button';
 import { headerValue } from '#src/modules/mail/outbox';
 import type { RenderedMail } from '#src/modules/mail/render';
-import { matchingReceiptNote } from '#src/modules/matching/matching-receipt-note';
 import type { ReceiptDocument } from '#src/modules/receipts/tax-document';
 import { taxDocumentHtml, taxDocumentText } from '#src/modules/receipts/tax-document-email';
 import { buildReceiptDocument, type ReceiptCorrection } from './receipt-document';
+import { matchingReceiptNote } from './receipt-matching-note';
 import { receiptMonthlyNote } from './receipt-monthly-note';
 
 type Order = typeof orders.$inferSelect;

@@ -10,7 +10,7 @@ import type { Database } from '#src/db/client';
 import { type AccountOwner, ownedBy } from '#src/db/owned-by';
 import { givenByDonor } from '#src/modules/donors/donor-key';
 import { orders, receiptCorrections } from '#src/modules/ledger/index';
-import { type EmployerMatchOfGift, employerMatchesOf } from '#src/modules/matching/employer-matches';
+import { type EmployerMatchOfGift, employerMatchesOf } from './employer-matches';
 
 type Order = typeof orders.$inferSelect;
 type Correction = typeof receiptCorrections.$inferSelect;
