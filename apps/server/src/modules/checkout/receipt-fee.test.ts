@@ -32,6 +32,7 @@ const site: Pick<Site, 'foundation' | 'centers' | 'taxReceipts'> = {
       placeOfIssue: 'Scarborough, Ontario',
       signatoryName: 'Lakshmi Rao',
       signatoryTitle: 'Treasurer',
+      signatureImage: 'signature.png',
     },
     uk: {
       legalName: 'Sri Datta Vani Foundation UK',
