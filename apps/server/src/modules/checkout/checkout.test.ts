@@ -78,6 +78,8 @@ describeWithDb('POST /api/public/payment/checkout (sandbox)', () => {
         { name: 'Any Other Donation', quantity: 1, amount: 25.5 },
         { name: 'Concert Supporter', quantity: 1, amount: 10 },
       ],
+      // Issue 36: how it was paid, as the receipt names it.
+      paymentMethod: 'Visa ending in 1111',
     });
 
     const [order] = await t.testDb.db.select().from(orders).where(eq(orders.id, answer.orderId));
@@ -394,6 +396,7 @@ describeWithDb('POST /api/public/payment/checkout (sandbox)', () => {
           { name: 'Guruvara Dattam Vimalacharita Satakam', quantity: 2, amount: 10 },
           { name: 'SGS Vagdevi Center', quantity: 1, amount: 12.34 },
         ],
+        paymentMethod: 'Visa ending in 1111',
       };
       expect(first.json()).toEqual(expected);
       const again = await postCheckout(t.app, {
