@@ -87,6 +87,7 @@ describeWithDb('sandbox orders are test orders', () => {
       'Currency',
       'Amount (USD)',
       'Tribute',
+      'Payment method',
     ]);
     expect(records).toHaveLength(1);
     expect(records[0]?.[testColumn]).toBe('yes');

@@ -58,13 +58,21 @@ describeWithDb('refunds in the report, the CSV and the statements', () => {
 
     const csv = await requestReport(t, {}, '/api/report-data.csv');
     const [header, ...lines] = csv.body.replace(/^\uFEFF/, '').split('\r\n');
-    // Refunded, then issue 22's Gift, then the currency and the home amount, then issue 36's Tribute.
-    expect(header?.split(',').slice(-5)).toEqual(['Refunded', 'Gift', 'Currency', 'Amount (USD)', 'Tribute']);
+    // Refunded, then issue 22's Gift, then the currency and the home amount, then issue 36's Tribute
+    // and Payment method.
+    expect(header?.split(',').slice(-6)).toEqual([
+      'Refunded',
+      'Gift',
+      'Currency',
+      'Amount (USD)',
+      'Tribute',
+      'Payment method',
+    ]);
     const lastCell = (email: string) =>
       lines
         .find((line) => line.includes(email))
         ?.split(',')
-        .at(-5);
+        .at(-6);
     expect(lastCell('kept@example.org')).toBe('0.00');
     expect(lastCell('partly@example.org')).toBe('10.00');
     expect(lastCell('voided@example.org')).toBe('35.00');
@@ -106,7 +114,7 @@ describeWithDb('refunds in the report, the CSV and the statements', () => {
     );
     const report = reportResponseSchema.parse((await requestReport(t, { q: email })).json());
     const csv = await requestReport(t, { q: email }, '/api/report-data.csv');
-    // Deductible, then Refunded, Gift, Currency, the home amount and Tribute: the sixth cell from the end.
+    // Deductible, then Refunded, Gift, Currency, the home amount, Tribute and Payment method: the seventh cell from the end.
     const csvLine = csv.body.split('\r\n').find((line) => line.includes(email));
     const statement = await statementPdf(t.testDb.db, t.site, { email }, YEAR);
     const dollars = (cents: number | null | undefined) => (cents == null ? null : (cents / 100).toFixed(2));
@@ -114,7 +122,7 @@ describeWithDb('refunds in the report, the CSV and the statements', () => {
       order: dollars(order.deductibleCents),
       donor: dollars(donor.totalsByYear[0]?.deductibleCents),
       report: report.donors[0]?.deductible?.toFixed(2),
-      csv: csvLine?.split(',').at(-6),
+      csv: csvLine?.split(',').at(-7),
       statement: statement.document.gifts[0]?.deductible.replace('$', '') ?? null,
     };
   }
