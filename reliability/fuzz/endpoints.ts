@@ -97,8 +97,11 @@ function plainGet(path: string, remoteAddress: string, alsoAllowed: readonly num
  * the book, so the hostile bodies reach each field's rule.
  */
 function checkoutRequest(): BaseRequest {
-  const body = toHostileJson(
-    checkoutBodyAt('fake-valid-nonce', { center: '8', currency: 'GBP' }, [{ ...BOOK, price: 4 }, openAmount(8, 25)], {
+  const checkout = checkoutBodyAt(
+    'fake-valid-nonce',
+    { center: '8', currency: 'GBP' },
+    [{ ...BOOK, price: 4 }, openAmount(8, 25)],
+    {
       giftAid: true,
       giftAidHouse: '12',
       giftAidPostcode: 'SW1A 1AA',
@@ -114,8 +117,10 @@ function checkoutRequest(): BaseRequest {
       employerName: 'Acme Corp',
       // Issue 36: the donor covers the processing fee (the server works the fee out and checks the total).
       coverFee: true,
-    }),
+    },
   );
+  // Issue 36: the wallet the donor chose (it only tells PayPal Credit from PayPal), so it is fuzzed too.
+  const body = toHostileJson({ ...checkout, paymentMethod: 'paypalCredit' });
   return { headers: { 'idempotency-key': randomUUID(), 'x-captcha-action': 'checkout' }, body };
 }
 
