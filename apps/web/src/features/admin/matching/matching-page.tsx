@@ -34,19 +34,9 @@ export function MatchingPage() {
   const [marking, setMarking] = useState<MatchingGift | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
+  // Donor and status first: on a phone they are what shows before the table scrolls (as monthly gifts').
   const columns = [
-    { header: 'Date', cell: (gift: MatchingGift) => <DayCell iso={gift.createdAt} /> },
     { header: 'Donor', cell: (gift: MatchingGift) => <DonorCell gift={gift} /> },
-    { header: 'Employer', cell: (gift: MatchingGift) => gift.employer },
-    {
-      header: 'Amount',
-      cell: (gift: MatchingGift) => formatCents(gift.amountCents, gift.currency),
-      className: 'report-table__number',
-    },
-    {
-      header: 'Receipt',
-      cell: (gift: MatchingGift) => <Link to={`/admin/orders/${gift.orderId}`}>{gift.receiptNumber ?? 'Order'}</Link>,
-    },
     {
       header: 'Status',
       cell: (gift: MatchingGift) =>
@@ -70,6 +60,17 @@ export function MatchingPage() {
           </div>
         ),
     },
+    { header: 'Employer', cell: (gift: MatchingGift) => gift.employer },
+    {
+      header: 'Amount',
+      cell: (gift: MatchingGift) => formatCents(gift.amountCents, gift.currency),
+      className: 'report-table__number',
+    },
+    {
+      header: 'Receipt',
+      cell: (gift: MatchingGift) => <Link to={`/admin/orders/${gift.orderId}`}>{gift.receiptNumber ?? 'Order'}</Link>,
+    },
+    { header: 'Date', cell: (gift: MatchingGift) => <DayCell iso={gift.createdAt} /> },
   ];
 
   return (
