@@ -79,7 +79,7 @@ describe('payment report', () => {
     ]);
     const csv = (await downloadedBytes(download)).toString('utf8');
     expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
-      'Name,Email,Center,Amount,Transaction ID,Date (America/Chicago),Qty,Products,Delivery,Test,Receipt,Deductible,Refunded,Gift,Currency,Amount (USD),Tribute,Payment method',
+      'Name,Email,Center,Amount,Transaction ID,Date (America/Chicago),Qty,Products,Delivery,Test,Receipt,Deductible,Refunded,Gift,Currency,Amount (USD),Tribute,Payment method,Fee covered',
     );
     expect(csv).toContain('"Pickup at Dallas Center, Texas"');
     expect(csv).toContain(`Meera ${last}`);

@@ -110,9 +110,9 @@ describeWithDb('monthly giving: the summary, the report and the CSV', () => {
         .replace(/^\uFEFF/, '')
         .split('\r\n')
         .slice(0, -1);
-      expect(header?.split(',').at(-5)).toBe('Gift');
-      // Gift is before the currency and the home amount, never quoted: the fifth cell from the end (before the tribute and the payment method too).
-      return rows.map((row) => row.split(',').at(-5));
+      expect(header?.split(',').at(-6)).toBe('Gift');
+      // Gift is before the currency and the home amount, never quoted: the sixth cell from the end (before the tribute, the payment method and the fee covered too).
+      return rows.map((row) => row.split(',').at(-6));
     };
     expect(await giftOf('once@example.org')).toEqual(['One-time']);
     // The billing run's charge (newest), then the checkout's order that paid the first month.
@@ -127,7 +127,7 @@ describeWithDb('monthly giving: the summary, the report and the CSV', () => {
       keyset += chunk;
     }
     expect(records).toBe(keyset);
-    const gifts = keyset.split('\r\n').map((row) => row.split(',').at(-5));
+    const gifts = keyset.split('\r\n').map((row) => row.split(',').at(-6));
     // One one-time order; 5 paid first months ('starting' one pending) and one paid billing charge.
     expect(gifts.filter((g) => g === 'One-time')).toHaveLength(1);
     expect(gifts.filter((g) => g === 'Monthly')).toHaveLength(6);

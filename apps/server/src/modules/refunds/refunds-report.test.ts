@@ -60,19 +60,20 @@ describeWithDb('refunds in the report, the CSV and the statements', () => {
     const [header, ...lines] = csv.body.replace(/^\uFEFF/, '').split('\r\n');
     // Refunded, then issue 22's Gift, then the currency and the home amount, then issue 36's Tribute
     // and Payment method.
-    expect(header?.split(',').slice(-6)).toEqual([
+    expect(header?.split(',').slice(-7)).toEqual([
       'Refunded',
       'Gift',
       'Currency',
       'Amount (USD)',
       'Tribute',
       'Payment method',
+      'Fee covered',
     ]);
     const lastCell = (email: string) =>
       lines
         .find((line) => line.includes(email))
         ?.split(',')
-        .at(-6);
+        .at(-7);
     expect(lastCell('kept@example.org')).toBe('0.00');
     expect(lastCell('partly@example.org')).toBe('10.00');
     expect(lastCell('voided@example.org')).toBe('35.00');
@@ -114,7 +115,7 @@ describeWithDb('refunds in the report, the CSV and the statements', () => {
     );
     const report = reportResponseSchema.parse((await requestReport(t, { q: email })).json());
     const csv = await requestReport(t, { q: email }, '/api/report-data.csv');
-    // Deductible, then Refunded, Gift, Currency, the home amount, Tribute and Payment method: the seventh cell from the end.
+    // Deductible, then Refunded, Gift, Currency, the home amount, Tribute, Payment method and Fee covered: the eighth cell from the end.
     const csvLine = csv.body.split('\r\n').find((line) => line.includes(email));
     const statement = await statementPdf(t.testDb.db, t.site, { email }, YEAR);
     const dollars = (cents: number | null | undefined) => (cents == null ? null : (cents / 100).toFixed(2));
@@ -122,7 +123,7 @@ describeWithDb('refunds in the report, the CSV and the statements', () => {
       order: dollars(order.deductibleCents),
       donor: dollars(donor.totalsByYear[0]?.deductibleCents),
       report: report.donors[0]?.deductible?.toFixed(2),
-      csv: csvLine?.split(',').at(-7),
+      csv: csvLine?.split(',').at(-8),
       statement: statement.document.gifts[0]?.deductible.replace('$', '') ?? null,
     };
   }

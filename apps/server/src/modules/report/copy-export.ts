@@ -49,7 +49,7 @@ export function copyStatement(filter: ReportFilter, timeZone: string): string {
       ${textCell(receiptNumberSql(timeZone))}, (${o.deductibleCents}::numeric / 100)::numeric(14, 2),
       (${o.refundedCents}::numeric / 100)::numeric(14, 2), ${giftFrequencySql}, ${o.currency},
       (${o.homeAmountCents}::numeric / 100)::numeric(14, 2), ${textCell(tributeText)},
-      ${textCell(sql`coalesce(${o.paymentMethod}, '')`)}
+      ${textCell(sql`coalesce(${o.paymentMethod}, '')`)}, (${o.feeCoveredCents}::numeric / 100)::numeric(14, 2)
     from ${o} cross join lateral ${products} as listed
     where ${reportConditions(filter, timeZone)}
     order by ${newestFirst}`;

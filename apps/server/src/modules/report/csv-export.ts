@@ -41,6 +41,8 @@ export function csvHeader(timeZone: string, homeCurrency = 'USD'): string[] {
     'Tribute',
     // Issue 36, last for the same reason: how it was paid ('PayPal', 'Visa ending in 1111'), else empty.
     'Payment method',
+    // Issue 36, last for the same reason: the processing fee the donor covered, part of Amount (0.00 if none).
+    'Fee covered',
   ];
 }
 

@@ -75,6 +75,7 @@ describe('exportCsvLine (PGlite)', () => {
     home_amount_cents: 123456,
     tribute: '',
     payment_method: '',
+    fee_covered_cents: 0,
     products: [
       { id: 9, name: 'Guruvara Dattam Vimalacharita Satakam', unitCents: 500, quantity: 2, custom: false },
       { id: 8, name: '-Donation, "big"', unitCents: 2500, quantity: 1, custom: true },
@@ -84,28 +85,34 @@ describe('exportCsvLine (PGlite)', () => {
   it('quotes and neutralises text cells, writes numbers bare, the Date to the second, and CRLF', () => {
     expect(exportCsvLine(record)).toBe(
       `"'=cmd| ""Rao""",'@evil.example,"Dallas Center, Texas",1234.56,,2026-03-01 11:04:05,3,` +
-        `"Guruvara Dattam Vimalacharita Satakam × 2, -Donation, ""big"" × 1","Delivery to 12 Elm St, Austin, TX 78701",,2026-000042,25.00,0.00,One-time,USD,1234.56,,\r\n`,
+        `"Guruvara Dattam Vimalacharita Satakam × 2, -Donation, ""big"" × 1","Delivery to 12 Elm St, Austin, TX 78701",,2026-000042,25.00,0.00,One-time,USD,1234.56,,,0.00\r\n`,
     );
     // A test order (issue 18): the Test column says yes.
-    expect(exportCsvLine({ ...record, test: true })).toMatch(/,yes,2026-000042,25.00,0.00,One-time,USD,1234.56,,\r\n$/);
+    expect(exportCsvLine({ ...record, test: true })).toMatch(
+      /,yes,2026-000042,25.00,0.00,One-time,USD,1234.56,,,0.00\r\n$/,
+    );
     // An order from before tax receipts: no deductible recorded, an empty cell.
     expect(exportCsvLine({ ...record, deductible_cents: null })).toMatch(
-      /,2026-000042,,0.00,One-time,USD,1234.56,,\r\n$/,
+      /,2026-000042,,0.00,One-time,USD,1234.56,,,0.00\r\n$/,
     );
     // Issue 21: what was refunded, last.
-    expect(exportCsvLine({ ...record, refunded_cents: 1050 })).toMatch(/,25.00,10.50,One-time,USD,1234.56,,\r\n$/);
+    expect(exportCsvLine({ ...record, refunded_cents: 1050 })).toMatch(/,25.00,10.50,One-time,USD,1234.56,,,0.00\r\n$/);
     // Issue 22: how it was given, last.
-    expect(exportCsvLine({ ...record, gift: 'Monthly' })).toMatch(/,0.00,Monthly,USD,1234.56,,\r\n$/);
+    expect(exportCsvLine({ ...record, gift: 'Monthly' })).toMatch(/,0.00,Monthly,USD,1234.56,,,0.00\r\n$/);
     // Decision 0040, last: the currency, and the home amount (empty while the day has no rate).
-    expect(exportCsvLine({ ...record, currency: 'CAD', home_amount_cents: null })).toMatch(/,One-time,CAD,,,\r\n$/);
+    expect(exportCsvLine({ ...record, currency: 'CAD', home_amount_cents: null })).toMatch(
+      /,One-time,CAD,,,,0.00\r\n$/,
+    );
     // Issue 36, last: the gift's tribute.
     expect(exportCsvLine({ ...record, tribute: 'In memory of Sita Devi' })).toMatch(
-      /,USD,1234.56,In memory of Sita Devi,\r\n$/,
+      /,USD,1234.56,In memory of Sita Devi,,0.00\r\n$/,
     );
     // Issue 36, last: how it was paid, as the receipt names it.
     expect(exportCsvLine({ ...record, payment_method: 'Apple Pay, Visa ending in 8886' })).toMatch(
-      /,1234.56,,"Apple Pay, Visa ending in 8886"\r\n$/,
+      /,1234.56,,"Apple Pay, Visa ending in 8886",0.00\r\n$/,
     );
+    // Issue 36, last: the processing fee the donor covered.
+    expect(exportCsvLine({ ...record, fee_covered_cents: 330 })).toMatch(/,1234.56,,,3.30\r\n$/);
     // A gift that has only a date (an offline gift's day received): the day alone.
     expect(exportCsvLine({ ...record, date_cell: '2026-11-14' })).toContain(',,2026-11-14,3,');
   });
@@ -124,7 +131,7 @@ describe('exportCsvLine (PGlite)', () => {
 
   it('has the Donor Details columns as its header, the Date naming its zone, then Test, …, Gift, Currency, the home amount', () => {
     expect(csvLine(csvHeader('America/Chicago', 'USD'))).toBe(
-      'Name,Email,Center,Amount,Transaction ID,Date (America/Chicago),Qty,Products,Delivery,Test,Receipt,Deductible,Refunded,Gift,Currency,Amount (USD),Tribute,Payment method\r\n',
+      'Name,Email,Center,Amount,Transaction ID,Date (America/Chicago),Qty,Products,Delivery,Test,Receipt,Deductible,Refunded,Gift,Currency,Amount (USD),Tribute,Payment method,Fee covered\r\n',
     );
   });
 });

@@ -40,6 +40,8 @@ export type ExportRecord = Omit<DonorRecord, 'first_name' | 'last_name' | 'creat
   date_cell: string;
   /** GIFT_FREQUENCY_LABELS: 'One-time' or 'Monthly'. */
   gift: string;
+  /** Issue 36: the processing fee the donor covered, part of the amount (0 when none). */
+  fee_covered_cents: number;
 };
 
 export type KeysetExportOptions = { db: Database; filter: ReportFilter; timeZone: string; batchSize?: number };
@@ -60,12 +62,12 @@ export function exportPosition(record: Pick<ExportRecord, 'id' | 'created_utc'>)
   return { createdAt: `${date}T${time}.${fraction}Z`, id: record.id };
 }
 
-/** Name, Email, Center, Amount, Transaction ID, Date (the foundation's local time to the second, or the day alone), Qty, Products, Delivery, Test, Receipt, Deductible, Refunded, Gift, Currency, Amount (home), Tribute, Payment method. */
+/** Name, Email, Center, Amount, Transaction ID, Date (the foundation's local time to the second, or the day alone), Qty, Products, Delivery, Test, Receipt, Deductible, Refunded, Gift, Currency, Amount (home), Tribute, Payment method, Fee covered. */
 export function exportCsvLine(record: ExportRecord): string {
   const date = record.date_cell;
   if (!DATE_CELL.test(date)) throw new Error(`unexpected date ${JSON.stringify(date)} (DateStyle must be ISO)`);
   // Concatenated rather than joined from an array: this runs once per row of the export.
-  return `${csvText(record.name)},${csvText(record.email)},${csvText(record.center_name)},${csvAmount(record.amount_cents)},${csvText(record.transaction_id ?? '')},${date},${record.item_count},${csvText(productsText(record.products))},${csvText(record.delivery)},${record.test ? 'yes' : ''},${csvText(record.receipt_number)},${record.deductible_cents === null ? '' : csvAmount(record.deductible_cents)},${csvAmount(record.refunded_cents)},${csvText(record.gift)},${record.currency},${record.home_amount_cents === null ? '' : csvAmount(record.home_amount_cents)},${csvText(record.tribute)},${csvText(record.payment_method)}${CSV_LINE_END}`;
+  return `${csvText(record.name)},${csvText(record.email)},${csvText(record.center_name)},${csvAmount(record.amount_cents)},${csvText(record.transaction_id ?? '')},${date},${record.item_count},${csvText(productsText(record.products))},${csvText(record.delivery)},${record.test ? 'yes' : ''},${csvText(record.receipt_number)},${record.deductible_cents === null ? '' : csvAmount(record.deductible_cents)},${csvAmount(record.refunded_cents)},${csvText(record.gift)},${record.currency},${record.home_amount_cents === null ? '' : csvAmount(record.home_amount_cents)},${csvText(record.tribute)},${csvText(record.payment_method)},${csvAmount(record.fee_covered_cents)}${CSV_LINE_END}`;
 }
 
 function batchQuery(options: KeysetExportOptions, after: PagePosition | undefined, limit: number): SQL {
@@ -79,7 +81,7 @@ function batchQuery(options: KeysetExportOptions, after: PagePosition | undefine
       ${receiptNumberSql(options.timeZone)} as receipt_number, ${o.deductibleCents} as deductible_cents,
       ${o.refundedCents} as refunded_cents, ${giftFrequencySql} as gift, ${o.currency} as currency,
       ${o.homeAmountCents} as home_amount_cents, ${tributeText} as tribute,
-      coalesce(${o.paymentMethod}, '') as payment_method
+      coalesce(${o.paymentMethod}, '') as payment_method, ${o.feeCoveredCents} as fee_covered_cents
     from ${o}
     where ${reportConditions(options.filter, options.timeZone)} and ${afterPosition(after)}
     order by ${newestFirst}

@@ -13,7 +13,7 @@ import { describeWithDb, usingPostgres } from '../../../test/test-db';
 import { copyCsvChunks } from './copy-export';
 
 const HEADER =
-  'Name,Email,Center,Amount,Transaction ID,Date (America/Chicago),Qty,Products,Delivery,Test,Receipt,Deductible,Refunded,Gift,Currency,Amount (USD),Tribute,Payment method';
+  'Name,Email,Center,Amount,Transaction ID,Date (America/Chicago),Qty,Products,Delivery,Test,Receipt,Deductible,Refunded,Gift,Currency,Amount (USD),Tribute,Payment method,Fee covered';
 /** An order settled before issue 20: its receipt number is the R-YYYYMMDD-XXXXXX it was sent with. */
 const LEGACY_ID = '5eab1e00-0000-4000-8000-000000000001';
 
@@ -97,11 +97,11 @@ describeWithDb('GET /api/report-data.csv', () => {
     expect(body).toBe(
       [
         HEADER,
-        `'+Plus Sign,plus@example.org,"Atlanta Center, Georgia",1000.05,tx-plus,2026-03-04 12:00:00,1,'-Minus × 1,"Pickup at Atlanta Center, Georgia",,2026-000004,1000.05,0.00,One-time,USD,1000.05,,PayPal`,
+        `'+Plus Sign,plus@example.org,"Atlanta Center, Georgia",1000.05,tx-plus,2026-03-04 12:00:00,1,'-Minus × 1,"Pickup at Atlanta Center, Georgia",,2026-000004,1000.05,0.00,One-time,USD,1000.05,,PayPal,0.00`,
         // The SQL that writes the CSV's receipt number agrees with the receipt's own (legacyReceiptNumber).
-        `"'=HYPERLINK(""http://evil.example"",""pay"")",'+1@example.org,"Bay Area Center, California",0.05,'-tx-minus,2026-03-03 12:00:00,1,'@SUM(A1:A9) × 1,,,${legacyReceiptNumber({ id: LEGACY_ID, createdAt: new Date('2026-03-03T18:00:00Z') }, 'America/Chicago')},,0.00,One-time,USD,0.05,,`,
-        `"The ""Great"" Donor",quote@example.org,"Bay Area Center, California",12.34,tx-quote,2026-03-02 12:00:00,1,"Line one\nLine two × 1",,yes,2026-000002,12.34,0.00,One-time,USD,12.34,,`,
-        `"Asha Rao, Jr.",asha@example.org,"Dallas Center, Texas",10.00,tx-comma,2026-03-01 12:00:00,2,Guruvara Dattam Vimalacharita Satakam × 2,"Delivery to 12 Elm St, Austin, TX 78701",,2026-000001,0.00,0.00,One-time,USD,10.00,"In memory of Sita Devi, ""Amma""",`,
+        `"'=HYPERLINK(""http://evil.example"",""pay"")",'+1@example.org,"Bay Area Center, California",0.05,'-tx-minus,2026-03-03 12:00:00,1,'@SUM(A1:A9) × 1,,,${legacyReceiptNumber({ id: LEGACY_ID, createdAt: new Date('2026-03-03T18:00:00Z') }, 'America/Chicago')},,0.00,One-time,USD,0.05,,,0.00`,
+        `"The ""Great"" Donor",quote@example.org,"Bay Area Center, California",12.34,tx-quote,2026-03-02 12:00:00,1,"Line one\nLine two × 1",,yes,2026-000002,12.34,0.00,One-time,USD,12.34,,,0.00`,
+        `"Asha Rao, Jr.",asha@example.org,"Dallas Center, Texas",10.00,tx-comma,2026-03-01 12:00:00,2,Guruvara Dattam Vimalacharita Satakam × 2,"Delivery to 12 Elm St, Austin, TX 78701",,2026-000001,0.00,0.00,One-time,USD,10.00,"In memory of Sita Devi, ""Amma""",,0.00`,
         '',
       ].join('\r\n'),
     );
