@@ -132,6 +132,8 @@ export default defineConfig({
           name: 'e2e-reliability',
           include: inE2eProcess,
           environment: 'node',
+          // One Chromium for the files that drive one, as e2e has (each started its own: four starts).
+          globalSetup: ['reliability/support/chromium-global-setup.ts'],
           testTimeout: reliability.testTimeout,
           hookTimeout: reliability.hookTimeout,
           fileParallelism: false,
