@@ -16,11 +16,34 @@ describeWithDb('catalogue routes', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=60');
     const body = catalogueResponseSchema.parse(res.json());
     expect(Object.keys(res.json()).sort()).toEqual(['concert', 'entities', 'event', 'foundation', 'giving', 'items']);
-    // The countries and currencies the store offers, never a merchant account.
+    // The countries and currencies the store offers and each one's processing fee (issue 36: the
+    // checkout's offer to cover it), never a merchant account.
+    const processingFee = { percent: 2.9, fixed: 0.3 };
     expect(res.json().entities).toEqual([
-      { key: 'us', name: 'Sri Datta Vani Foundation, Inc.', country: 'US', currency: 'USD', receipts: 'us-irs' },
-      { key: 'ca', name: 'Sri Datta Vani Foundation of Canada', country: 'CA', currency: 'CAD', receipts: 'ca-cra' },
-      { key: 'uk', name: 'Sri Datta Vani Foundation UK', country: 'GB', currency: 'GBP', receipts: 'uk-gift-aid' },
+      {
+        key: 'us',
+        name: 'Sri Datta Vani Foundation, Inc.',
+        country: 'US',
+        currency: 'USD',
+        receipts: 'us-irs',
+        processingFee,
+      },
+      {
+        key: 'ca',
+        name: 'Sri Datta Vani Foundation of Canada',
+        country: 'CA',
+        currency: 'CAD',
+        receipts: 'ca-cra',
+        processingFee,
+      },
+      {
+        key: 'uk',
+        name: 'Sri Datta Vani Foundation UK',
+        country: 'GB',
+        currency: 'GBP',
+        receipts: 'uk-gift-aid',
+        processingFee,
+      },
     ]);
     expect(body.foundation).toEqual(t.site.foundation);
     expect(body.items.map((i) => [i.id, i.name, i.price])).toEqual([
