@@ -312,6 +312,10 @@ export const staffOrderDetailSchema = staffOrderSchema.extend({
   correctedReceiptNumber: z.string().nullable(),
   /** Issue 36: the gift's tribute and its e-mail card, if any (null: none). */
   tribute: staffTributeSchema.nullable().default(null),
+  /** Issue 36: the employer the donor said matches gifts (the matching list's), if any. */
+  matchingEmployer: z.string().nullable().default(null),
+  /** Issue 36: an offline gift that is an employer's match: the donor's gift it matches. */
+  matchesOrderId: z.string().nullable().default(null),
 });
 export type StaffOrderDetail = z.infer<typeof staffOrderDetailSchema>;
 

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { users } from '#src/modules/auth/tables';
 import { orders, RECEIPT_KIND } from '#src/modules/ledger/index';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
@@ -104,6 +104,10 @@ describeWithDb('employer matching', () => {
       paymentMethod: 'Cheque no. CH-4411',
     });
     expect(match?.products.map((p) => p.name)).toEqual(['Matched by Acme Corp']);
+    // Each order's page in the back office names the other.
+    const detail = async (id: string) => (await staffCall(t.app, treasurer, 'GET', `/api/staff/orders/${id}`)).json();
+    expect(await detail(match?.id ?? '')).toMatchObject({ matchesOrderId: answer.orderId, deductibleCents: 0 });
+    expect(await detail(answer.orderId)).toMatchObject({ matchingEmployer: 'Acme Corp', matchesOrderId: null });
     // The donor did not give it: no receipt goes to them for it.
     expect(await outboxMessages(t.testDb.db, t.site, match?.id ?? '')).toEqual([]);
     const audit = await t.testDb.db.execute<{ n: number }>(

@@ -91,6 +91,8 @@ export async function findStaffOrder(
       offlineMethod: orders.offlineMethod,
       offlineReference: orders.offlineReference,
       tribute: orders.tribute,
+      matchingEmployer: orders.matchingEmployer,
+      matchesOrderId: orders.matchesOrderId,
     })
     .from(orders)
     .where(and(eq(orders.id, orderId), ...scope));
@@ -101,7 +103,7 @@ export async function findStaffOrder(
     .where(eq(receiptCorrections.orderId, orderId))
     .orderBy(desc(receiptCorrections.version))
     .limit(1);
-  const { products, tribute, ...order } = row;
+  const { products, tribute, matchingEmployer, matchesOrderId, ...order } = row;
   return {
     ...toStaffOrder(order),
     products: products.map((p) => ({
@@ -117,5 +119,7 @@ export async function findStaffOrder(
     refunds: await refundSummaries(db, await listOrderRefunds(db, orderId)),
     correctedReceiptNumber: correction?.receiptNumber ?? null,
     tribute: await staffTribute(db, orderId, tribute),
+    matchingEmployer,
+    matchesOrderId,
   };
 }

@@ -56,6 +56,8 @@ export function cardOrder(overrides: Partial<StaffOrderDetail> = {}): StaffOrder
     refunds: [],
     correctedReceiptNumber: null,
     tribute: null,
+    matchingEmployer: null,
+    matchesOrderId: null,
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import { Link, useParams } from 'react-router';
 import { DateCell } from '#src/components/data-table';
 import { ZoneNote } from '#src/components/zone-note';
 import { useAdmin } from '../admin-context';
+import { OrderMatching } from '../matching/order-matching';
 import { useStaffFailure } from '../use-staff-failure';
 import { OrderLines } from './order-lines';
 import { OrderTribute } from './order-tribute';
@@ -114,6 +115,7 @@ export function OrderDetailPage() {
           </>
         )}
         <OrderTribute tribute={order.tribute} />
+        <OrderMatching order={order} />
         <dt>Receipt</dt>
         <dd>{order.receiptNumber ?? 'None'}</dd>
         {order.correctedReceiptNumber && (
