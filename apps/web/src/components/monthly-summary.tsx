@@ -5,7 +5,14 @@ import { billingDayFor, monthlyCents, monthlyTexts } from '@store/shared/monthly
 import { useLingui } from '#src/lib/i18n/use-lingui';
 import { useFoundationTimeZone } from '#src/lib/use-foundation-time-zone';
 
-type MonthlySummaryProps = { lines: readonly CartLine[]; totalCents: number; className?: string; currency?: string };
+type MonthlySummaryProps = {
+  lines: readonly CartLine[];
+  totalCents: number;
+  className?: string;
+  currency?: string;
+  /** Issue 36: what covering the processing fee adds to each month's amount (0 or absent: nothing). */
+  monthlyFee?: (perMonthCents: number) => number;
+};
 
 /**
  * What a bucket with a monthly line charges today, then every month on its billing day (today's day
@@ -13,11 +20,13 @@ type MonthlySummaryProps = { lines: readonly CartLine[]; totalCents: number; cla
  * server bills on the foundation's day too, so the thank-you page and the dashboard name the same
  * day, wherever the donor's computer is.
  */
-export function MonthlySummary({ lines, totalCents, className = '', currency }: MonthlySummaryProps) {
+export function MonthlySummary({ lines, totalCents, className = '', currency, monthlyFee }: MonthlySummaryProps) {
   const { i18n } = useLingui();
   const timeZone = useFoundationTimeZone();
-  const perMonth = monthlyCents(lines);
-  if (perMonth === 0) return null;
+  const gifts = monthlyCents(lines);
+  if (gifts === 0) return null;
+  // A gift covering its fee is charged the fee each month too (monthly-giving's billing run).
+  const perMonth = gifts + (monthlyFee?.(gifts) ?? 0);
   // No catalogue known (never in a served page, which embeds it): UTC's day, not the browser's.
   const day = billingDayFor(Number(calendarDay(new Date(), timeZone ?? 'UTC').slice(8, 10)));
   return (

@@ -106,6 +106,7 @@ function CartLines() {
             totalCents={totalCents + feeCents}
             currency={currency}
             className="cart-monthly"
+            {...(feeCents > 0 ? { monthlyFee: (cents: number) => coveredFee.feeCents(cents) } : {})}
           />
           <Link className="button button--large cart-checkout" to="/checkout">
             {i18n._(messages.cart.checkout)}

@@ -55,7 +55,13 @@ function CheckoutContent() {
     const formLoading = <FormLoading />;
     return (
       <div className="checkout-layout">
-        <OrderSummary lines={lines} totalCents={totalCents} feeCents={feeCents} currency={currency} />
+        <OrderSummary
+          lines={lines}
+          totalCents={totalCents}
+          feeCents={feeCents}
+          monthlyFee={(cents) => coveredFee.feeCents(cents)}
+          currency={currency}
+        />
         <div className="checkout-layout__form">
           {summaryPainted ? (
             <Suspense fallback={formLoading}>

@@ -79,6 +79,17 @@ describe('covering the processing fee', () => {
     expect(within(receipt).getByText('$103.30')).toBeInTheDocument();
   });
 
+  test("a monthly gift's bucket says each month is charged with its fee too", async () => {
+    seedCart([{ ...lineFor(vagdevi, 5100), key: '7:5100:monthly', monthly: true }]);
+    stubApi({ 'GET /api/public/catalogue': catalogueWith(true) });
+    await renderApp({ path: '/cart', stubFetch: false });
+    // $51 a month and its $1.84 fee: today and then each month.
+    expect(
+      await screen.findByText('Processing fee covered: $1.84. You can change this at checkout.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/^Then \$52\.84 on the/)).toBeInTheDocument();
+  });
+
   test('with coverFeesDefault false the offer starts unticked and the order is the bucket alone', async () => {
     const { user, api } = await open('/checkout', false);
     const placeOrder = await screen.findByRole('button', { name: 'Place Order' }, { timeout: 5000 });

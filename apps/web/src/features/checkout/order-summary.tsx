@@ -9,15 +9,16 @@ type OrderSummaryProps = {
   totalCents: number;
   /** The processing fee the donor covers (issue 36), its own line and part of the total. */
   feeCents?: number | undefined;
+  /** What covering the fee adds to a month's amount, when the donor covers it. */
+  monthlyFee?: ((perMonthCents: number) => number) | undefined;
   currency?: string | undefined;
 };
-
 
 /**
  * What the donor is paying for, line by line, and the total: beside the form on a desktop (sticky,
  * so the total stays in view), above it on a phone (checkout.css).
  */
-export function OrderSummary({ lines, totalCents, feeCents = 0, currency }: OrderSummaryProps) {
+export function OrderSummary({ lines, totalCents, feeCents = 0, monthlyFee, currency }: OrderSummaryProps) {
   const { i18n } = useLingui();
   return (
     <section className="order-summary" aria-labelledby="order-summary-heading">
@@ -35,7 +36,12 @@ export function OrderSummary({ lines, totalCents, feeCents = 0, currency }: Orde
         totalCents={totalCents + feeCents}
         currency={currency}
       />
-      <MonthlySummary lines={lines} totalCents={totalCents + feeCents} currency={currency} />
+      <MonthlySummary
+        lines={lines}
+        totalCents={totalCents + feeCents}
+        currency={currency}
+        {...(feeCents > 0 && monthlyFee ? { monthlyFee } : {})}
+      />
     </section>
   );
 }
