@@ -57,7 +57,9 @@ describeWithDb('covering the processing fee at checkout', () => {
     const pdf = receipt?.attachments?.[0]?.content;
     if (!pdf) throw new Error('no PDF');
     const printed = await pdfText(pdf);
-    expect(printed).toContain('SGS Vagdevi Center Gift 1 $100.00 — $100.00 Processing fee covered Gift 1 $3.30 — $3.30');
+    expect(printed).toContain(
+      'SGS Vagdevi Center Gift 1 $100.00 — $100.00 Processing fee covered Gift 1 $3.30 — $3.30',
+    );
     expect(printed).toContain('Total $103.30');
   });
 
