@@ -37,7 +37,8 @@ describe('the bucket on a phone and a desktop', () => {
     const line = page.getByRole('listitem').filter({ hasText: BOOK });
     await line.getByText('$15.00').waitFor();
     await line.getByText('$5.00 each').waitFor();
-    await page.getByText('Total: $40.00').waitFor();
+    // The bucket's total includes the processing fee covered by default (issue 36).
+    await page.getByText('Total: $41.51').waitFor();
   });
 
   it('puts the controls beside the name on a desktop and below it on a phone, with a full-width Checkout on a phone', async () => {
@@ -64,10 +65,10 @@ describe('the bucket on a phone and a desktop', () => {
     await page.goto('/cart');
     await page.getByRole('button', { name: `Remove ${BOOK}` }).click();
     await page.getByText(`Removed ${BOOK}.`).waitFor();
-    await page.getByText('Total: $25.00').waitFor();
+    await page.getByText('Total: $26.06').waitFor();
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => page.getByLabel(`Quantity of ${BOOK}`, { exact: true }).textContent()).toBe('3');
-    await page.getByText('Total: $40.00').waitFor();
+    await page.getByText('Total: $41.51').waitFor();
     // Back in its place, first.
     expect(await page.getByRole('main').getByRole('listitem').first().textContent()).toContain(BOOK);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]')[0].quantity)).toBe(3);
@@ -80,7 +81,7 @@ describe('the bucket on a phone and a desktop', () => {
     await page.getByRole('link', { name: 'Proceed to Pay' }).waitFor();
     for (const path of ['/cart', '/checkout']) {
       await page.goto(path);
-      await page.getByText('Total: $40.00').first().waitFor();
+      await page.getByText('Total: $41.51').first().waitFor();
       expect(await page.getByRole('link', { name: 'Proceed to Pay' }).count(), path).toBe(0);
     }
   });
