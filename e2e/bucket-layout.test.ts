@@ -37,7 +37,7 @@ describe('the bucket on a phone and a desktop', () => {
     const line = page.getByRole('listitem').filter({ hasText: BOOK });
     await line.getByText('$15.00').waitFor();
     await line.getByText('$5.00 each').waitFor();
-    // The bucket's total includes the processing fee covered by default (issue 36).
+    // The bucket's total includes the processing fee covered by default.
     await page.getByText('Total: $41.51').waitFor();
   });
 

@@ -56,7 +56,7 @@ describe('the checkout page', () => {
     await seedBucket(page);
     await openReadyCheckout(page);
     const summary = page.getByRole('region', { name: 'Order Summary' });
-    // $30.00 and the $1.21 fee its donor covers by default (issue 36): the total includes it.
+    // $30.00 and the $1.21 fee its donor covers by default: the total includes it.
     const total = summary.getByText('$31.21', { exact: true });
     await total.waitFor();
     const form = await box(page.locator('form.checkout-form'));

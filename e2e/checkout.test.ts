@@ -35,7 +35,7 @@ describe('checkout', () => {
     await page.getByRole('article', { name: BOOK }).getByRole('button', { name: 'Donate' }).click();
     await page.waitForURL('**/cart');
     await openCheckout(page);
-    // The book's $5.00 and the 46¢ fee covered by default (issue 36).
+    // The book's $5.00 and the 46¢ fee covered by default.
     await page.getByText('Total: $5.46').waitFor();
 
     await page.getByRole('button', { name: 'Place Order' }).click();
@@ -122,7 +122,7 @@ describe('checkout', () => {
     const { page } = t;
     await donate(page, '25');
     await openCheckout(page);
-    // The $1.06 processing fee is offered ticked (issue 36); fillDonor unticks it: the gift alone.
+    // The $1.06 processing fee is offered ticked; fillDonor unticks it: the gift alone.
     await page.getByText('Total: $26.06').waitFor();
     await fillDonor(page);
     await page.getByText('Total: $25.00').waitFor();

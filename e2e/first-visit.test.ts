@@ -44,7 +44,7 @@ describe('first visit of /', () => {
       localStorage.setItem('cart', JSON.stringify([{ key: '9', id: 9, name: 'Book', price: 5, quantity: 2 }])),
     );
     await page.goto('/cart');
-    // The bucket's total includes the processing fee covered by default (issue 36).
+    // The bucket's total includes the processing fee covered by default.
     await page.getByText('Total: $10.61').waitFor();
   });
 });

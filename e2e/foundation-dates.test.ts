@@ -206,7 +206,7 @@ describe("every date on the web in the foundation's zone", () => {
     const page = await india.newPage();
     await monthlyGiftInBucket(page);
     // The browser's own day is the 28th; the foundation's, which the server bills on, the 27th.
-    // $51 and the $1.84 processing fee the bucket covers by default (issue 36).
+    // $51 and the $1.84 processing fee the bucket covers by default.
     const promise = 'Then $52.84 on the 27th of each month';
     await page.getByText(promise).waitFor();
     await toCheckout(page);

@@ -1,5 +1,5 @@
 /**
- * Issue 36 in Chromium: a $100 gift with the processing fee covered (ticked by default, 2.9% + 30¢)
+ * In Chromium: a $100 gift with the processing fee covered (ticked by default, 2.9% + 30¢)
  * charges $103.30; the bucket, the checkout, the thank-you page and the receipt e-mail and its PDF say so.
  */
 import { describe, expect, it } from 'vitest';

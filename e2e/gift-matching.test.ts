@@ -1,5 +1,5 @@
 /**
- * Issue 36: employer matching in Chromium against the built site. A gift with "My employer matches
+ * Employer matching in Chromium against the built site. A gift with "My employer matches
  * gifts" shows the next steps with the foundation's legal name and EIN on the thank-you page; the
  * back office's /admin/matching lists it awaiting; "Mark matched" records the employer's payment,
  * the row reads matched, and the offline gift exists, linked to the gift. Its own site: the owner

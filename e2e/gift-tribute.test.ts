@@ -1,5 +1,5 @@
 /**
- * Issue 36: a gift in memory of someone, with an e-mail card, in Chromium against the built site.
+ * A gift in memory of someone, with an e-mail card, in Chromium against the built site.
  * The thank-you page names the card's recipient; the mail worker (DATA_DIR/outbox, `.eml` files
  * named by kind) writes exactly one card, to the named address, without the amount; the donor's
  * receipt PDF prints the tribute.

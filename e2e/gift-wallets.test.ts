@@ -1,5 +1,5 @@
 /**
- * Issue 36: each wallet completes a sandbox checkout in Chromium against the built site. The offline
+ * Each wallet completes a sandbox checkout in Chromium against the built site. The offline
  * sandbox offers the site's methods as the Drop-in would (all six by default) and pays each wallet
  * with Braintree's test nonce for it; the thank-you page says how the gift was paid, and the receipt
  * e-mail's PDF names the method. One page, one checkout per wallet.

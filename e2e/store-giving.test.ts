@@ -61,7 +61,7 @@ describe('the store asks for money on its first screen', () => {
     await page.waitForURL('**/cart');
     await page.getByText('Donation Added!').waitFor();
     await page.getByText(`${ANY_OTHER} - $101.00`).waitFor();
-    // The bucket's total includes the processing fee covered by default (issue 36).
+    // The bucket's total includes the processing fee covered by default.
     await page.getByText('Total: $104.33').waitFor();
   });
 

@@ -36,7 +36,7 @@ describe('store and bucket', () => {
     await page.waitForURL('**/cart');
     await page.getByText('Donation Added!').waitFor();
     await page.getByText(`${VAGDEVI} - $25.00`).waitFor();
-    // The bucket's total includes the processing fee covered by default (issue 36): $25.00 + $1.06.
+    // The bucket's total includes the processing fee covered by default: $25.00 + $1.06.
     await page.getByText('Total: $26.06').waitFor();
 
     // Back in the store, the shared amount input was cleared and 'Proceed to Pay' now shows.

@@ -42,7 +42,7 @@ describe('tax receipts', () => {
     await page.getByRole('button', { name: 'CA$51', exact: true }).click();
     await page.getByRole('article', { name: 'SGS Vagdevi Center' }).getByRole('button', { name: 'Donate' }).click();
     await page.waitForURL('**/cart');
-    // CA$51 and the CA$1.84 processing fee the bucket covers by default (issue 36); fillDonor unticks it.
+    // CA$51 and the CA$1.84 processing fee the bucket covers by default; fillDonor unticks it.
     await page.getByText('Total: CA$52.84').waitFor();
     await openCheckout(page);
     // Giving from Canada, the checkout offers the Canadian charity's center alone.

@@ -29,7 +29,7 @@ export async function openCheckout(page: Page): Promise<void> {
 }
 
 /**
- * Unticks "Add $X so that all of my gift reaches the foundation" (issue 36; ticked by default in
+ * Unticks "Add $X so that all of my gift reaches the foundation" (ticked by default in
  * site.json), whatever the page's language: a spec's figures are then its bucket's alone.
  * e2e/gift-fee.test.ts walks the fee itself.
  */

@@ -3,7 +3,7 @@
  * ALTCHA on, X-Forwarded-For trusted (each attack picks its own client addresses):
  *  3. the registration form as a mail relay: 20 registrations to one victim's address, a phishing
  *     sentence in the name → at most 3 confirmations mailed, the answers say which were not, and no
- *     greeting carries the sentence; and the checkout's tribute card (issue 36): 20 paid gifts with
+ *     greeting carries the sentence; and the checkout's tribute card: 20 paid gifts with
  *     a card to one victim → 3 cards;
  *  4. unlimited account creation: a sign-up without the captcha is refused, and one address gets at
  *     most its limit of accounts;
@@ -129,7 +129,7 @@ describeWithDb('abuse, round two: relay, sign-up floods, owner lock-out, hand-of
     }
   });
 
-  it('3b. (issue 36) mails at most 3 tribute cards to one address a day, whoever pays for them', async () => {
+  it('3b. mails at most 3 tribute cards to one address a day, whoever pays for them', async () => {
     const answers: Answer[] = [];
     for (let i = 0; i < 20; i += 1) {
       const body = checkoutBody('fake-valid-nonce');

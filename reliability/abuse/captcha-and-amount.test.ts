@@ -100,7 +100,7 @@ describeWithDb('captcha replay and amount tampering', () => {
     expect((await placeOrder(await solved(), negative)).status).toBe(400);
   });
 
-  it("refuses a lowered fee: the entity's fee setting, not the client's (issue 36)", async () => {
+  it("refuses a lowered fee: the entity's fee setting, not the client's", async () => {
     // Two books ($10.00) with the fee covered: the server's fee at 2.9% + 30¢ is $0.61 ($10.61).
     const covering = (amount: number) => {
       const body = checkoutBody('fake-valid-nonce', [BOOK]);

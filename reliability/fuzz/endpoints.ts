@@ -105,21 +105,21 @@ function checkoutRequest(): BaseRequest {
       giftAid: true,
       giftAidHouse: '12',
       giftAidPostcode: 'SW1A 1AA',
-      // Issue 36: a tribute with its e-mail card, so each of its fields is fuzzed.
+      // A tribute with its e-mail card, so each of its fields is fuzzed.
       tributeKind: 'memory',
       tributeName: 'Sita Devi',
       tributeMessage: 'She fed everyone who came.',
       tributeCardName: 'Lakshmi Rao',
       tributeCardEmail: 'lakshmi@example.org',
       tributeShowAmount: true,
-      // Issue 36: the employer who matches the gift, so its fields are fuzzed.
+      // The employer who matches the gift, so its fields are fuzzed.
       employerMatches: true,
       employerName: 'Acme Corp',
-      // Issue 36: the donor covers the processing fee (the server works the fee out and checks the total).
+      // The donor covers the processing fee (the server works the fee out and checks the total).
       coverFee: true,
     },
   );
-  // Issue 36: the wallet the donor chose (it only tells PayPal Credit from PayPal), so it is fuzzed too.
+  // The wallet the donor chose (it only tells PayPal Credit from PayPal), so it is fuzzed too.
   const body = toHostileJson({ ...checkout, paymentMethod: 'paypalCredit' });
   return { headers: { 'idempotency-key': randomUUID(), 'x-captcha-action': 'checkout' }, body };
 }
@@ -226,7 +226,7 @@ function monthlyGiftEntries(): FuzzEndpoint[] {
       [402],
       [],
     ),
-    // Issue 36: covering the fee each month, on or off (saved, with its confirmation e-mail).
+    // Covering the fee each month, on or off (saved, with its confirmation e-mail).
     donorWrite(
       'PUT',
       `${gift}/cover-fee`,
@@ -538,7 +538,7 @@ function backOfficeEntries(): FuzzEndpoint[] {
     }),
     // The days an offline gift may be dated (the open tax years).
     staffRead('/api/staff/offline-gifts/dates', '10.1.0.75'),
-    // Issue 36: the gifts flagged for employer matching, and marking one matched. The gift does not
+    // The gifts flagged for employer matching, and marking one matched. The gift does not
     // exist: a valid body is a 404 and nothing is written; a hostile one a 400 naming its field.
     staffRead('/api/staff/matching', '10.1.0.166', { query: { status: 'awaiting' }, keys: ['status', 'cursor'] }),
     staffWrite(

@@ -1,4 +1,4 @@
--- Issue 36, what raises every gift: the processing fee a donor covers (part of the amount), how it
+-- What raises every gift: the processing fee a donor covers (part of the amount), how it
 -- was paid (a card or a wallet), a tribute and its e-mail card, an employer's match (an offline gift
 -- linked to the gift it matches), and monthly gifts that cover their fee. Every older row: none of these.
 CREATE TABLE "tribute_cards" (

@@ -77,7 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSecurityHeaders(app, {
     extraSources: mergeCspSources(
       captchaCspSources(config.captcha),
-      // Issue 36: and the hosts of the wallets the site enables.
+      // And the hosts of the wallets the site enables.
       paymentCspSources(config.payment, context.site.giving.paymentMethods),
       authCspSources(config),
     ),

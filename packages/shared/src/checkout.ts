@@ -134,7 +134,7 @@ export const checkoutRequestSchema = z.object({
    */
   currency: z.enum(CURRENCIES, 'currency must be USD, CAD or GBP').optional(),
   /**
-   * Issue 36: the method the donor chose (payment-methods.ts). The gateway's answer says how a sale
+   * The method the donor chose (payment-methods.ts). The gateway's answer says how a sale
    * was paid; this only tells PayPal Credit from PayPal, which Braintree's answer does not.
    */
   paymentMethod: z.enum(PAYMENT_METHODS).optional(),
@@ -180,14 +180,17 @@ export const checkoutSucceededSchema = z.object({
    * charged `amount` dollars on the `billingDay` of each month from the next one on.
    */
   monthly: z.array(z.object({ name: z.string(), amount: z.number(), billingDay: z.number().int() })).optional(),
-  /** Issue 36: the donor's employer matches gifts: the next steps' legal name and tax number (matching.ts). */
+  /** The donor's employer matches gifts: the next steps' legal name and tax number (matching.ts). */
   matching: checkoutMatchingSchema.optional(),
-  /** Issue 36: the processing fee the donor covered, in dollars: part of `amount` (absent when none). */
+  /** The processing fee the donor covered, in dollars: part of `amount` (absent when none). */
   feeCovered: z.number().optional(),
-  /** Issue 36: how the gift was paid, as the receipt names it ('PayPal', 'Apple Pay, Visa ending in 8886'). */
+  /** How the gift was paid, as the receipt names it ('PayPal', 'Apple Pay, Visa ending in 8886'). */
   paymentMethod: z.string().optional(),
-  /** Issue 36: the gift's tribute asked for an e-mail card: to whom (the thank-you page says so). */
-  tributeCard: z.object({ name: z.string() }).optional(),
+  /**
+   * The gift's tribute asked for an e-mail card: to whom (the thank-you page says so), and `held`
+   * when the recipient's address has had its day's cards (the relay limit): this one is not sent.
+   */
+  tributeCard: z.object({ name: z.string(), held: z.boolean().optional() }).optional(),
 });
 export type CheckoutSucceeded = z.infer<typeof checkoutSucceededSchema>;
 /** 402: the gateway declined the card; the order is kept as failed. */

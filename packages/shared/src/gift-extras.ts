@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { AT_MOST, type TextLimit } from './text-limits';
 
 export const giftExtrasMessages = {
-  tributeName: /*i18n*/ 'Enter the name of the person this gift honours',
+  tributeName: /*i18n*/ 'Enter the name of the person this gift honours or remembers',
   tributeCardName: /*i18n*/ 'Enter the name of the person to send the card to',
   tributeCardEmail: /*i18n*/ 'Enter the e-mail address to send the card to',
   tributeCardEmailFormat: /*i18n*/ 'Enter a valid e-mail address for the card',

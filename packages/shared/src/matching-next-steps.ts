@@ -1,5 +1,5 @@
 /**
- * Employer matching's next steps (issue 36): the legal name and tax number a donor's employer's
+ * Employer matching's next steps: the legal name and tax number a donor's employer's
  * matching form asks for, by the entity that took the gift. Plain rules and texts, no zod: the
  * thank-you page reads them (matching.ts has the API's schemas). Texts are marked for `giving`.
  */

@@ -1,5 +1,5 @@
 /**
- * Employer matching (issue 36). A donor ticks "My employer matches gifts" at checkout and names the
+ * Employer matching. A donor ticks "My employer matches gifts" at checkout and names the
  * employer (gift-extras.ts); the thank-you page and the receipt e-mail then say what to do next with
  * the legal name and tax number the employer's form asks for (`matchingDetails`). The treasurer's
  * back-office list shows the flagged gifts, and marks one matched with the employer's payment,

@@ -167,9 +167,9 @@ export const monthlyGiftSchema = z.object({
   card: monthlyGiftCardSchema.nullable(),
   createdAt: z.string(),
   cancelledAt: z.string().nullable(),
-  /** Issue 36: each charge also covers the processing fee (the donor turns it on or off). */
+  /** Each charge also covers the processing fee (the donor turns it on or off). */
   coverFee: z.boolean().optional(),
-  /** Issue 36: what covering the fee adds to each month, in dollars, at the entity's fee now. */
+  /** What covering the fee adds to each month, in dollars, at the entity's fee now. */
   fee: z.number().optional(),
   /** Newest first. */
   charges: z.array(monthlyChargeSchema),
@@ -223,7 +223,7 @@ export const changeMonthlyGiftSchema = z
   });
 export type ChangeMonthlyGift = z.infer<typeof changeMonthlyGiftSchema>;
 
-/** PUT /api/account/monthly-gifts/:id/cover-fee — each month covers the processing fee, or stops (issue 36). */
+/** PUT /api/account/monthly-gifts/:id/cover-fee — each month covers the processing fee, or stops. */
 export const coverMonthlyFeeSchema = z.object({ coverFee: z.boolean(monthlyGiftMessages.coverFee) });
 export type CoverMonthlyFee = z.infer<typeof coverMonthlyFeeSchema>;
 

@@ -32,7 +32,7 @@ export const WALLET_TEST_NONCES = {
 } as const;
 
 /**
- * What the checkout says when a wallet cannot do what the bucket asks (issue 36), marked for the
+ * What the checkout says when a wallet cannot do what the bucket asks, marked for the
  * `giving` catalogue (decision 0042): the server sends the English text, the page translates it.
  */
 export const walletMessages = {

@@ -94,9 +94,9 @@ export const donorRowSchema = z.object({
   currency: z.string().default('USD'),
   /** What was kept (amount − refunded) in the home currency at the order's own rate; null without one yet. */
   homeAmount: z.number().nullable().default(null),
-  /** Issue 36: the gift's tribute, 'In memory of {name}' or 'In honour of {name}'; empty when none. */
+  /** The gift's tribute, 'In memory of {name}' or 'In honour of {name}'; empty when none. */
   tribute: z.string().default(''),
-  /** Issue 36: how the gift was paid, as its receipt names it ('PayPal', 'Apple Pay, Visa ending in 8886'); empty when not recorded. */
+  /** How the gift was paid, as its receipt names it ('PayPal', 'Apple Pay, Visa ending in 8886'); empty when not recorded. */
   paymentMethod: z.string().default(''),
 });
 export type DonorRow = z.infer<typeof donorRowSchema>;
@@ -138,7 +138,7 @@ export const reportTotalsSchema = z.object({
   byCurrency: z.array(currencyTotalSchema).default([]),
   unrated: z.number().int().default(0),
   /**
-   * Issue 36: the processing fees donors covered, in the home currency at each order's rate, and how
+   * The processing fees donors covered, in the home currency at each order's rate, and how
    * many of the card and wallet gifts (`of`, offline gifts have no fee) covered them (`covered`).
    */
   fees: z.object({ amount: z.number(), covered: z.number().int(), of: z.number().int() }).optional(),

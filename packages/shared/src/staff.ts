@@ -310,11 +310,11 @@ export const staffOrderDetailSchema = staffOrderSchema.extend({
   refunds: z.array(refundSummarySchema),
   /** The latest corrected or void receipt's number, if any. */
   correctedReceiptNumber: z.string().nullable(),
-  /** Issue 36: the gift's tribute and its e-mail card, if any (null: none). */
+  /** The gift's tribute and its e-mail card, if any (null: none). */
   tribute: staffTributeSchema.nullable().default(null),
-  /** Issue 36: the employer the donor said matches gifts (the matching list's), if any. */
+  /** The employer the donor said matches gifts (the matching list's), if any. */
   matchingEmployer: z.string().nullable().default(null),
-  /** Issue 36: an offline gift that is an employer's match: the donor's gift it matches. */
+  /** An offline gift that is an employer's match: the donor's gift it matches. */
   matchesOrderId: z.string().nullable().default(null),
 });
 export type StaffOrderDetail = z.infer<typeof staffOrderDetailSchema>;

@@ -102,7 +102,7 @@ export function decideSale(nonce: string | null, amount: string | null): SaleDec
 }
 
 /**
- * Issue 36: how a nonce pays, as Braintree's `paymentInstrumentType` says it: Braintree's wallet
+ * How a nonce pays, as Braintree's `paymentInstrumentType` says it: Braintree's wallet
  * test nonces are PayPal and Venmo accounts and Apple Pay and Google Pay cards; the rest are cards.
  */
 export type FakeInstrument = 'credit_card' | 'paypal_account' | 'venmo_account' | 'apple_pay_card' | 'android_pay_card';

@@ -41,7 +41,7 @@ export type FakeSale = {
   /** The merchant account the sale went to, and so its currency (Braintree: one currency per account). */
   merchantAccountId?: string;
   currencyIsoCode?: string;
-  /** Issue 36: how it was paid (Braintree's paymentInstrumentType); absent: a card. */
+  /** How it was paid (Braintree's paymentInstrumentType); absent: a card. */
   instrument?: FakeInstrument;
 };
 

@@ -156,7 +156,7 @@ export function transactionXml(sale: FakeSale): string {
 }
 
 /**
- * The payment's details as Braintree sends them with a transaction (issue 36), for its test nonces:
+ * The payment's details as Braintree sends them with a transaction, for its test nonces:
  * a fixed test card (the fake never sees card data, only nonces); Apple Pay's Visa "Visa 8886"
  * (its token's own last4 differs); Google Pay's virtual card over the donor's Visa ending in 1111.
  */

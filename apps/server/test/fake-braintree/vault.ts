@@ -55,7 +55,7 @@ export function createPaymentMethod(body: unknown, vault: VaultStore): FakeRespo
   if (!vault.customers.has(customerId)) return refused('Customer ID is invalid.');
   if (nonce === null || !nonce.startsWith('fake-')) return refused('Unknown or expired payment_method_nonce.');
   if (nonce.startsWith('fake-processor-declined-') && options.verify_card === true) return refused('Do Not Honor');
-  // Issue 36: Braintree vaults a PayPal account only from a billing agreement, never a one-time payment.
+  // Braintree vaults a PayPal account only from a billing agreement, never a one-time payment.
   if (nonce === WALLET_TEST_NONCES.paypal)
     return refused('Cannot vault a PayPal account created with a one-time payment (a billing agreement is needed).');
   const instrument = instrumentOf(nonce);

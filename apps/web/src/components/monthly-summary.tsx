@@ -10,7 +10,7 @@ type MonthlySummaryProps = {
   totalCents: number;
   className?: string;
   currency?: string;
-  /** Issue 36: what covering the processing fee adds to each month's amount (0 or absent: nothing). */
+  /** What covering the processing fee adds to each month's amount (0 or absent: nothing). */
   monthlyFee?: (perMonthCents: number) => number;
 };
 

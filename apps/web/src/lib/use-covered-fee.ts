@@ -1,5 +1,5 @@
 /**
- * The processing fee a donor may cover (issue 36), as the checkout and the bucket offer it: the
+ * The processing fee a donor may cover, as the checkout and the bucket offer it: the
  * chosen center's entity's `processingFee`, else the bucket currency's entity's, else Braintree's
  * standard rate, worked out with the rule the server checks the total against (processing-fee.ts).
  */

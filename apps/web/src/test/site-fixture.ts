@@ -13,7 +13,7 @@ export const catalogueFixture: CatalogueResponse = catalogueResponseSchema.parse
   items: site.catalogue,
   concert: site.concert,
   event: site.event,
-  // The fee offer (issue 36) starts unticked here so a test's totals are its bucket's; the fee's own
+  // The fee offer starts unticked here so a test's totals are its bucket's; the fee's own
   // tests answer the catalogue with `coverFeesDefault: true` (cover-fee-option.test.tsx).
   giving: { ...site.giving, coverFeesDefault: false },
   entities: site.entities.map(({ key, name, country, currency, receipts }) => ({

@@ -18,7 +18,7 @@ declare module 'braintree-web-drop-in' {
     isPaymentMethodRequestable(): boolean;
     clearSelectedPaymentMethod(): void;
     teardown(): Promise<void>;
-    /** Issue 36: which payment option the donor opened ('paymentOptionSelected'). */
+    /** Which payment option the donor opened ('paymentOptionSelected'). */
     on(event: 'paymentOptionSelected', handler: (event: { paymentOption: PaymentOption }) => void): void;
     /** Changes a wallet's option after creation, e.g. the PayPal amount when the total changes. */
     updateConfiguration(

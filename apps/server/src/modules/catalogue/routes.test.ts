@@ -16,7 +16,7 @@ describeWithDb('catalogue routes', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=60');
     const body = catalogueResponseSchema.parse(res.json());
     expect(Object.keys(res.json()).sort()).toEqual(['concert', 'entities', 'event', 'foundation', 'giving', 'items']);
-    // The countries and currencies the store offers and each one's processing fee (issue 36: the
+    // The countries and currencies the store offers and each one's processing fee (the
     // checkout's offer to cover it), never a merchant account.
     const processingFee = { percent: 2.9, fixed: 0.3 };
     expect(res.json().entities).toEqual([

@@ -20,7 +20,7 @@ export async function listAccountDonations(
   const rows = await db
     .select()
     .from(orders)
-    // An employer's match (issue 36) carries the donor's e-mail but is the employer's gift, not theirs.
+    // An employer's match carries the donor's e-mail but is the employer's gift, not theirs.
     .where(
       and(eq(orders.status, 'succeeded'), isNull(orders.matchesOrderId), ownedBy(owner, orders.userId, orders.email)),
     )

@@ -42,7 +42,7 @@ export function checkoutAnswer(
   site: Pick<Site, 'foundation' | 'centers' | 'taxReceipts'>,
 ): CheckoutAnswer {
   if (!stored.success) return stored;
-  // Issue 36: the employer's form asks for the legal name and tax number of the entity that took it.
+  // The employer's form asks for the legal name and tax number of the entity that took it.
   const matching = matchingDetails(order, site);
   // Issue 22: the gifts this order started keep the day it was placed (at most the 28th), as
   // monthly-giving's start does: the same day for the first answer and every replay.
@@ -55,7 +55,7 @@ export function checkoutAnswer(
     // Said only when it is not SPEC.md's dollars, so a US answer is as it always was.
     ...(order.currency === 'USD' ? {} : { currency: order.currency as CheckoutSucceeded['currency'] }),
     ...(order.giftAid ? { giftAid: true } : {}),
-    // Issue 36: the fee the donor covered, part of `amount` (processing-fee.ts).
+    // The fee the donor covered, part of `amount` (processing-fee.ts).
     ...(order.feeCoveredCents > 0 ? { feeCovered: centsToDollars(order.feeCoveredCents) } : {}),
     ...(order.deductibleCents === null ? {} : { deductible: centsToDollars(order.deductibleCents) }),
     email: order.email,
@@ -76,7 +76,7 @@ export function checkoutAnswer(
         }),
     ...(matching ? { matching } : {}),
     ...(order.tribute?.card ? { tributeCard: { name: order.tribute.card.name } } : {}),
-    // Issue 36: how it was paid, as the receipt names it ('PayPal', 'Apple Pay, Visa ending in 8886').
+    // How it was paid, as the receipt names it ('PayPal', 'Apple Pay, Visa ending in 8886').
     ...(order.paymentMethod ? { paymentMethod: order.paymentMethod } : {}),
   };
 }

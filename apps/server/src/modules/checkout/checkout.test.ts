@@ -78,7 +78,7 @@ describeWithDb('POST /api/public/payment/checkout (sandbox)', () => {
         { name: 'Any Other Donation', quantity: 1, amount: 25.5 },
         { name: 'Concert Supporter', quantity: 1, amount: 10 },
       ],
-      // Issue 36: how it was paid, as the receipt names it.
+      // How it was paid, as the receipt names it.
       paymentMethod: 'Visa ending in 1111',
     });
 

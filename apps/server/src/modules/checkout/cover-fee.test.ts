@@ -1,5 +1,5 @@
 /**
- * The donor covers the processing fee (issue 36): the server charges the bucket plus ITS fee (the
+ * The donor covers the processing fee: the server charges the bucket plus ITS fee (the
  * entity's setting, 2.9% + 30¢ here), stores it as part of the gift and of its deductible amount,
  * refuses a total that is not exactly that like a wrong price, and the receipt e-mail and its PDF
  * show the fee as a line of its own.

@@ -19,7 +19,7 @@ export type VaultedCard = {
   customerId: string;
   paymentMethodToken: string;
   card: StoredCard;
-  /** Issue 36: a card, or a stored PayPal / Venmo account or Apple Pay / Google Pay card. */
+  /** A card, or a stored PayPal / Venmo account or Apple Pay / Google Pay card. */
   kind?: PaymentMethodKind;
 };
 

@@ -139,16 +139,24 @@ async function chargeAndSettle(input: PlaceOrderInput, order: Order): Promise<Ch
   }
   // The tribute's card, in its own transaction (the settlement is one statement); if this fails or
   // the process dies first, the reconciler's sweep queues it (tributes/queue-tribute-card.ts).
+  let cardHeld = false;
   if (recorded.status === 'succeeded' && recorded.tribute?.card) {
-    await queueTributeCard(db, order.id).catch((error: unknown) => {
+    const card = await queueTributeCard(db, order.id).catch((error: unknown) => {
       logger.error({ err: error, orderId: order.id }, 'tribute card not queued; the reconciler will');
+      return null;
     });
+    cardHeld = card === 'limited';
   }
   logger.info(
     { orderId: order.id, status: recorded.status, processorCode: recorded.processorCode },
     'checkout settled',
   );
-  return checkoutAnswer(recorded, recorded.answer, site);
+  const answer = checkoutAnswer(recorded, recorded.answer, site);
+  // The thank-you page says a card over the relay limit was not sent (a replay, built from the row
+  // alone, does not know it and says the card was asked for).
+  return cardHeld && answer.success && answer.tributeCard
+    ? { ...answer, tributeCard: { ...answer.tributeCard, held: true } }
+    : answer;
 }
 
 export async function placeOrder(input: PlaceOrderInput): Promise<CheckoutResult> {

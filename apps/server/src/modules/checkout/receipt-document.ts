@@ -73,7 +73,7 @@ function documentLine(p: OrderProduct, name: string, deductible: number, money: 
   };
 }
 
-/** The processing fee the donor covered (issue 36): part of the gift, never goods or services received. */
+/** The processing fee the donor covered: part of the gift, never goods or services received. */
 function feeLine(feeCents: number, deductible: number, money: Money): TaxDocumentLine {
   return {
     name: 'Processing fee covered',
@@ -121,7 +121,7 @@ export function buildReceiptDocument({ order, site, signature, correction }: Rec
   const valueCents = order.products.reduce((sum, p) => sum + lineValueReceivedCents(p), 0);
   // The order's deductible_cents follows its latest correction (correct-receipt.ts): the first
   // receipt, whenever it is written, says what was deductible before any refund.
-  // Issue 36: the fee the donor covered is a line of its own, deductible in the gift's share.
+  // The fee the donor covered is a line of its own, deductible in the gift's share.
   const feeCents = order.feeCoveredCents;
   const paidLines = withFeeLine(order.products, feeCents);
   const deductible = correction ? correction.deductibleCents : deductibleCents(paidCents, paidLines);
@@ -145,7 +145,7 @@ export function buildReceiptDocument({ order, site, signature, correction }: Rec
     { label: 'Donor', value: `${order.firstName} ${order.lastName}`.trim() },
     ...(addressLine(order) ? [{ label: 'Donor address', value: addressLine(order) ?? '' }] : []),
     ...(order.studentName?.trim() ? [{ label: 'Student', value: order.studentName.trim() }] : []),
-    // Issue 36: the gift's tribute, as the donor worded it (its card's recipient is not the receipt's business).
+    // The gift's tribute, as the donor worded it (its card's recipient is not the receipt's business).
     ...tributeFacts(order),
     { label: 'Center', value: order.centerName },
     { label: 'Payment method', value: order.paymentMethod ?? 'Card' },

@@ -1,5 +1,5 @@
 /**
- * The processing fee a donor covered (issue 36) on each country's receipt: a line of its own, part
+ * The processing fee a donor covered on each country's receipt: a line of its own, part
  * of the gift (deductible in the gift's share, never "goods or services received" nor a CRA
  * advantage), and a corrected receipt after a refund keeps the same figures line by line.
  */

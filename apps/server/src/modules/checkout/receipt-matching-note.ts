@@ -1,5 +1,5 @@
 /**
- * What the receipt e-mail of a gift flagged for matching tells the donor to do next (issue 36): ask
+ * What the receipt e-mail of a gift flagged for matching tells the donor to do next: ask
  * the employer, with this receipt, and the legal name and tax number their form asks for. In the
  * order's language (decision 0042). Without a tax number in site.json it says where to ask for it,
  * never an empty number.

@@ -118,7 +118,7 @@ export function renderReceipt(options: ReceiptOptions): RenderedReceipt {
   // A corrected or void receipt is about the money given back, not the gift going on.
   const monthly = options.correction ? null : receiptMonthlyNote(order, site.foundation.timeZone);
   const manage = monthly ? (options.dashboardLink ?? null) : null;
-  // Issue 36: the employer's matching form asks for what this says; not on a corrected or void receipt.
+  // The employer's matching form asks for what this says; not on a corrected or void receipt.
   const matching = options.correction ? [] : matchingReceiptNote(order, matchingDetails(order, site));
   const notes = [note, monthly, manage ? `${i18n._(MANAGE_MONTHLY)}: ${manage}` : null, addAddress, ...matching].filter(
     (n): n is string => n !== null,

@@ -45,7 +45,7 @@ export type SettleOrderOptions = {
 
 /**
  * 'Visa ending in 1111', 'PayPal', 'Apple Pay, Visa ending in 8886': what a receipt may say of how
- * the gift was paid, never more (issue 36: payment-methods.ts `paymentMethodLabel`). An outcome
+ * the gift was paid, never more (payment-methods.ts `paymentMethodLabel`). An outcome
  * without a kind is a card's (the reconciler's, which knows no card: null, as before).
  */
 function paymentMethodOf(outcome: SaleOutcome): {

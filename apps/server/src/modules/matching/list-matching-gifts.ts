@@ -1,5 +1,5 @@
 /**
- * The treasurer's matching list (issue 36): the paid card gifts whose donor said their employer
+ * The treasurer's matching list: the paid card gifts whose donor said their employer
  * matches gifts (orders.matching_employer), newest first by (created_at, id) keyset as the other
  * back-office lists, each with the employer's payment once it is recorded (the offline order whose
  * matches_order_id is the gift). The flagged gifts are found through `orders_matching_employer_idx`

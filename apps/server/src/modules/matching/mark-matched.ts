@@ -1,5 +1,5 @@
 /**
- * The employer's payment for a gift flagged for matching (issue 36), recorded by a treasurer as an
+ * The employer's payment for a gift flagged for matching, recorded by a treasurer as an
  * OFFLINE gift linked to the donor's (orders.matches_order_id): the donor's name, e-mail and center,
  * the gift's currency and entity, one line "Matched by {employer}", numbered in the entity's receipt
  * series like every offline gift (ledger's insertNumberedOfflineOrder), with its audit line, in ONE

@@ -1,5 +1,5 @@
 /**
- * Issue 36, employer matching through the API on both databases: a checkout flagged with an
+ * Employer matching through the API on both databases: a checkout flagged with an
  * employer answers the next steps' legal name and EIN, and its receipt e-mail says them; the
  * treasurer's list shows the gift awaiting; marking it matched records ONE offline gift linked to
  * it (not deductible, no receipt e-mail to the donor, audited), the row then reads matched; a

@@ -1,5 +1,5 @@
 /**
- * Employer matching in the back office (issue 36; calls in packages/shared/src/matching.ts): the
+ * Employer matching in the back office (calls in packages/shared/src/matching.ts): the
  * gifts flagged for matching, and marking one matched with the employer's payment. Owners and
  * treasurers, who record offline gifts (`moveMoney`); every mark is in the audit log.
  */

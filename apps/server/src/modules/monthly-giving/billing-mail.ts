@@ -148,7 +148,7 @@ export function createBillingNoticeRenderer({
           greeting: greetingName(order.firstName, locale),
           amount: money(order.amountCents, order.currency, locale),
           cause: gift.product.name,
-          // Issue 36: a stored PayPal or Venmo account is named by the wallet alone.
+          // A stored PayPal or Venmo account is named by the wallet alone.
           card:
             gift.cardLastFour === ''
               ? gift.cardBrand

@@ -20,7 +20,7 @@ import { type AppliedOutcome, applyDeclinedCharge, applyNotCharged, type Settled
 
 /** Of site.json: the entities (their merchant accounts) and the home currency. */
 export type BillingMoney = {
-  /** Each entity's merchant account and (issue 36) the fee a gift covering it adds. */
+  /** Each entity's merchant account and the fee a gift covering it adds. */
   entities: readonly (Pick<Entity, 'key' | 'merchantAccountId'> & Partial<Pick<Entity, 'processingFee'>>)[];
   homeCurrency: Currency;
 };

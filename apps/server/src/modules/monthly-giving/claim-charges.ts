@@ -34,7 +34,7 @@ const FROM_GIFT: Partial<Record<keyof typeof orders.$inferSelect, SQL>> = {
   idempotencyKey: sql`'monthly:' || ${g(monthlyGifts.id)} || ':' || ${g(monthlyGifts.billingPeriod)} || ':' || ${attempt}`,
   requestHash: sql`'monthly'`,
   status: sql`'pending'`,
-  // Issue 36: a gift covering its fee is charged the month's amount and the fee (both in the order).
+  // A gift covering its fee is charged the month's amount and the fee (both in the order).
   amountCents: sql`${g(monthlyGifts.amountCents)} + g.fee_cents`,
   feeCoveredCents: sql`g.fee_cents`,
   currency: g(monthlyGifts.currency),
@@ -83,7 +83,7 @@ function homeRate(asOf: string, homeCurrency: Currency): SQL {
 }
 
 /**
- * What the gift `m` adds to cover the processing fee this month (issue 36): processing-fee.ts's
+ * What the gift `m` adds to cover the processing fee this month: processing-fee.ts's
  * coveredFeeCents in SQL, on its entity's fee as the site has it at this run (basis points and cents,
  * integer arithmetic: the same cent as the checkout's), 0 for a gift that does not cover it.
  */

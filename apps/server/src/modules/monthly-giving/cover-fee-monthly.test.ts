@@ -1,5 +1,5 @@
 /**
- * Issue 36: a monthly gift started with the fee covered covers it every month: the billing run's
+ * A monthly gift started with the fee covered covers it every month: the billing run's
  * pending charge is the month's amount plus the fee at the entity's fee setting (written before the
  * gateway is called, with the fee and its deductible share), and the donor turns it off (or on)
  * from the dashboard: PUT /api/account/monthly-gifts/:id/cover-fee, their own gift only, a bad body

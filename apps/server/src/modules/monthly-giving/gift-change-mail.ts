@@ -66,7 +66,7 @@ function opening(action: GiftAction, gift: MonthlyGiftRow, i18n: I18n): string {
     case 'resume':
       return `${i18n._('You resumed your monthly gift to {cause} ({center}) of {amount}.', values)} ${next}`;
     case 'card':
-      // Issue 36: a stored PayPal or Venmo account has no digits to name.
+      // A stored PayPal or Venmo account has no digits to name.
       return gift.cardLastFour === ''
         ? `${i18n._('Your monthly gift to {cause} ({center}) of {amount} is now paid with your {brand} account.', values)} ${next}`
         : `${i18n._('Your monthly gift to {cause} ({center}) of {amount} is now charged to your {brand} ending in {lastFour}.', values)} ${next}`;
@@ -111,7 +111,7 @@ export async function queueGiftChangeMail(
           ? i18n._('Paused')
           : i18n._('Cancelled'),
     ),
-    // Issue 36: a stored PayPal or Venmo account is named by the wallet alone.
+    // A stored PayPal or Venmo account is named by the wallet alone.
     gift.cardLastFour === ''
       ? detail(i18n._('Payment method'), gift.cardBrand)
       : detail(

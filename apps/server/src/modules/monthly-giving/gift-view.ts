@@ -26,7 +26,7 @@ export function giftView(
 ): MonthlyGift {
   const running = gift.status === 'active';
   const openAmount = gift.product.custom;
-  // Issue 36: the fee at the entity's setting now, as the next billing run will charge it.
+  // The fee at the entity's setting now, as the next billing run will charge it.
   const fee = fees.find((e) => e.key === gift.entityKey)?.processingFee ?? DEFAULT_PROCESSING_FEE;
   return {
     id: gift.id,

@@ -131,7 +131,7 @@ describeWithDb('checkout with a monthly line', () => {
   });
 
   it("pays a monthly gift with PayPal's billing agreement, named PayPal; refuses its one-time payment, saying why", async () => {
-    // Issue 36: the sandbox widget sends PayPal's billing-agreement nonce for a monthly bucket.
+    // The sandbox widget sends PayPal's billing-agreement nonce for a monthly bucket.
     const { email, session } = await signedInDonor(t.app);
     const pay = (nonce: string) =>
       postCheckout(t.app, { body: checkoutBody(nonce, [monthlyLine(8, 30)], email), headers: asDonor(session) });

@@ -7,7 +7,7 @@
  *                                                  is its price, never typed (400 naming the field)
  *   POST  /api/account/monthly-gifts/:id/pause | resume | cancel
  *   POST  /api/account/monthly-gifts/:id/card      { nonce }: a new card (402 card_refused when the gateway refuses it)
- *   PUT   /api/account/monthly-gifts/:id/cover-fee { coverFee }: each charge covers the processing fee, or not (issue 36)
+ *   PUT   /api/account/monthly-gifts/:id/cover-fee { coverFee }: each charge covers the processing fee, or not
  * Another account's gift answers 404, a cancelled gift 409 to every change.
  */
 import { apiErrorSchema } from '@store/shared/api-error';

@@ -60,7 +60,7 @@ export function createMonthlyGiftStarter({ db, timeZone }: { db: Database; timeZ
           cardExpMonth: vaulted.card.expMonth,
           cardExpYear: vaulted.card.expYear,
           paymentKind: vaulted.kind ?? 'card',
-          // Issue 36: the checkout covered the fee, so each month covers it too (the donor may stop it).
+          // The checkout covered the fee, so each month covers it too (the donor may stop it).
           coverFee: order.feeCoveredCents > 0,
           billingDay: schedule.billingDay,
           billingPeriod: schedule.period,

@@ -1,4 +1,4 @@
-/** Issue 36: the page admits each wallet's hosts only when the site enables it, and only with Braintree. */
+/** The page admits each wallet's hosts only when the site enables it, and only with Braintree. */
 import { PAYMENT_METHODS } from '@store/shared/payment-methods';
 import { describe, expect, it } from 'vitest';
 import type { PaymentConfig } from '#src/config';

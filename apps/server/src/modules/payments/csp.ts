@@ -6,7 +6,7 @@
  * environments; and its analytics logger. reliability/browser-safety checks in Chromium that these
  * loads are allowed.
  *
- * Issue 36: each wallet's hosts only when site.json's `giving.paymentMethods` enables it, as the
+ * Each wallet's hosts only when site.json's `giving.paymentMethods` enables it, as the
  * Drop-in (braintree-web-drop-in/constants.js, braintree-web's paypal-checkout, venmo and
  * google-payment modules) and PayPal's, Google's and Apple's integration guides name them:
  *  - PayPal / PayPal Credit: PayPal's checkout.js from www.paypalobjects.com, its button and

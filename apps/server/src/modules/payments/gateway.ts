@@ -20,7 +20,7 @@ export type SaleInput = {
 } & (
   | {
       nonce: string;
-      /** Issue 36: the method the donor chose in the browser; only tells PayPal Credit from PayPal. */
+      /** The method the donor chose in the browser; only tells PayPal Credit from PayPal. */
       methodHint?: PaymentMethodKind | undefined;
     }
   /**
@@ -36,7 +36,7 @@ export type ProcessorResponse = { code: string; text: string };
 export type CardSummary = { brand: string; lastFour: string };
 
 /**
- * `kind` (issue 36): how a sale was paid (payment-methods.ts), a card or a wallet. A wallet holding a
+ * `kind`: how a sale was paid (payment-methods.ts), a card or a wallet. A wallet holding a
  * card (Apple Pay, Google Pay) also gives `card`; PayPal, PayPal Credit and Venmo give none.
  */
 export type SaleOutcome =

@@ -60,7 +60,7 @@ export function deductibleCents(amountCents: number, lines: readonly Line[]): nu
 }
 
 /**
- * The order's lines with the processing fee its donor covered as one more line (issue 36): the fee
+ * The order's lines with the processing fee its donor covered as one more line: the fee
  * is deductible in the share the gift is (processing-fee.ts, as prepare-order stores it), and the
  * rest of it counts like a benefit, so a purchase's fee never becomes a gift, before or after a
  * refund. A receipt's "goods or services received" still sums the order's own lines only.

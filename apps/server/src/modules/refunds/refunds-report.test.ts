@@ -58,7 +58,7 @@ describeWithDb('refunds in the report, the CSV and the statements', () => {
 
     const csv = await requestReport(t, {}, '/api/report-data.csv');
     const [header, ...lines] = csv.body.replace(/^\uFEFF/, '').split('\r\n');
-    // Refunded, then issue 22's Gift, then the currency and the home amount, then issue 36's Tribute
+    // Refunded, then issue 22's Gift, then the currency and the home amount, then the Tribute
     // and Payment method.
     expect(header?.split(',').slice(-7)).toEqual([
       'Refunded',

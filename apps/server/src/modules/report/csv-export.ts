@@ -37,11 +37,11 @@ export function csvHeader(timeZone: string, homeCurrency = 'USD'): string[] {
     // the amount in the home currency at the order's own rate (empty until its day has one).
     'Currency',
     `Amount (${homeCurrency})`,
-    // Issue 36, last for the same reason: the gift's tribute ('In memory of Sita Devi'), else empty.
+    // Last for the same reason: the gift's tribute ('In memory of Sita Devi'), else empty.
     'Tribute',
-    // Issue 36, last for the same reason: how it was paid ('PayPal', 'Visa ending in 1111'), else empty.
+    // Last for the same reason: how it was paid ('PayPal', 'Visa ending in 1111'), else empty.
     'Payment method',
-    // Issue 36, last for the same reason: the processing fee the donor covered, part of Amount (0.00 if none).
+    // Last for the same reason: the processing fee the donor covered, part of Amount (0.00 if none).
     'Fee covered',
   ];
 }

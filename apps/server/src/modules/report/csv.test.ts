@@ -103,15 +103,15 @@ describe('exportCsvLine (PGlite)', () => {
     expect(exportCsvLine({ ...record, currency: 'CAD', home_amount_cents: null })).toMatch(
       /,One-time,CAD,,,,0.00\r\n$/,
     );
-    // Issue 36, last: the gift's tribute.
+    // Last: the gift's tribute.
     expect(exportCsvLine({ ...record, tribute: 'In memory of Sita Devi' })).toMatch(
       /,USD,1234.56,In memory of Sita Devi,,0.00\r\n$/,
     );
-    // Issue 36, last: how it was paid, as the receipt names it.
+    // Last: how it was paid, as the receipt names it.
     expect(exportCsvLine({ ...record, payment_method: 'Apple Pay, Visa ending in 8886' })).toMatch(
       /,1234.56,,"Apple Pay, Visa ending in 8886",0.00\r\n$/,
     );
-    // Issue 36, last: the processing fee the donor covered.
+    // Last: the processing fee the donor covered.
     expect(exportCsvLine({ ...record, fee_covered_cents: 330 })).toMatch(/,1234.56,,,3.30\r\n$/);
     // A gift that has only a date (an offline gift's day received): the day alone.
     expect(exportCsvLine({ ...record, date_cell: '2026-11-14' })).toContain(',,2026-11-14,3,');

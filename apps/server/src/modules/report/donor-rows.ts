@@ -33,7 +33,7 @@ export type DonorRecord = {
   home_amount_cents: number | null;
   /** tributeText: 'In memory of Sita Devi', or ''. */
   tribute: string;
-  /** Issue 36: how it was paid, as the receipt names it ('PayPal', 'Visa ending in 1111'), or ''. */
+  /** How it was paid, as the receipt names it ('PayPal', 'Visa ending in 1111'), or ''. */
   payment_method: string;
 };
 
@@ -62,7 +62,7 @@ export const deliveryText: SQL = sql`case
   end`;
 
 /**
- * The gift's tribute in words (issue 36): 'In memory of {name}' or 'In honour of {name}', '' for
+ * The gift's tribute in words: 'In memory of {name}' or 'In honour of {name}', '' for
  * none. Written by the database, like the delivery, so the page and both CSV paths say the same.
  */
 export const tributeText: SQL = sql`case

@@ -40,7 +40,7 @@ export type ExportRecord = Omit<DonorRecord, 'first_name' | 'last_name' | 'creat
   date_cell: string;
   /** GIFT_FREQUENCY_LABELS: 'One-time' or 'Monthly'. */
   gift: string;
-  /** Issue 36: the processing fee the donor covered, part of the amount (0 when none). */
+  /** The processing fee the donor covered, part of the amount (0 when none). */
   fee_covered_cents: number;
 };
 

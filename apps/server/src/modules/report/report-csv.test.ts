@@ -66,7 +66,7 @@ describeWithDb('GET /api/report-data.csv', () => {
         products: [{ id: 8, name: '-Minus', unitCents: 100_005, quantity: 1, custom: true }],
         delivery: { pickup: true },
         centerId: 5,
-        // Issue 36: how it was paid, as its receipt names it (the last column).
+        // How it was paid, as its receipt names it (the last column).
         paymentKind: 'paypal',
         paymentMethod: 'PayPal',
         createdAt: at('2026-03-04T18:00:00Z'),

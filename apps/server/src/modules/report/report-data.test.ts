@@ -358,7 +358,7 @@ describeWithDb('a donation made through checkout', () => {
   });
 
   it('says nothing of delivery for a gift with nothing to ship; names its wallet (PayPal), in the report and the CSV', async () => {
-    // Issue 36: paid with PayPal (Braintree's test nonce, as the sandbox widget sends it).
+    // Paid with PayPal (Braintree's test nonce, as the sandbox widget sends it).
     const paid = await postCheckout(t.app, { body: checkoutBody(WALLET_TEST_NONCES.paypal, [openAmount(7, 12)]) });
     expect(paid.statusCode).toBe(200);
     const { transactionId, orderId } = paid.json<{ transactionId: string; orderId: string }>();

@@ -1,5 +1,5 @@
 /**
- * Issue 36: the report's totals say what processing fees donors covered (in the home currency at
+ * The report's totals say what processing fees donors covered (in the home currency at
  * each order's own rate, like every total) and the share of card and wallet gifts that covered them;
  * the summary table's path (no search) and the orders' (a search) agree.
  */

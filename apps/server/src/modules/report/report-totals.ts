@@ -66,7 +66,7 @@ function fromOrders(filter: ReportFilter, timeZone: string): SQL {
 }
 
 /**
- * Issue 36: the fees donors covered (part of each order's amount, so of the totals too), in the home
+ * The fees donors covered (part of each order's amount, so of the totals too), in the home
  * currency at each order's rate, and the share of card and wallet gifts that covered theirs. Read
  * from the orders: the daily summary table has no fee column.
  */

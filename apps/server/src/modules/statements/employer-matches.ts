@@ -1,5 +1,5 @@
 /**
- * The employers' payments matching a set of gifts (issue 36), for the donor's statement: each is an
+ * The employers' payments matching a set of gifts, for the donor's statement: each is an
  * offline order with matches_order_id (mark-matched.ts), the employer's gift and not the donor's, so
  * the statement lists it under the gift it matched, outside the donor's totals. A voided match (a
  * mistaken entry, refunded in full) is left out.

@@ -33,7 +33,7 @@ export async function previewStatements(db: Database, year: number, timeZone: st
   const paid = await db
     .select({ ...getTableColumns(orders), donor: donorKeyOf(orders.email) })
     .from(orders)
-    // An employer's match (issue 36) is not the donor's gift: their statement lists it outside the totals.
+    // An employer's match is not the donor's gift: their statement lists it outside the totals.
     .where(and(eq(orders.status, 'succeeded'), isNull(orders.matchesOrderId), inCalendarYear(year, timeZone)))
     .orderBy(asc(orders.createdAt), asc(orders.id));
   const gifts = await withLatestCorrections(db, paid);

@@ -158,7 +158,7 @@ export function buildStatementDocument({
         amount: formatCents(giftAmount(g), g.currency, intl),
         deductible: formatCents(giftDeductible(g), g.currency, intl),
       },
-      // Issue 36: the employer's payment matching it, under it: not the donor's gift, so no receipt
+      // The employer's payment matching it, under it: not the donor's gift, so no receipt
       // of theirs, nothing deductible by them, and outside the totals (which sum `gifts`).
       ...(g.employerMatch
         ? [

@@ -17,7 +17,7 @@ type Correction = typeof receiptCorrections.$inferSelect;
 
 /**
  * A paid order and its latest corrected receipt, if a refund corrected it (checkout/correct-receipt.ts),
- * and the employer's payment matching it, if one was recorded (issue 36: listed under it, not the donor's).
+ * and the employer's payment matching it, if one was recorded (listed under it, not the donor's).
  */
 export type YearGift = Order & { correction: Correction | null; employerMatch?: EmployerMatchOfGift | undefined };
 
@@ -32,7 +32,7 @@ export function inCalendarYear(year: number, timeZone: string): SQL {
 }
 
 /**
- * A paid gift that moved money, and the donor's: an employer's match (issue 36) carries the donor's
+ * A paid gift that moved money, and the donor's: an employer's match carries the donor's
  * name and e-mail but is the employer's gift, shown beside the gift it matched (listYearGifts).
  */
 export const countsForStatements = and(

@@ -1,5 +1,5 @@
 /**
- * A gift's tribute as the back office shows it (issue 36): the tribute the donor wrote, and its
+ * A gift's tribute as the back office shows it: the tribute the donor wrote, and its
  * card's state, read from the card's row and its outbox message.
  */
 import type { Tribute } from '@store/shared/gift-extras';

@@ -144,6 +144,11 @@ describeWithDb('tribute cards', () => {
       const orderId: string = res.json().orderId;
       orderIds.push(orderId);
       statuses.push((await cardRow(orderId))?.status);
+      // The answer tells the thank-you page whether the card went: only the held one says so.
+      expect(res.json().tributeCard).toEqual({
+        name: 'Lakshmi Rao',
+        ...(i === CARDS_PER_RECIPIENT ? { held: true } : {}),
+      });
       if (i === CARDS_PER_RECIPIENT) expect(await cards(orderId)).toEqual([]);
     }
     expect(statuses).toEqual(['queued', 'queued', 'queued', 'limited']);

@@ -26,16 +26,16 @@ export interface CardWidget {
   /** Removes the widget from its container; the container can then host a new one. */
   teardown(): Promise<void>;
   /**
-   * Issue 36: the method the donor chose (card or a wallet), for the checkout request's
+   * The method the donor chose (card or a wallet), for the checkout request's
    * `paymentMethod`. Absent (a test double, a card-only widget): the card.
    */
   chosenMethod?(): PaymentMethodKind;
-  /** Issue 36: the total changed (the fee was ticked): the wallets that show an amount show it. */
+  /** The total changed (the fee was ticked): the wallets that show an amount show it. */
   updateTotal?(totalCents: number): void;
 }
 
 /**
- * Issue 36: how the donor may pay on this page: the site's enabled methods in their order
+ * How the donor may pay on this page: the site's enabled methods in their order
  * (site.json `giving.paymentMethods`), and what the wallets need of the bucket. Absent: the card alone
  * (the dashboard's "update your card").
  */

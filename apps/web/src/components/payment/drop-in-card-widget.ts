@@ -1,7 +1,7 @@
 /**
  * The `braintree` gateway's widget: Braintree's Drop-in, loaded only when the server runs Braintree.
  * Options follow SPEC.md §5/§6 and §9: cardholder name required, guest checkout (no saved cards, no
- * card saving), in the page's language where the Drop-in has it (drop-in-locale.ts); issue 36: the
+ * card saving), in the page's language where the Drop-in has it (drop-in-locale.ts); the
  * site's enabled wallets, in its order (drop-in-options.ts).
  */
 import type { PaymentMethodKind } from '@store/shared/payment-methods';

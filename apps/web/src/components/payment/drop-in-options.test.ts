@@ -1,8 +1,8 @@
-/** Issue 36: the Drop-in's options, from the site's payment methods (a pure function: no Drop-in needed). */
+/** The Drop-in's options, from the site's payment methods (a pure function: no Drop-in needed). */
 import { describe, expect, test } from 'vitest';
 import { dropInOptions } from './drop-in-options';
 
-describe("the Drop-in's payment options (issue 36)", () => {
+describe("the Drop-in's payment options", () => {
   const base = { authorization: 'client-token-1', container: 'div', locale: 'en_US' };
   const choices = {
     methods: ['card', 'paypal', 'paypalCredit', 'venmo', 'applePay', 'googlePay'] as const,

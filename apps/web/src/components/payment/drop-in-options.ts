@@ -1,5 +1,5 @@
 /**
- * Issue 36: the Drop-in's options for the site's enabled methods (site.json `giving.paymentMethods`),
+ * The Drop-in's options for the site's enabled methods (site.json `giving.paymentMethods`),
  * offered in that order (`paymentOptionPriority`). A method left out of the setting gets no option, so
  * the Drop-in never offers it; a method the setting names is offered only where Braintree has it
  * enabled for the merchant too (the Drop-in hides the others itself).

@@ -249,7 +249,7 @@ describe('sandbox card widget', () => {
   });
 });
 
-describe('sandbox payment choice (issue 36)', () => {
+describe('sandbox payment choice', () => {
   async function mountWidget(choices: Parameters<typeof createSandboxCardWidget>[2]) {
     const container = document.body.appendChild(document.createElement('div'));
     let mounting: ReturnType<typeof createSandboxCardWidget> | undefined;

@@ -1,5 +1,5 @@
 /**
- * Mounts the sandbox payment form (the card form, and issue 36's wallets when the site enables them)
+ * Mounts the sandbox payment form (the card form, and the wallets when the site enables them)
  * into the widget container as its own React root, the way the Drop-in takes over its container, so
  * the page drives both gateways through the same CardWidget interface.
  */

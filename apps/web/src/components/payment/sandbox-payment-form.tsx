@@ -1,5 +1,5 @@
 /**
- * Issue 36: the `sandbox` gateway's payment choice, as Braintree's Drop-in offers it: the site's
+ * The `sandbox` gateway's payment choice, as Braintree's Drop-in offers it: the site's
  * enabled methods in their order (card first), as a radio group. The card keeps its own form
  * (sandbox-card-form.tsx, kept mounted while a wallet is chosen so what was typed stays); a wallet
  * shows a short panel and pays with Braintree's documented test nonce for it, without the tokenizer.

@@ -1,5 +1,5 @@
 /**
- * Issue 36: the checkout's payment choices: the site's enabled methods (the catalogue's
+ * The checkout's payment choices: the site's enabled methods (the catalogue's
  * `giving.paymentMethods`, SPEC.md's order by default) and what the wallets need of the bucket. A
  * getter for usePaymentSetup, read when the widget is built; the widget is told a new total when the
  * bucket's changes (the fee ticked), without being rebuilt.

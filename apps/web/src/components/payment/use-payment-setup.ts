@@ -36,7 +36,7 @@ export type PaymentSetup = {
 };
 
 /**
- * `choices` (issue 36): read when a widget is built, so the widget offers the site's methods for the
+ * `choices`: read when a widget is built, so the widget offers the site's methods for the
  * bucket as it is then; absent, the card alone.
  */
 export function usePaymentSetup(

@@ -1,5 +1,5 @@
 /**
- * A monthly gift's "cover the processing fee" (issue 36), on its dashboard card: a tick box that
+ * A monthly gift's "cover the processing fee", on its dashboard card: a tick box that
  * says what it adds each month ("+$1.84 a month"), saved as soon as it is ticked or unticked, from
  * the next charge on. A cancelled gift only says whether it covered the fee.
  */

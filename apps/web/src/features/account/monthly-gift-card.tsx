@@ -47,7 +47,7 @@ const DONE: Record<MonthlyGiftAction | 'amount' | 'tier' | 'card', string> = {
 /** "Visa ending in 1111, exp 12/29", in the page's language (the brand is the card's own name). */
 export function cardText(card: MonthlyGift['card'], i18n: I18n = pageI18n): string {
   if (!card) return i18n._('No card on file');
-  // Issue 36: a stored PayPal or Venmo account is named by the wallet alone (no digits, no expiry).
+  // A stored PayPal or Venmo account is named by the wallet alone (no digits, no expiry).
   if (card.lastFour === '') return card.brand;
   const values = { brand: card.brand, lastFour: card.lastFour };
   if (card.expMonth === null || card.expYear === null) return i18n._('{brand} ending in {lastFour}', values);

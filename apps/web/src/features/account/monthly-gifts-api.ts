@@ -26,7 +26,7 @@ export type MonthlyGiftsApi = {
   act: (id: string, action: MonthlyGiftAction) => Promise<void>;
   /** Rejects with an ApiClientError of status 402 (the gateway's message) when the card is refused. */
   updateCard: (id: string, nonce: string) => Promise<MonthlyGift>;
-  /** Issue 36: each charge covers the processing fee, or stops covering it. */
+  /** Each charge covers the processing fee, or stops covering it. */
   setCoverFee: (id: string, coverFee: boolean) => Promise<MonthlyGift>;
 };
 

@@ -49,7 +49,7 @@ function CartLines() {
   const { lines, changeQuantity, remove, restore, totalCents } = useCart();
   const { currency } = useGiving();
   const [removed, setRemoved] = useState<Removed | null>(null);
-  // Issue 36: covering the fee is ticked at checkout by default; the bucket shows it as its own line.
+  // Covering the fee is ticked at checkout by default; the bucket shows it as its own line.
   const coveredFee = useCoveredFee();
   const feeCents = coveredFee.ticked ? coveredFee.feeCents(totalCents) : 0;
 

@@ -78,7 +78,7 @@ export function CheckoutForm({ onFeeChange }: { onFeeChange?: (feeCents: number)
   const feeCents = useWatch({ control, name: 'coverFee' }) === true ? offeredFeeCents : 0;
   useEffect(() => onFeeChange?.(feeCents), [feeCents, onFeeChange]);
   const widgetContainer = useRef<HTMLDivElement>(null);
-  // Issue 36: the site's payment methods (card and wallets) for this bucket, with the total charged.
+  // The site's payment methods (card and wallets) for this bucket, with the total charged.
   const chargedCents = totalCents + feeCents;
   const paymentChoices = usePaymentChoices({
     monthly: hasMonthly,

@@ -640,7 +640,7 @@ describe('payment initialisation', () => {
     expect(services.createCardWidget).toHaveBeenCalledWith(
       expect.any(HTMLElement),
       { clientToken: 'client-token-2', gateway: 'sandbox' },
-      // Issue 36: the site's payment methods, for the widget to offer.
+      // The site's payment methods, for the widget to offer.
       expect.objectContaining({ methods: ['card', 'paypal', 'paypalCredit', 'venmo', 'applePay', 'googlePay'] }),
     );
     // The failure's toast, and none for the retry that worked.

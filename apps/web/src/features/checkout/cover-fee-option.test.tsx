@@ -1,5 +1,5 @@
 /**
- * Covering the processing fee (issue 36): ticked or not per `giving.coverFeesDefault`; the bucket
+ * Covering the processing fee: ticked or not per `giving.coverFeesDefault`; the bucket
  * and the checkout's summary show it as a line of its own and in the total; unticking takes it away;
  * the request carries `coverFee` and the total with the fee; the thank-you page shows the fee line.
  */

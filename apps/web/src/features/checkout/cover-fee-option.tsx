@@ -1,5 +1,5 @@
 /**
- * "Add $3.30 so that all of my gift reaches the foundation" (issue 36): one tick box, ticked to
+ * "Add $3.30 so that all of my gift reaches the foundation": one tick box, ticked to
  * begin with unless site.json's `giving.coverFeesDefault` says otherwise. The amount is the server's
  * own rule (processing-fee.ts) on the chosen center's entity's fee, so the total the form sends is
  * the one the server works out.

@@ -1,5 +1,5 @@
 /**
- * "My employer matches gifts" (issue 36, employer matching): one tick box, and once ticked the
+ * "My employer matches gifts": one tick box, and once ticked the
  * employer's name (gift-extras.ts: required then). After the gift the thank-you page and the
  * receipt e-mail say what to do next (employer-match-next-steps.tsx). Unticked, a name typed before
  * is not sent (build-checkout-request.ts).

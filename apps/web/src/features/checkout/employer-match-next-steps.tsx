@@ -1,5 +1,5 @@
 /**
- * The thank-you page's "Ask {employer} to match your gift" (issue 36): the steps, then the legal
+ * The thank-you page's "Ask {employer} to match your gift": the steps, then the legal
  * name and tax number the employer's form asks for, each with a button that copies it. The receipt
  * e-mail says the same (server checkout/receipt-matching-note.ts). Without a tax number configured it says
  * where to ask for it: a number is never shown empty.

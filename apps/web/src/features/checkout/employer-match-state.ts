@@ -1,5 +1,5 @@
 /**
- * The checkout answer's `matching` (issue 36) as the thank-you page reads it back from navigation
+ * The checkout answer's `matching` as the thank-you page reads it back from navigation
  * state, which is whatever history holds (order-success-state.ts): null unless every part it shows
  * is there. No zod here, as in order-success-state.ts: the result page stays small.
  */

@@ -2,7 +2,7 @@ import { formatCents } from '@store/shared/money';
 
 import { MonthlyBadge } from '#src/components/monthly-summary';
 
-/** The line of the processing fee the donor covers (issue 36): the summary and the thank-you page. */
+/** The line of the processing fee the donor covers: the summary and the thank-you page. */
 export const FEE_COVERED_LABEL = /*i18n*/ 'Processing fee covered';
 
 export type OrderLine = { key: string; name: string; quantity: number; amountCents: number; monthly?: boolean };
@@ -19,7 +19,7 @@ export function OrderLines({
   currency,
 }: {
   lines: readonly OrderLine[];
-  /** The processing fee the donor covered (issue 36): a line of its own, after the order's lines. */
+  /** The processing fee the donor covered: a line of its own, after the order's lines. */
   fee?: { label: string; cents: number } | undefined;
   totalLabel: string;
   totalCents: number | null;

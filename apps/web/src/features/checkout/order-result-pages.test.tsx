@@ -20,6 +20,19 @@ describe('/order-success', () => {
     );
   });
 
+  test("says a tribute's e-mail card was held back when its address had its day's cards", async () => {
+    await renderApp({
+      path: '/order-success',
+      state: { transactionId: 'txn_124', tributeCardName: 'Lakshmi Rao', tributeCardHeld: true },
+    });
+    expect(
+      await screen.findByText(
+        'The e-mail card to Lakshmi Rao was not sent: that address has had as many cards as we send in a day.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('An e-mail card will be sent to Lakshmi Rao.')).not.toBeInTheDocument();
+  });
+
   test('shows what the receipt says: the lines, the amount, its number and where it went; links on', async () => {
     const { user } = await renderApp({
       path: '/order-success',

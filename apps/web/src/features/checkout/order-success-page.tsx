@@ -111,7 +111,7 @@ function OrderReceipt({ order, transactionId }: { order: OrderSuccess; transacti
             )}
           </p>
         )}
-        {/* Issue 36: how it was paid, as the receipt names it (brand names: 'PayPal', 'Apple Pay, Visa ending in 8886'). */}
+        {/* How it was paid, as the receipt names it (brand names: 'PayPal', 'Apple Pay, Visa ending in 8886'). */}
         {order.paymentMethod && <p>{i18n._('Paid with: {method}', { method: order.paymentMethod })}</p>}
         {order.receiptAwaitsAddress && (
           <p className="order-receipt__awaiting">
@@ -126,9 +126,17 @@ function OrderReceipt({ order, transactionId }: { order: OrderSuccess; transacti
           </p>
         )}
         {email && <p>{i18n._('Receipt sent to: {email}', { email })}</p>}
-        {order.tributeCardName && (
-          <p>{i18n._('An e-mail card will be sent to {name}.', { name: order.tributeCardName })}</p>
-        )}
+        {order.tributeCardName &&
+          (order.tributeCardHeld ? (
+            <p>
+              {i18n._(
+                'The e-mail card to {name} was not sent: that address has had as many cards as we send in a day.',
+                { name: order.tributeCardName },
+              )}
+            </p>
+          ) : (
+            <p>{i18n._('An e-mail card will be sent to {name}.', { name: order.tributeCardName })}</p>
+          ))}
         <p className="order-result__id">{i18n._('Transaction ID: {id}', { id: transactionId })}</p>
       </div>
     </section>

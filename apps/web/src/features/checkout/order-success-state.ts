@@ -27,13 +27,15 @@ export type OrderSuccess = {
   currency: string;
   /** A UK gift's Gift Aid declaration was made. */
   giftAid: boolean;
-  /** The tribute's e-mail card goes to this person (issue 36); null when none was asked for. */
+  /** The tribute's e-mail card goes to this person; null when none was asked for. */
   tributeCardName: string | null;
-  /** The donor's employer matches gifts (issue 36): the next steps' legal name and tax number. */
+  /** That card was not sent: its address has had its day's cards (the relay limit). */
+  tributeCardHeld: boolean;
+  /** The donor's employer matches gifts: the next steps' legal name and tax number. */
   matching: CheckoutMatching | null;
-  /** The processing fee the donor covered (issue 36), in dollars, part of `amount`; null when none. */
+  /** The processing fee the donor covered, in dollars, part of `amount`; null when none. */
   feeCovered: number | null;
-  /** How the gift was paid (issue 36), as the receipt names it ('PayPal'); null when not said. */
+  /** How the gift was paid, as the receipt names it ('PayPal'); null when not said. */
   paymentMethod: string | null;
 };
 
@@ -58,7 +60,7 @@ export function orderSuccessState(answer: CheckoutSucceeded) {
     ...(receiptAwaitsAddress ? { receiptAwaitsAddress } : {}),
     ...(currency ? { currency } : {}),
     ...(giftAid ? { giftAid } : {}),
-    ...(tributeCard ? { tributeCardName: tributeCard.name } : {}),
+    ...(tributeCard ? { tributeCardName: tributeCard.name, tributeCardHeld: tributeCard.held === true } : {}),
     ...(matching ? { matching } : {}),
     ...(feeCovered ? { feeCovered } : {}),
     ...(paymentMethod ? { paymentMethod } : {}),
@@ -112,6 +114,7 @@ export function readOrderSuccess(state: unknown): OrderSuccess {
     currency: typeof fields.currency === 'string' && /^[A-Z]{3}$/.test(fields.currency) ? fields.currency : 'USD',
     giftAid: fields.giftAid === true,
     tributeCardName: text(fields.tributeCardName),
+    tributeCardHeld: fields.tributeCardHeld === true,
     matching: readMatching(fields.matching),
     feeCovered: money(fields.feeCovered) || null,
     paymentMethod: text(fields.paymentMethod),

@@ -7,7 +7,7 @@ import { FEE_COVERED_LABEL, OrderLines } from './order-lines';
 type OrderSummaryProps = {
   lines: readonly CartLine[];
   totalCents: number;
-  /** The processing fee the donor covers (issue 36), its own line and part of the total. */
+  /** The processing fee the donor covers, its own line and part of the total. */
   feeCents?: number | undefined;
   /** What covering the fee adds to a month's amount, when the donor covers it. */
   monthlyFee?: ((perMonthCents: number) => number) | undefined;

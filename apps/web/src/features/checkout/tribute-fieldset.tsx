@@ -1,5 +1,5 @@
 /**
- * "Dedicate this gift" (issue 36, tributes): none, in honour of or in memory of someone, with their
+ * "Dedicate this gift": none, in honour of or in memory of someone, with their
  * name and an optional message, and an optional e-mail card to a person the donor names (gift-extras.ts).
  * The kind is a radio group held by the form (`tributeKind`, absent for none); "Send an e-mail card"
  * is this fieldset's own choice: unticking it empties the card's fields, so a card not asked for is

@@ -74,7 +74,7 @@ export function usePlaceOrder(options: PlaceOrderOptions): PlaceOrder {
       const widget = setup.widget.current;
       if (!widget) throw new Error('The card widget is not mounted.');
       const nonce = await widget.requestNonce();
-      // Issue 36: the wallet the donor chose (only PayPal Credit needs saying; the card is the default).
+      // The wallet the donor chose (only PayPal Credit needs saying; the card is the default).
       const method = widget.chosenMethod?.() ?? 'card';
       const request = buildCheckoutRequest({
         details,

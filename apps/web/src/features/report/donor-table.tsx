@@ -40,7 +40,7 @@ function donorColumns(timeZone: string, access: ReceiptAccess): readonly DataCol
   ];
 }
 
-/** A test order (nothing was paid) is marked beside its transaction id; issue 36: how it was paid, under it. */
+/** A test order (nothing was paid) is marked beside its transaction id; how it was paid, under it. */
 function TransactionCell(row: DonorRow) {
   if (!row.test && !row.paymentMethod) return row.transactionId;
   return (
@@ -74,7 +74,7 @@ function ProductsCell(row: DonorRow) {
     <>
       {row.products}
       {row.delivery && <span className="report-table__delivery">{row.delivery}</span>}
-      {/* Issue 36: the gift's tribute, under what was given. */}
+      {/* The gift's tribute, under what was given. */}
       {row.tribute && <span className="report-table__delivery">{row.tribute}</span>}
     </>
   );

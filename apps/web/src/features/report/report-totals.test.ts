@@ -41,7 +41,7 @@ describe('the totals line', () => {
   });
 });
 
-describe('the fees line (issue 36)', () => {
+describe('the fees line', () => {
   test('says the fees covered at home and the share of gifts that covered them; nothing without gifts', () => {
     expect(feesLine({ homeCurrency: 'USD', fees: { amount: 4.62, covered: 2, of: 3 } })).toBe(
       'Processing fees covered: $4.62, by 2 of 3 donations (67%)',

@@ -11,7 +11,7 @@ export function donationCount(count: number): string {
 type Totals = Pick<ReportResponse['totals'], 'count' | 'amount'> & Partial<ReportResponse['totals']>;
 
 /**
- * Issue 36: "Processing fees covered: $4.62, by 2 of 3 gifts (67%)", or null when no paid card or
+ * "Processing fees covered: $4.62, by 2 of 3 gifts (67%)", or null when no paid card or
  * wallet gift is in the filter. The fees are part of the totals above; the share is of those gifts.
  */
 export function feesLine(totals: Partial<ReportResponse['totals']>): string | null {

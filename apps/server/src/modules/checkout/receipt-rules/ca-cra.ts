@@ -21,7 +21,7 @@ export function craReceipt(context: ReceiptContext): ReceiptDocument {
   const { received, purchases, awaitsAddress, deductible } = context;
   const ca = site.taxReceipts.canada;
   const advantage = Math.min(valueCents, keptCents);
-  // A covered processing fee (issue 36) is eligible in the gift's share only: a purchase's fee is no gift.
+  // A covered processing fee is eligible in the gift's share only: a purchase's fee is no gift.
   const eligible = Math.min(deductible, Math.max(0, keptCents - advantage));
   const why = !ca
     ? 'The foundation has not set out its Canadian charity details.'

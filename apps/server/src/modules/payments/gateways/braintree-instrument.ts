@@ -1,5 +1,5 @@
 /**
- * Issue 36: how a Braintree transaction or stored payment method was paid, read from the SDK's
+ * How a Braintree transaction or stored payment method was paid, read from the SDK's
  * answer (narrowed from unknown, nothing logged):
  *  - a transaction says it in `paymentInstrumentType` (credit_card, paypal_account, venmo_account,
  *    apple_pay_card, android_pay_card) with the details under `creditCard`, `applePayCard`

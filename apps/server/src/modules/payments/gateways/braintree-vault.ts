@@ -37,7 +37,7 @@ const month = (value: unknown): number | null => {
 };
 
 /**
- * The stored card of `paymentMethod.create`'s answer. Issue 36: or the wallet's account: a PayPal or
+ * The stored card of `paymentMethod.create`'s answer. or the wallet's account: a PayPal or
  * Venmo account is kept under the wallet's name with no digits; Apple Pay and Google Pay as the card
  * they hold (braintree-instrument.ts).
  */

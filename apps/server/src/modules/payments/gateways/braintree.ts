@@ -291,7 +291,7 @@ type SdkTransaction = {
   processor?: ProcessorResponse;
   gatewayRejectionReason: string | null;
   card?: CardSummary;
-  /** Issue 36: how it was paid (braintree-instrument.ts). */
+  /** How it was paid (braintree-instrument.ts). */
   kind: PaymentMethodKind;
 };
 
@@ -491,7 +491,7 @@ function readTransaction(value: unknown): SdkTransaction | null {
     kind: instrument.kind,
   };
   if (code) transaction.processor = { code, text: readString(record, 'processorResponseText') };
-  // Issue 20: the receipt names the card by brand and last four, never more; issue 36: or the wallet.
+  // Issue 20: the receipt names the card by brand and last four, never more; or the wallet.
   const { card } = instrument;
   if (card) transaction.card = card;
   return transaction;

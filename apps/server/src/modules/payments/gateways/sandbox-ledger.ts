@@ -56,7 +56,7 @@ export type SaleCard =
   | { nonce: string }
   /**
    * One of Braintree's fake nonces: its outcome is known without the database. Reusable, as
-   * Braintree's are. A wallet's (issue 36) says its kind and the card it holds, if any.
+   * Braintree's are. A wallet's says its kind and the card it holds, if any.
    */
   | { outcome: CardOutcome; kind?: PaymentMethodKind; card?: CardSummary | null };
 
@@ -135,7 +135,7 @@ export async function recordSale(
     amountCents: number;
     card: SaleCard;
     decide: (outcome: CardOutcome) => SaleDecision;
-    /** How the sale is paid (issue 36): the sandbox's book records it with the sale. */
+    /** How the sale is paid: the sandbox's book records it with the sale. */
     paymentKind: PaymentMethodKind;
   },
 ): Promise<RecordedSaleResult> {

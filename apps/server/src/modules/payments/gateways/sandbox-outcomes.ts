@@ -37,7 +37,7 @@ export function fakeNonceOutcome(nonce: string): CardOutcome | null {
 }
 
 /**
- * Issue 36: what each of Braintree's wallet test nonces stands for, as Braintree's sandbox answers
+ * What each of Braintree's wallet test nonces stands for, as Braintree's sandbox answers
  * them (its SDKs' integration tests, e.g. braintree_ruby's spec/integration/braintree/transaction_spec
  * and braintree_php's GooglePay tests): an approvable payment (then the amount rule decides), reusable
  * like every fake nonce. PayPal and Venmo carry no card; Apple Pay's Visa is "Visa 8886" (its

@@ -45,7 +45,7 @@ async function consumeNonce(db: Database, nonce: string): Promise<NonceCard | nu
 }
 
 /**
- * Issue 36: a wallet's test nonce, stored as Braintree stores it: a PayPal account (from a billing
+ * A wallet's test nonce, stored as Braintree stores it: a PayPal account (from a billing
  * agreement) or a Venmo account under the wallet's name with no digits and no expiry; an Apple Pay
  * or Google Pay card as the card it holds. A PayPal one-time payment is refused, as Braintree does.
  */

@@ -189,7 +189,7 @@ describeWithDb('sandbox gateway', () => {
   });
 
   /**
-   * Issue 36: Braintree's wallet test nonces, answered as Braintree's sandbox does; the sandbox's own
+   * Braintree's wallet test nonces, answered as Braintree's sandbox does; the sandbox's own
    * book records how each sale was paid, so the wallets' whole path is tested without a network.
    */
   describe('wallets', () => {

@@ -83,7 +83,7 @@ export function createSandboxGateway({
 
   /** The card a nonce stands for, or the message for a string that cannot stand for one. */
   function saleCard(nonce: string, hint: PaymentMethodKind | undefined): SaleCard | string {
-    // Issue 36: a wallet's test nonce approves as Braintree's sandbox does (the amount rule still applies).
+    // A wallet's test nonce approves as Braintree's sandbox does (the amount rule still applies).
     const wallet = walletNonce(nonce);
     if (wallet) return { outcome: 'approve', kind: withCreditHint(wallet.kind, hint), card: wallet.card };
     const fake = fakeNonceOutcome(nonce);

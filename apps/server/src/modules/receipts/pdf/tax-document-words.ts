@@ -101,7 +101,7 @@ export const documentMessages = {
   giftAidStatement:
     /*i18n*/ "This statement lists every gift you made to {name} in {year}, less any refunds. Each gift's receipt, numbered as above, says whether you declared it for Gift Aid.",
   voidStatement: /*i18n*/ 'Receipt {number} is void and may not be used for tax purposes.',
-  /** Issue 36: a statement's row under a gift, for the employer's payment matching it. */
+  /** A statement's row under a gift, for the employer's payment matching it. */
   matchedBy: /*i18n*/ 'Matched by {employer}, not deductible by you',
 } as const;
 

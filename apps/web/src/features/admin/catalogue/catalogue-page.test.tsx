@@ -233,11 +233,11 @@ describe('the catalogue editor (/admin/catalogue)', () => {
     expect(within(entities).queryByRole('button')).toBeNull();
   });
 
-  test("lets the owner change an entity's merchant account, and shows a refused prefix by its field", async () => {
+  test("lets the owner change an entity's merchant account and fee, and shows a refused prefix by its field", async () => {
     const canada = catalogue.content.entities.find((e) => e.key === 'ca');
     if (!canada) throw new Error('site.json has no Canadian entity');
     let calls = 0;
-    const saved = { ...canada, merchantAccountId: 'cad_account_2' };
+    const saved = { ...canada, merchantAccountId: 'cad_account_2', processingFee: { percent: 1.9, fixed: 0.3 } };
     const { api, user } = await openEditor(
       {
         'PUT /api/staff/catalogue/entities/ca': () =>
@@ -276,6 +276,15 @@ describe('the catalogue editor (/admin/catalogue)', () => {
     const account = screen.getByLabelText('Braintree merchant account');
     await user.clear(account);
     await user.type(account, 'cad_account_2');
+    const percent = screen.getByLabelText('Processor fee: percent of each charge');
+    await user.clear(percent);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    // An empty fee is refused by its field, before anything is sent.
+    await waitFor(() => expect(percent).toHaveFocus());
+    expect(api.requests('PUT /api/staff/catalogue/entities/ca')).toHaveLength(1);
+    await user.type(percent, '1.9');
+    await user.clear(screen.getByLabelText('Processor fee: fixed part of each charge (CAD)'));
+    await user.type(screen.getByLabelText('Processor fee: fixed part of each charge (CAD)'), '0.30');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('status')).toHaveTextContent(`${canada.name} saved.`);
     const sent = api.requests('PUT /api/staff/catalogue/entities/ca');

@@ -1,10 +1,12 @@
 /**
  * The form for one legal entity, for the owner: its name, country, currency, receipt rules, Braintree
- * merchant account and receipt prefix; a new one also gets its key. Once the entity has taken gifts
+ * merchant account, receipt prefix and processor fee (what a donor covering the fee adds); a new one
+ * also gets its key. Once the entity has taken gifts
  * the server keeps its country, currency, rules and prefix (409, shown by the field it names).
  */
 
 import { CURRENCIES, type Currency } from '@store/shared/currencies';
+import { DEFAULT_PROCESSING_FEE } from '@store/shared/processing-fee';
 import {
   ENTITY_COUNTRIES,
   type Entity,
@@ -32,6 +34,9 @@ export type EntityFormProps = {
   onCancel: () => void;
 };
 
+/** A typed figure as a number; '' or text becomes NaN, which the schema refuses by its field. */
+const feeNumber = (typed: string): number => (typed.trim() === '' ? Number.NaN : Number(typed));
+
 const pick = <T extends string>(options: readonly T[], value: string, fallback: T): T =>
   options.find((option) => option === value) ?? fallback;
 
@@ -46,6 +51,9 @@ export function EntityForm({ entity, countries, title, onSave, onCancel }: Entit
   const [receipts, setReceipts] = useState<ReceiptRules>(entity?.receipts ?? 'us-irs');
   const [merchantAccountId, setMerchantAccountId] = useState(entity?.merchantAccountId ?? '');
   const [receiptPrefix, setReceiptPrefix] = useState(entity?.receiptPrefix ?? '');
+  const fee = entity?.processingFee ?? DEFAULT_PROCESSING_FEE;
+  const [feePercent, setFeePercent] = useState(String(fee.percent));
+  const [feeFixed, setFeeFixed] = useState(fee.fixed.toFixed(2));
   const [errors, setErrors] = useState<FormErrors>({});
   const [saving, setSaving] = useState(false);
   const idOf = (field: string) => `${id}-${field}`;
@@ -64,6 +72,8 @@ export function EntityForm({ entity, countries, title, onSave, onCancel }: Entit
       receipts,
       receiptPrefix,
       ...(merchantAccountId.trim() ? { merchantAccountId: merchantAccountId.trim() } : {}),
+      // Sent always, so a save never resets a rate set in site.json to the schema's default.
+      processingFee: { percent: feeNumber(feePercent), fixed: feeNumber(feeFixed) },
     });
     if (!checked.success) return setErrors(issuesAsErrors(checked.error));
     setSaving(true);
@@ -152,6 +162,24 @@ export function EntityForm({ entity, countries, title, onSave, onCancel }: Entit
         error={errors.receiptPrefix}
         hint="Before the year in each receipt number, e.g. CA- makes CA-2026-000001. Fixed by the first gift."
         onChange={(e) => setReceiptPrefix(e.target.value)}
+      />
+      <LabelledInput
+        id={idOf('processingFee.percent')}
+        label="Processor fee: percent of each charge"
+        inputMode="decimal"
+        value={feePercent}
+        error={errors['processingFee.percent']}
+        hint="What a donor who covers the fee adds is worked out from this and the fixed part, e.g. 2.9."
+        onChange={(e) => setFeePercent(e.target.value)}
+      />
+      <LabelledInput
+        id={idOf('processingFee.fixed')}
+        label={`Processor fee: fixed part of each charge (${currency})`}
+        inputMode="decimal"
+        value={feeFixed}
+        error={errors['processingFee.fixed']}
+        hint="e.g. 0.30 for 30 cents."
+        onChange={(e) => setFeeFixed(e.target.value)}
       />
       <SaveCancel saving={saving} onCancel={onCancel} />
     </CatalogueFormFrame>

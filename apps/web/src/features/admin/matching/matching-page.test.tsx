@@ -1,5 +1,5 @@
 /**
- * Issue 36: /admin/matching: the flagged gifts with their status, the "Mark matched" form refusing
+ * /admin/matching: the flagged gifts with their status, the "Mark matched" form refusing
  * a bad entry by field (before sending, and as the server refuses it), the row matched after, and a
  * gift matched meanwhile (409) said in words with the list read again, never an error page.
  */

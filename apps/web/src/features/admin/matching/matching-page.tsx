@@ -1,5 +1,5 @@
 /**
- * /admin/matching (issue 36): the paid gifts whose donor said their employer matches gifts, newest
+ * /admin/matching: the paid gifts whose donor said their employer matches gifts, newest
  * first, all or awaiting or matched (in the URL). Each row: the day, the donor, the employer, the
  * amount, the receipt, and either "Awaiting" with "Mark matched" or the employer's payment as
  * recorded. Owners and treasurers, who record offline gifts: the employer's payment is one.

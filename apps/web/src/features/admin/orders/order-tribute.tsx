@@ -1,5 +1,5 @@
 /**
- * A gift's tribute on the back office's order page (issue 36): in honour or in memory of whom, the
+ * A gift's tribute on the back office's order page: in honour or in memory of whom, the
  * donor's message, and the e-mail card: to whom, whether it shows the amount, and where it stands.
  * Terms of the order's facts list (`<dl>`); nothing for a gift without a tribute.
  */

@@ -1,5 +1,5 @@
 /**
- * An order's employer matching on its back-office page (issue 36): a gift whose donor's employer
+ * An order's employer matching on its back-office page: a gift whose donor's employer
  * matches gifts names the employer and links the matching list; an offline gift that is an
  * employer's match links the donor's gift it matches.
  */
