@@ -48,7 +48,9 @@ describe('the tribute fieldset', () => {
     await user.click(within(dedication).getByRole('checkbox', { name: 'Send an e-mail card' }));
     await enter(user, "Recipient's e-mail", 'lakshmi@');
     await user.click(placeOrder);
-    expect(await within(dedication).findByText('Enter the name of the person this gift honours or remembers')).toBeInTheDocument();
+    expect(
+      await within(dedication).findByText('Enter the name of the person this gift honours or remembers'),
+    ).toBeInTheDocument();
     expect(within(dedication).getByText('Enter the name of the person to send the card to')).toBeInTheDocument();
     expect(within(dedication).getByText('Enter a valid e-mail address for the card')).toBeInTheDocument();
     expect(screen.getByLabelText("Recipient's e-mail")).toHaveAttribute('aria-invalid', 'true');
