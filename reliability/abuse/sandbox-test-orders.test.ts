@@ -75,8 +75,8 @@ describeWithDb('sandbox orders are test orders', () => {
     const csv = await send(store.baseUrl, '/api/report-data.csv', { headers: basic(ADMIN) });
     expect(csv.status).toBe(200);
     const [header, ...records] = parseCsv(String(csv.body.text).replace(/^\uFEFF/, ''));
-    // The Test column (issue 18), before issue 20's Receipt and Deductible, issue 21's Refunded, issue
-    // 22's Gift, and the currency and home amount (decision 0040).
+    // The Test column, before the Receipt and Deductible, Refunded, Gift, the currency and home
+    // amount (decision 0040), then the tribute, how it was paid and the fee the donor covered.
     const testColumn = header?.indexOf('Test') ?? -1;
     expect(header?.slice(testColumn)).toEqual([
       'Test',
@@ -88,6 +88,7 @@ describeWithDb('sandbox orders are test orders', () => {
       'Amount (USD)',
       'Tribute',
       'Payment method',
+      'Fee covered',
     ]);
     expect(records).toHaveLength(1);
     expect(records[0]?.[testColumn]).toBe('yes');
