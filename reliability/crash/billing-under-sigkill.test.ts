@@ -9,10 +9,13 @@
  * what the gateway never saw). Then, gift by gift:
  *  - exactly one paid charge for the period, and the gift advanced once, to the next period;
  *  - the sandbox ledger's sales = the paid orders, to the cent (no double charge, no lost charge);
+ *  - half the gifts cover the processing fee: each of their charges is the gift plus its fee, the
+ *    others the gift alone (the claim computes the fee in the same statement that writes the charge);
  *  - one receipt queued per paid charge, no decline notice, nothing pending;
  *  - a last run charges nothing.
  */
 import { join } from 'node:path';
+import { coveredFeeCents, DEFAULT_PROCESSING_FEE } from '@store/shared/processing-fee';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger } from '../../apps/server/src/logger';
@@ -50,6 +53,9 @@ type Audit = {
   /** Charges in a currency (or entity) other than their gift's: must be none. */
   chargesInAnotherCurrency: number;
   chargedCurrencies: number;
+  /** Paid charges that covered a fee, and charges whose amount is not the gift plus its fee (if covered). */
+  feeCharges: number;
+  feeMismatches: number;
 };
 
 async function audit(database: ServerDatabase): Promise<Audit> {
@@ -74,7 +80,12 @@ async function audit(database: ServerDatabase): Promise<Audit> {
         (select count(*)::int from orders o join monthly_gifts g on g.id = o.monthly_gift_id
           where o.currency <> g.currency or o.entity_key <> g.entity_key) as "chargesInAnotherCurrency",
         (select count(distinct o.currency)::int from orders o where o.monthly_gift_id is not null
-          and o.status = 'succeeded') as "chargedCurrencies"`);
+          and o.status = 'succeeded') as "chargedCurrencies",
+        (select count(*)::int from orders o where o.monthly_gift_id is not null and o.status = 'succeeded'
+          and o.fee_covered_cents > 0) as "feeCharges",
+        (select count(*)::int from orders o join monthly_gifts g on g.id = o.monthly_gift_id
+          where o.amount_cents <> g.amount_cents + o.fee_covered_cents
+             or (o.fee_covered_cents > 0) <> g.cover_fee) as "feeMismatches"`);
     const row = result.rows[0];
     if (!row) throw new Error('no audit');
     return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as Audit;
@@ -112,6 +123,8 @@ describeWithDb('billing while the billing process is killed between the gateway 
           const currency = (['USD', 'CAD', 'GBP'] as const)[i % 3];
           await seedMonthlyGift(db, gateway, { firstDay, amountCents: 1000 + i, currency });
         }
+        // Every other gift covers the processing fee (the site's 2.9% + 30¢ for each entity).
+        await db.execute(sql`update monthly_gifts set cover_fee = true where amount_cents % 2 = 0`);
       });
 
       // Crash i runs as of group i's day: it claims that group (the earlier groups' charges are pending).
@@ -167,12 +180,16 @@ describeWithDb('billing while the billing process is killed between the gateway 
         paidOrders: GIFTS,
         pending: 0,
         orderCents: final.ledgerCents,
-        ledgerCents: Array.from({ length: GIFTS }, (_, i) => 1000 + i).reduce((a, b) => a + b, 0),
+        ledgerCents: Array.from({ length: GIFTS }, (_, i) => 1000 + i)
+          .map((cents) => cents + (cents % 2 === 0 ? coveredFeeCents(cents, DEFAULT_PROCESSING_FEE) : 0))
+          .reduce((a, b) => a + b, 0),
         ledgerSales: GIFTS,
         receipts: GIFTS,
         declineNotices: 0,
         chargesInAnotherCurrency: 0,
         chargedCurrencies: Math.min(GIFTS, 3),
+        feeCharges: Math.ceil(GIFTS / 2),
+        feeMismatches: 0,
       });
     },
     600_000 + CRASHES * 60_000,
