@@ -73,7 +73,7 @@ export function renderBillingNotice(notice: BillingNotice, to: string, view: Not
   const details = [
     detail(i18n._('Monthly gift'), view.amount),
     detail(i18n._('For'), view.cause),
-    detail(i18n._('Card'), view.card),
+    detail(i18n._('Payment method'), view.card),
   ];
   if (view.retryOn) details.push(detail(i18n._('Next try'), view.retryOn));
   const htmlBody = emailDocument({

@@ -188,7 +188,7 @@ describe('checkout with a monthly gift', () => {
     await openCheckout({}, [vagdevi25]);
     expect(
       screen.getByText(
-        'Secure payment: your card details are used for this payment only and never stored on this site.',
+        'Secure payment: your card or wallet details are used for this payment only and never stored on this site.',
       ),
     ).toBeInTheDocument();
     expect(screen.queryByText(/kept by our payment provider/)).not.toBeInTheDocument();
