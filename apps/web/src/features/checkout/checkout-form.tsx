@@ -214,7 +214,9 @@ export function CheckoutForm({ onFeeChange }: { onFeeChange?: (feeCents: number)
           <LockIcon />
           {hasMonthly
             ? i18n._(monthlyTexts.cardKeptForMonthly)
-            : i18n._('Secure payment: your card or wallet details are used for this payment only and never stored on this site.')}
+            : i18n._(
+                'Secure payment: your card or wallet details are used for this payment only and never stored on this site.',
+              )}
         </p>
       </div>
     </form>
