@@ -4,7 +4,12 @@
  */
 import type { CartLine } from '@store/shared/cart';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { createLogger } from '#src/logger';
+import { receiptSettings } from '#src/modules/ledger/index';
+import { runBilling } from '#src/modules/monthly-giving/run-billing';
+import { createSandboxGateway } from '#src/modules/payments/gateways/sandbox';
 import { registerAccount, SITE_ORIGIN, sessionToken } from './auth-helpers';
+import { TEST_SESSION_SECRET, type TestApp } from './build-test-app';
 import { checkoutBody, concertTier, openAmount, postCheckout, sandboxNonce } from './checkout-helpers';
 
 let accounts = 0;
@@ -58,5 +63,21 @@ export function giftsApi(
     url: `/api/account/monthly-gifts${path}`,
     headers: session === null ? { origin: SITE_ORIGIN } : asDonor(session),
     ...(payload === undefined ? {} : { payload }),
+  });
+}
+
+/**
+ * One billing run over a test app's database as of a day, as `npm run billing` runs it: the sandbox
+ * gateway, the site's receipt settings, its entities and their processor fees.
+ */
+export function billTestApp(t: TestApp, asOf: string) {
+  return runBilling({
+    db: t.testDb.db,
+    gateway: createSandboxGateway({ db: t.testDb.db, secret: TEST_SESSION_SECRET }),
+    logger: createLogger('silent'),
+    receipts: receiptSettings(t.site),
+    money: { entities: t.site.entities, homeCurrency: 'USD' },
+    asOf,
+    dryRun: false,
   });
 }

@@ -7,16 +7,13 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createLogger } from '#src/logger';
-import { orders, receiptSettings } from '#src/modules/ledger/index';
+import { orders } from '#src/modules/ledger/index';
 import { mailOutbox } from '#src/modules/mail/tables';
-import { createSandboxGateway } from '#src/modules/payments/gateways/sandbox';
-import { buildTestApp, TEST_SESSION_SECRET, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { checkoutBody, postCheckout, sandboxNonce } from '../../../test/checkout-helpers';
-import { asDonor, giftsApi, monthlyLine, signedInDonor } from '../../../test/monthly-helpers';
+import { asDonor, billTestApp, giftsApi, monthlyLine, signedInDonor } from '../../../test/monthly-helpers';
 import { describeWithDb } from '../../../test/test-db';
 import { MONTHLY_GIFT_CHANGE_KIND } from './gift-change-mail';
-import { runBilling } from './run-billing';
 
 describeWithDb('a monthly gift that covers its processing fee', () => {
   let t: TestApp;
@@ -25,16 +22,7 @@ describeWithDb('a monthly gift that covers its processing fee', () => {
   });
   afterAll(() => t?.close());
 
-  const bill = (asOf: string) =>
-    runBilling({
-      db: t.testDb.db,
-      gateway: createSandboxGateway({ db: t.testDb.db, secret: TEST_SESSION_SECRET }),
-      logger: createLogger('silent'),
-      receipts: receiptSettings(t.site),
-      money: { entities: t.site.entities, homeCurrency: 'USD' },
-      asOf,
-      dryRun: false,
-    });
+  const bill = (asOf: string) => billTestApp(t, asOf);
   const coverFee = (session: string, id: string, payload: unknown) =>
     t.app.inject({
       method: 'PUT',

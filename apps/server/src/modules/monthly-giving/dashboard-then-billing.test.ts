@@ -5,14 +5,10 @@
  * and cancelled (nothing more, ever): through the donor API, then `runBilling` on the same database.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createLogger } from '#src/logger';
-import { receiptSettings } from '#src/modules/ledger/index';
-import { createSandboxGateway } from '#src/modules/payments/gateways/sandbox';
-import { buildTestApp, TEST_SESSION_SECRET, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { chargesOf } from '../../../test/monthly-gift-fixtures';
-import { giftsApi, monthlyCheckout, monthlyLine, signedInDonor } from '../../../test/monthly-helpers';
+import { billTestApp, giftsApi, monthlyCheckout, monthlyLine, signedInDonor } from '../../../test/monthly-helpers';
 import { describeWithDb } from '../../../test/test-db';
-import { runBilling } from './run-billing';
 
 describeWithDb('what the dashboard changes, the next billing run does', () => {
   let t: TestApp;
@@ -21,15 +17,7 @@ describeWithDb('what the dashboard changes, the next billing run does', () => {
   });
   afterAll(() => t?.close());
 
-  const bill = (asOf: string) =>
-    runBilling({
-      db: t.testDb.db,
-      gateway: createSandboxGateway({ db: t.testDb.db, secret: TEST_SESSION_SECRET }),
-      logger: createLogger('silent'),
-      receipts: receiptSettings(t.site),
-      asOf,
-      dryRun: false,
-    });
+  const bill = (asOf: string) => billTestApp(t, asOf);
 
   it('charges the new amount, skips a paused month, charges again once resumed, and never after a cancel', async () => {
     const donor = await signedInDonor(t.app);

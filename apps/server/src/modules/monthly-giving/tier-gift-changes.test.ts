@@ -8,17 +8,21 @@
 import { monthlyGiftMessages } from '@store/shared/monthly-giving';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createLogger } from '#src/logger';
-import { orders, RECEIPT_KIND, receiptSettings } from '#src/modules/ledger/index';
+import { orders, RECEIPT_KIND } from '#src/modules/ledger/index';
 import { mailOutbox } from '#src/modules/mail/tables';
-import { createSandboxGateway } from '#src/modules/payments/gateways/sandbox';
-import { buildTestApp, TEST_SESSION_SECRET, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { chargesOf } from '../../../test/monthly-gift-fixtures';
-import { giftsApi, monthlyCheckout, monthlyLine, monthlyTierLine, signedInDonor } from '../../../test/monthly-helpers';
+import {
+  billTestApp,
+  giftsApi,
+  monthlyCheckout,
+  monthlyLine,
+  monthlyTierLine,
+  signedInDonor,
+} from '../../../test/monthly-helpers';
 import { outboxMessages } from '../../../test/outbox-helpers';
 import { describeWithDb } from '../../../test/test-db';
 import { MONTHLY_GIFT_CHANGE_KIND } from './gift-change-mail';
-import { runBilling } from './run-billing';
 import { monthlyGifts } from './tables';
 
 type GiftView = { id: string; amount: number; itemId: number; itemName: string; nextChargeOn: string | null };
@@ -30,15 +34,7 @@ describeWithDb('a concert tier’s monthly gift keeps its price, or moves to ano
   });
   afterAll(() => t?.close());
 
-  const bill = (asOf: string) =>
-    runBilling({
-      db: t.testDb.db,
-      gateway: createSandboxGateway({ db: t.testDb.db, secret: TEST_SESSION_SECRET }),
-      logger: createLogger('silent'),
-      receipts: receiptSettings(t.site),
-      asOf,
-      dryRun: false,
-    });
+  const bill = (asOf: string) => billTestApp(t, asOf);
 
   async function giftOf(session: string): Promise<GiftView & Record<string, unknown>> {
     const list = await giftsApi(t.app, session, 'GET');
