@@ -1,8 +1,10 @@
 /**
  * Order lines and a paid order row as issue 20 keeps them (each line with what the donor got back),
  * for the receipt tests, the sample PDFs and the screenshot history: a concert tier with two seats,
- * the book (a purchase) and an open gift. The values are config/site.json's.
+ * the book (a purchase) and an open gift. The values are config/site.json's. And the site a receipt
+ * reads (the foundation, a center of each country, their tax identifiers).
  */
+import type { Site } from '@store/shared/site';
 import type { Order, OrderProduct } from '../src/modules/ledger/index';
 
 export const PATRON_LINE: OrderProduct = {
@@ -92,5 +94,39 @@ export function paidOrderRow(overrides: Partial<Order> = {}): Order {
     createdAt: new Date('2026-11-21T15:04:05Z'),
     updatedAt: new Date('2026-11-21T15:04:06Z'),
     ...overrides,
+  };
+}
+
+/** The foundation's tax identifiers as the receipt tests print them: the US, Canadian and UK entities'. */
+export const TEST_TAX_RECEIPTS: Site['taxReceipts'] = {
+  numberPrefix: '',
+  us: { legalName: 'Sri Datta Vani Foundation, Inc.', address: '4455 Legacy Dr, Frisco, TX 75034', ein: '12-3456789' },
+  canada: {
+    legalName: 'Sri Datta Vani Foundation of Canada',
+    address: '3085 Kennedy Rd, Scarborough, ON M1V 1S8',
+    registrationNumber: '123456789RR0001',
+    placeOfIssue: 'Scarborough, Ontario',
+    signatoryName: 'Lakshmi Rao',
+    signatoryTitle: 'Treasurer',
+    signatureImage: 'signature.png',
+  },
+  uk: {
+    legalName: 'Sri Datta Vani Foundation UK',
+    address: '1 High St, Leicester LE1 1AA',
+    charityNumber: '1234567',
+    hmrcReference: 'AB12345',
+  },
+};
+
+/** What a receipt reads of the site: the foundation (in `timeZone`), a center of each country, its tax identifiers. */
+export function receiptTestSite(timeZone: string): Pick<Site, 'foundation' | 'centers' | 'taxReceipts'> {
+  return {
+    foundation: { name: 'Sri Datta Vani Foundation', url: 'https://www.dattavani.example.org/', timeZone },
+    centers: [
+      { id: 1, name: 'Bay Area Center, California', address: '1201 Mission Blvd, Fremont, CA 94539', country: 'US' },
+      { id: 7, name: 'Toronto Center, Canada', address: '3085 Kennedy Rd, Scarborough, ON M1V 1S8', country: 'CA' },
+      { id: 9, name: 'Leicester Center', address: '1 High St, Leicester LE1 1AA', country: 'GB' },
+    ],
+    taxReceipts: TEST_TAX_RECEIPTS,
   };
 }

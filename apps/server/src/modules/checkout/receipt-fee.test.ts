@@ -4,44 +4,13 @@
  * advantage), and a corrected receipt after a refund keeps the same figures line by line.
  */
 import { coveredFeeCents, DEFAULT_PROCESSING_FEE } from '@store/shared/processing-fee';
-import type { Site } from '@store/shared/site';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '#src/modules/ledger/index';
 import { deductibleCents, withFeeLine } from '#src/modules/receipts/deductible';
-import { BOOK_LINE, giftLine, paidOrderRow } from '../../../test/tax-lines';
+import { BOOK_LINE, giftLine, paidOrderRow, receiptTestSite } from '../../../test/tax-lines';
 import { renderReceipt } from './receipt';
 
-const site: Pick<Site, 'foundation' | 'centers' | 'taxReceipts'> = {
-  foundation: { name: 'Sri Datta Vani Foundation', url: 'https://www.dattavani.example.org/', timeZone: 'UTC' },
-  centers: [
-    { id: 1, name: 'Bay Area Center, California', address: '1201 Mission Blvd, Fremont, CA 94539', country: 'US' },
-    { id: 7, name: 'Toronto Center, Canada', address: '3085 Kennedy Rd, Scarborough, ON M1V 1S8', country: 'CA' },
-    { id: 9, name: 'Leicester Center', address: '1 High St, Leicester LE1 1AA', country: 'GB' },
-  ],
-  taxReceipts: {
-    numberPrefix: '',
-    us: {
-      legalName: 'Sri Datta Vani Foundation, Inc.',
-      address: '4455 Legacy Dr, Frisco, TX 75034',
-      ein: '12-3456789',
-    },
-    canada: {
-      legalName: 'Sri Datta Vani Foundation of Canada',
-      address: '3085 Kennedy Rd, Scarborough, ON M1V 1S8',
-      registrationNumber: '123456789RR0001',
-      placeOfIssue: 'Scarborough, Ontario',
-      signatoryName: 'Lakshmi Rao',
-      signatoryTitle: 'Treasurer',
-      signatureImage: 'signature.png',
-    },
-    uk: {
-      legalName: 'Sri Datta Vani Foundation UK',
-      address: '1 High St, Leicester LE1 1AA',
-      charityNumber: '1234567',
-      hmrcReference: 'AB12345',
-    },
-  },
-};
+const site = receiptTestSite('UTC');
 
 // The book ($5, bought) and a $100 gift, the fee covered: $3.45, of which 100/105 ($3.29) is a gift.
 const products = [BOOK_LINE, giftLine(10_000)];

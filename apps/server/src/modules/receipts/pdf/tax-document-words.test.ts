@@ -6,49 +6,17 @@
  * The legal sentences stay English, each with its translation to print after it.
  */
 import type { Locale } from '@store/shared/i18n/locales';
-import type { Site } from '@store/shared/site';
 import { describe, expect, it } from 'vitest';
 import { buildReceiptDocument, type ReceiptCorrection } from '#src/modules/checkout/receipt-document';
 import type { Order } from '#src/modules/ledger/index';
 import { buildStatementDocument } from '#src/modules/statements/statement-document';
-import { BOOK_LINE, giftLine, PATRON_LINE, paidOrderRow } from '../../../../test/tax-lines';
+import { BOOK_LINE, giftLine, PATRON_LINE, paidOrderRow, receiptTestSite } from '../../../../test/tax-lines';
 import type { TaxDocument } from '../tax-document';
 import { taxWords } from '../tax-words';
 import { localiseTaxDocument } from './tax-document-words';
 
-const taxReceipts: Site['taxReceipts'] = {
-  numberPrefix: '',
-  us: { legalName: 'Sri Datta Vani Foundation, Inc.', address: '4455 Legacy Dr, Frisco, TX 75034', ein: '12-3456789' },
-  canada: {
-    legalName: 'Sri Datta Vani Foundation of Canada',
-    address: '3085 Kennedy Rd, Scarborough, ON M1V 1S8',
-    registrationNumber: '123456789RR0001',
-    placeOfIssue: 'Scarborough, Ontario',
-    signatoryName: 'Lakshmi Rao',
-    signatoryTitle: 'Treasurer',
-    signatureImage: 'signature.png',
-  },
-  uk: {
-    legalName: 'Sri Datta Vani Foundation UK',
-    address: '1 High St, Leicester LE1 1AA',
-    charityNumber: '1234567',
-    hmrcReference: 'AB12345',
-  },
-};
-
-const site: Pick<Site, 'foundation' | 'centers' | 'taxReceipts'> = {
-  foundation: {
-    name: 'Sri Datta Vani Foundation',
-    url: 'https://www.dattavani.example.org/',
-    timeZone: 'America/Chicago',
-  },
-  centers: [
-    { id: 1, name: 'Bay Area Center, California', address: '1201 Mission Blvd, Fremont, CA 94539', country: 'US' },
-    { id: 7, name: 'Toronto Center, Canada', address: '3085 Kennedy Rd, Scarborough, ON M1V 1S8', country: 'CA' },
-    { id: 9, name: 'Leicester Center', address: '1 High St, Leicester LE1 1AA', country: 'GB' },
-  ],
-  taxReceipts,
-};
+const site = receiptTestSite('America/Chicago');
+const { taxReceipts } = site;
 
 const ADDRESS = { street: '12 Finch Ave', city: 'Toronto', province: 'ON', postalCode: 'M2N 1A1' };
 const canadian = (overrides: Partial<Order> = {}) =>
